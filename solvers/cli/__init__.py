@@ -1,0 +1,55 @@
+"""`cubeviz-solve`: the command line over the engines. Each subcommand group lives in its own module.
+
+A subcommand module exposes ``register(subparsers)``; the handler it installs with ``set_defaults(run=...)``
+takes the parsed namespace and returns an exit code. Modules are imported here, but they must keep heavy
+work (numba compilation, table builds) out of import time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from solvers.cli.common import EXIT_BAD_INPUT, CliInputError, report_error
+
+SUBCOMMAND_MODULES = (
+    "solvers.cli.pocket",
+    "solvers.cli.rubik",
+    "solvers.cli.packing",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cubeviz-solve",
+        description="Solve cubes and enumerate polycube packings from the command line.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in SUBCOMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue  # that engine has not landed yet
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except CliInputError as exc:
+        report_error(str(exc))
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
