@@ -72,7 +72,8 @@ def _deserialise(payload: memoryview) -> Table:
     if bytes(payload[:6]) == b"\x93NUMPY":
         stream = io.BytesIO(payload)
         version = np.lib.format.read_magic(stream)
-        shape, fortran, dtype = np.lib.format._read_array_header(stream, version)  # noqa: SLF001
+        read_header = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+        shape, fortran, dtype = read_header(stream)
         count = int(np.prod(shape)) if shape else 1
         array = np.frombuffer(payload, dtype=dtype, count=count, offset=stream.tell())
         return array.reshape(shape, order="F" if fortran else "C")
@@ -94,7 +95,7 @@ def read_table(path: Path) -> Table | None:
         return None
     try:
         return _deserialise(payload)
-    except (ValueError, OSError, EOFError):
+    except (ValueError, OSError, EOFError, KeyError):
         return None
 
 

@@ -138,7 +138,7 @@ def _facelet_position(face: Face, row: int, col: int, size: int) -> tuple[int, i
 
 @cache
 def sticker_geometry(size: int) -> tuple[np.ndarray, np.ndarray]:
-    """(positions, normals), each int array of shape (n_facelets, 3): the cubie a sticker sits on and its outward normal."""
+    """(positions, normals): int arrays (n_facelets, 3), the cubie each sticker sits on and its outward normal."""
     _check_size(size)
     positions = []
     normals = []

@@ -78,8 +78,8 @@ _SLICE_FOLLOWS = {"M": "L", "E": "D", "S": "F"}
 # Rotations follow: x like R, y like U, z like F.
 _ROTATION_FOLLOWS = {"x": "R", "y": "U", "z": "F"}
 
-BASIC_TURN_NAMES = tuple(_FACE_AXIS) + tuple(f"{f}w" for f in _FACE_AXIS) + tuple(_SLICE_FOLLOWS) + tuple(
-    _ROTATION_FOLLOWS
+BASIC_TURN_NAMES = (
+    tuple(_FACE_AXIS) + tuple(f"{f}w" for f in _FACE_AXIS) + tuple(_SLICE_FOLLOWS) + tuple(_ROTATION_FOLLOWS)
 )
 
 
