@@ -1,0 +1,60 @@
+"""Colour schemes: which colour (name, letter, RGB) each face of a solved cube shows. Data lives in assets/schemes."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from solvers import ASSETS_DIR
+from solvers.cube.geometry import Face
+
+SCHEMES_DIR = ASSETS_DIR / "schemes"
+DEFAULT_SCHEME = "standard"
+
+
+class SchemeError(ValueError):
+    """A scheme file that cannot be used; the message says which file and what is wrong."""
+
+
+@dataclass(frozen=True)
+class ColourScheme:
+    """One colour per face. Letters are unique, so a colour-letter string can be read back unambiguously."""
+
+    name: str
+    colour_names: dict[Face, str]
+    letters: dict[Face, str]
+    rgb: dict[Face, tuple[int, int, int]]
+
+    def face_of_letter(self, letter: str) -> Face:
+        for face, own in self.letters.items():
+            if own == letter.upper():
+                return face
+        raise KeyError(letter)
+
+
+def available_schemes() -> list[str]:
+    return sorted(path.stem for path in SCHEMES_DIR.glob("*.json"))
+
+
+def load_scheme(name_or_path: str | Path = DEFAULT_SCHEME) -> ColourScheme:
+    """Load a shipped scheme by name (e.g. 'standard') or any scheme file by path."""
+    path = Path(name_or_path)
+    if path.suffix != ".json":
+        path = SCHEMES_DIR / f"{name_or_path}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        faces = data["faces"]
+        colour_names = {face: str(faces[face.name]["colour"]) for face in Face}
+        letters = {face: str(faces[face.name]["letter"]).upper() for face in Face}
+        rgb = {face: tuple(int(v) for v in faces[face.name]["rgb"]) for face in Face}
+        display_name = str(data.get("name", path.stem))
+    except OSError as exc:
+        raise SchemeError(f"cannot read colour scheme {path}: {exc.strerror}") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise SchemeError(f"colour scheme {path} is malformed: {exc!r}") from None
+    if len(set(letters.values())) != 6 or any(len(letter) != 1 for letter in letters.values()):
+        raise SchemeError(f"colour scheme {path} needs six different one-letter colour codes")
+    if any(len(c) != 3 or not all(0 <= v <= 255 for v in c) for c in rgb.values()):
+        raise SchemeError(f"colour scheme {path} has an rgb value outside 0..255")
+    return ColourScheme(display_name, colour_names, letters, rgb)
