@@ -1,0 +1,143 @@
+"""The table cache: round trip, damage detection, atomic writes under concurrency, cancellation."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solvers import tables
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(tables.CACHE_ENV_VAR, str(tmp_path))
+    return tmp_path
+
+
+def _counting_builder(calls: list[int], table: tables.Table):
+    def build(progress: tables.ProgressFn) -> tables.Table:
+        calls.append(1)
+        progress(0.5, "halfway")
+        return table
+
+    return build
+
+
+def test_round_trip_builds_once_and_loads_identical_array(cache: Path) -> None:
+    calls: list[int] = []
+    data = np.arange(1000, dtype=np.uint16).reshape(10, 100)
+    first = tables.load_or_build("demo", _counting_builder(calls, data), version=1)
+    second = tables.load_or_build("demo", _counting_builder(calls, data), version=1)
+    assert len(calls) == 1
+    np.testing.assert_array_equal(first, data)
+    np.testing.assert_array_equal(second, data)
+    assert second.dtype == np.uint16 and second.shape == (10, 100)
+    assert not second.flags.writeable
+    assert (cache / "demo-v1.tbl").exists()
+
+
+def test_dict_tables_round_trip(cache: Path) -> None:
+    calls: list[int] = []
+    data = {"moves": np.arange(12, dtype=np.int32).reshape(3, 4), "depth": np.zeros(5, dtype=np.int8)}
+    tables.load_or_build("pair", _counting_builder(calls, data), version=3)
+    loaded = tables.load_or_build("pair", _counting_builder(calls, data), version=3)
+    assert len(calls) == 1
+    assert set(loaded) == {"moves", "depth"}
+    np.testing.assert_array_equal(loaded["moves"], data["moves"])
+
+
+def test_version_change_rebuilds(cache: Path) -> None:
+    calls: list[int] = []
+    tables.load_or_build("ver", _counting_builder(calls, np.ones(3)), version=1)
+    tables.load_or_build("ver", _counting_builder(calls, np.ones(3)), version=2)
+    assert len(calls) == 2
+
+
+@pytest.mark.parametrize("damage", ["flip_byte", "truncate", "empty", "garbage"])
+def test_damaged_file_is_detected_and_rebuilt(cache: Path, damage: str) -> None:
+    calls: list[int] = []
+    data = np.arange(4096, dtype=np.int64)
+    tables.load_or_build("damaged", _counting_builder(calls, data), version=1)
+    path = tables.table_path("damaged", 1)
+    raw = bytearray(path.read_bytes())
+    if damage == "flip_byte":
+        raw[len(raw) // 2] ^= 0xFF
+    elif damage == "truncate":
+        raw = raw[: len(raw) - 100]
+    elif damage == "empty":
+        raw = bytearray()
+    else:
+        raw = bytearray(b"not a table at all" * 10)
+    path.write_bytes(bytes(raw))
+    assert tables.read_table(path) is None
+    rebuilt = tables.load_or_build("damaged", _counting_builder(calls, data), version=1)
+    assert len(calls) == 2
+    np.testing.assert_array_equal(rebuilt, data)
+    np.testing.assert_array_equal(tables.read_table(path), data)
+
+
+def test_progress_is_reported_and_cancel_writes_nothing(cache: Path) -> None:
+    seen: list[tuple[float, str]] = []
+
+    def cancelling(fraction: float, message: str) -> None:
+        seen.append((fraction, message))
+        if message == "halfway":
+            raise tables.BuildCancelled
+
+    with pytest.raises(tables.BuildCancelled):
+        tables.load_or_build("cancel", _counting_builder([], np.ones(3)), version=1, progress=cancelling)
+    assert (0.0, "building cancel") in seen
+    assert not tables.table_path("cancel", 1).exists()
+    assert list(cache.iterdir()) == []
+
+
+def _writer(directory: str, seed: int) -> None:
+    os.environ[tables.CACHE_ENV_VAR] = directory
+    rng = np.random.default_rng(seed)
+    for _ in range(20):
+        tables.write_table(tables.table_path("shared", 1), np.full(200_000, seed, dtype=np.int32))
+        rng.random()
+
+
+def test_concurrent_writers_never_leave_a_half_file(cache: Path) -> None:
+    context = multiprocessing.get_context("spawn")
+    writers = [context.Process(target=_writer, args=(str(cache), seed)) for seed in (1, 2, 3)]
+    for process in writers:
+        process.start()
+    path = tables.table_path("shared", 1)
+    observed = 0
+    while any(p.is_alive() for p in writers):
+        if path.exists():
+            table = tables.read_table(path)
+            assert table is not None, "a reader saw a partly written table"
+            assert len(set(np.unique(table).tolist())) == 1
+            observed += 1
+    for process in writers:
+        process.join()
+        assert process.exitcode == 0
+    final = tables.read_table(path)
+    assert final is not None and final.shape == (200_000,)
+    assert [p.name for p in cache.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_unwritable_cache_still_returns_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file-not-dir"
+    blocker.write_text("x")
+    monkeypatch.setenv(tables.CACHE_ENV_VAR, str(blocker / "sub"))
+    table = tables.load_or_build("nowhere", lambda progress: np.arange(3), version=1)
+    np.testing.assert_array_equal(table, np.arange(3))
+
+
+def test_bad_names_are_refused(cache: Path) -> None:
+    for name in ("", "../escape", ".hidden", "a/b"):
+        with pytest.raises(ValueError):
+            tables.table_path(name, 1)
+
+
+def test_default_directory_is_the_user_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(tables.CACHE_ENV_VAR, raising=False)
+    assert "cubeviz" in str(tables.cache_dir())
