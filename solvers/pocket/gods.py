@@ -1,0 +1,135 @@
+"""God's tables of the 2x2x2: the exact distance of each of the 3,674,160 positions, built breadth-first by layer.
+
+The search runs on whole layers with numpy fancy indexing over the (perm, twist) move tables. While the frontier
+is smaller than the unvisited set it expands forwards (neighbours of the frontier that are still unseen); once the
+frontier is the larger side it works backwards (unseen positions with a neighbour in the frontier). Every move set
+is closed under inverses, so both directions find the same layer; the switch keeps the largest layers cheap.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from solvers.pocket.coords import N_STATES, N_TWIST, perm_move_table, twist_move_table
+from solvers.pocket.metric import Metric, as_metric
+from solvers.tables import BuildCancelled, ProgressFn, load_or_build
+
+UNSEEN = 255  # dist value of a position not reached yet (no 2x2 distance comes near it)
+TABLE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class MoveTables:
+    """Coordinate move tables of one metric: ``perm[m, p]`` and ``twist[m, t]`` after generator m."""
+
+    metric: Metric
+    perm: np.ndarray
+    twist: np.ndarray
+
+    def step(self, index: np.ndarray | int, move: int):
+        """Index (or indices) after generator number `move`."""
+        perm, twist = np.divmod(index, N_TWIST)
+        return self.perm[move, perm] * N_TWIST + self.twist[move, twist]
+
+
+@cache
+def move_tables(metric: Metric | str) -> MoveTables:
+    """The (small, quickly computed) coordinate move tables of `metric`'s generators."""
+    metric = as_metric(metric)
+    moves = metric.generator_states()
+    perm, twist = perm_move_table(moves), twist_move_table(moves)
+    perm.setflags(write=False)
+    twist.setflags(write=False)
+    return MoveTables(metric, perm, twist)
+
+
+def build_distances(
+    metric: Metric | str, progress: ProgressFn | None = None, stop: threading.Event | None = None
+) -> np.ndarray:
+    """Breadth-first distances (uint8, N_STATES) from solved under `metric`; pure, no cache involved.
+
+    `progress(fraction, message)` is called after each layer and may raise BuildCancelled; a set `stop` event
+    cancels the same way.
+    """
+    tables = move_tables(as_metric(metric).table_metric)
+    n_moves = len(tables.perm)
+    dist = np.full(N_STATES, UNSEEN, dtype=np.uint8)
+    dist[0] = 0
+    frontier = np.zeros(1, dtype=np.int64)
+    seen, depth = 1, 0
+    while len(frontier):
+        if stop is not None and stop.is_set():
+            raise BuildCancelled("God's table build stopped")
+        unseen = N_STATES - seen
+        if len(frontier) <= unseen:
+            _expand_forwards(dist, frontier, tables, n_moves, depth + 1)
+        else:
+            _expand_backwards(dist, tables, n_moves, depth)
+        depth += 1
+        frontier = np.flatnonzero(dist == depth)
+        seen += len(frontier)
+        if progress is not None:
+            progress(seen / N_STATES, f"{tables.metric.value} depth {depth}: {seen:,} of {N_STATES:,} positions")
+    return dist
+
+
+def _expand_forwards(dist: np.ndarray, frontier: np.ndarray, tables: MoveTables, n_moves: int, new: int) -> None:
+    perm, twist = np.divmod(frontier, N_TWIST)
+    for m in range(n_moves):
+        neighbours = tables.perm[m, perm] * np.int64(N_TWIST) + tables.twist[m, twist]
+        dist[neighbours[dist[neighbours] == UNSEEN]] = new
+
+
+def _expand_backwards(dist: np.ndarray, tables: MoveTables, n_moves: int, depth: int) -> None:
+    todo = np.flatnonzero(dist == UNSEEN)
+    perm, twist = np.divmod(todo, N_TWIST)
+    found = np.zeros(len(todo), dtype=bool)
+    for m in range(n_moves):
+        neighbours = tables.perm[m, perm] * np.int64(N_TWIST) + tables.twist[m, twist]
+        found |= dist[neighbours] == depth
+    dist[todo[found]] = depth + 1
+
+
+def table_name(metric: Metric | str) -> str:
+    return f"pocket-gods-{as_metric(metric).table_metric.value}"
+
+
+_loaded: dict[Metric, np.ndarray] = {}
+_lock = threading.Lock()
+
+
+def gods_table(metric: Metric | str, progress: ProgressFn | None = None) -> np.ndarray:
+    """The read-only God's table of `metric` (uint8, N_STATES): loaded from the table cache or built and cached.
+
+    Kept in memory after the first call. FRU returns the HTM table (same generators).
+    """
+    key = as_metric(metric).table_metric
+    with _lock:
+        table = _loaded.get(key)
+        if table is None:
+            table = load_or_build(
+                table_name(key), lambda report: build_distances(key, report), version=TABLE_VERSION, progress=progress
+            )
+            table.setflags(write=False)
+            _loaded[key] = table
+    return table
+
+
+def depth_histogram(metric: Metric | str, progress: ProgressFn | None = None) -> list[int]:
+    """Number of positions at each distance 0, 1, ..., God's number, under `metric`."""
+    return histogram_of(gods_table(metric, progress))
+
+
+def histogram_of(distances: np.ndarray) -> list[int]:
+    counts = np.bincount(distances[distances != UNSEEN])
+    return [int(c) for c in counts]
+
+
+def forget_loaded_tables() -> None:
+    """Drop the in-memory copies (tests use it to exercise loading from the cache)."""
+    with _lock:
+        _loaded.clear()
