@@ -88,7 +88,8 @@ def tokenize(text: str, size: int = 3) -> list[Token]:
             i += 1
         elif ch.isascii() and ch.isdigit():
             j = _digits_end(text, i)
-            if j < n and (text[j].isalpha()):
+            after_group = bool(tokens) and tokens[-1].kind in (")", "]")
+            if j < n and text[j].isalpha() and not after_group:
                 k = j + 1 + (j + 1 < n and text[j + 1] == "w")
                 raise _error(text, i, text[i:k], f"layer prefix in {text[i:k]!r}", "only 2x2x2 and 3x3x3 are supported")
             tokens.append(Token("count", text[i:j], i))
