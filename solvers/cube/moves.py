@@ -124,7 +124,8 @@ def basic_turn(size: int, name: str) -> CubeState:
     if name.endswith("w") and name[:-1] in _FACE_AXIS:
         axis, sign = _FACE_AXIS[name[:-1]]
         # Every layer but the far face's: two layers on a 3x3, the whole cube on a 2x2.
-        layers = frozenset(c for c in _layer_coordinates(size) if c != -sign)
+        # (on a 2x2x2 the far face's coordinate is -sign too, so drop nothing there: both layers turn)
+        layers = frozenset(c for c in _layer_coordinates(size) if size == 2 or c != -sign)
         return layer_turn(size, axis, layers, -sign)
     if name in _SLICE_FOLLOWS:
         if size != 3:
