@@ -1,0 +1,169 @@
+"""Coordinate move tables and symmetry-conjugation tables: pure builders (numba) for the table cache.
+
+``move[coordinate, m]`` is the coordinate after face turn m. Each builder sets the coordinate on an otherwise
+solved cube, multiplies by the move (or conjugates by the symmetry) at cubie level and reads the coordinate
+back, so the tables can only be as wrong as the cubie model, which the tests check against the core.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import numba as nb
+import numpy as np
+
+from solvers.cube.moves import Move
+from solvers.rubik import coords as cd
+from solvers.rubik.cubie import CUBE_LEN, N_MOVE, N_SYM_D4H, move_cubes, multiply, symmetry_cubes, symmetry_inverse
+
+
+class Coord(IntEnum):
+    """The coordinates that have move tables; the value is the builder's switch."""
+
+    TWIST = 0
+    FLIP = 1
+    SLICE_SORTED = 2
+    CORNERS = 3
+    UD_EDGES = 4
+
+
+COORD_SIZE = {
+    Coord.TWIST: cd.N_TWIST,
+    Coord.FLIP: cd.N_FLIP,
+    Coord.SLICE_SORTED: cd.N_SLICE_SORTED,
+    Coord.CORNERS: cd.N_CORNERS,
+    Coord.UD_EDGES: cd.N_UD_EDGES,
+}
+
+PHASE2_MOVES = np.array(
+    [Move.U1, Move.U2, Move.U3, Move.D1, Move.D2, Move.D3, Move.R2, Move.L2, Move.F2, Move.B2], dtype=np.int64
+)
+"""The ten generators of H = <U, D, R2, L2, F2, B2>."""
+
+
+@nb.njit(cache=True, nogil=True)
+def _set(kind: int, c: np.ndarray, value: int) -> None:
+    if kind == 0:
+        cd.set_twist(c, value)
+    elif kind == 1:
+        cd.set_flip(c, value)
+    elif kind == 2:
+        cd.set_slice_sorted(c, value)
+    elif kind == 3:
+        cd.set_corners(c, value)
+    else:
+        cd.set_ud_edges(c, value)
+
+
+@nb.njit(cache=True, nogil=True)
+def _get(kind: int, c: np.ndarray) -> int:
+    if kind == 0:
+        return cd.get_twist(c)
+    if kind == 1:
+        return cd.get_flip(c)
+    if kind == 2:
+        return cd.get_slice_sorted(c)
+    if kind == 3:
+        return cd.get_corners(c)
+    return cd.get_ud_edges(c)
+
+
+@nb.njit(cache=True, nogil=True)
+def _build_move_table(kind: int, size: int, identity: np.ndarray, moves: np.ndarray, valid: np.ndarray) -> np.ndarray:
+    table = np.full((size, moves.shape[0]), -1, dtype=np.int32)
+    c = identity.copy()
+    out = identity.copy()
+    for value in range(size):
+        c[:] = identity
+        _set(kind, c, value)
+        for m in range(moves.shape[0]):
+            if valid[m]:
+                multiply(c, moves[m], out)
+                table[value, m] = _get(kind, out)
+    return table
+
+
+def build_move_table(coord: Coord) -> np.ndarray:
+    """int32 (N, 18). UD_EDGES is only meaningful for the ten phase-2 moves; other entries are -1."""
+    valid = np.ones(N_MOVE, dtype=np.bool_)
+    if coord is Coord.UD_EDGES:
+        valid[:] = False
+        valid[PHASE2_MOVES] = True
+    identity = np.zeros(CUBE_LEN, dtype=np.int8)
+    identity[:8] = np.arange(8)
+    identity[16:28] = np.arange(12)
+    return _build_move_table(int(coord), COORD_SIZE[coord], identity, move_cubes(), valid)
+
+
+@nb.njit(cache=True, nogil=True)
+def _conjugate(c: np.ndarray, s_cube: np.ndarray, s_inv_cube: np.ndarray, tmp: np.ndarray, out: np.ndarray) -> None:
+    multiply(s_cube, c, tmp)
+    multiply(tmp, s_inv_cube, out)
+
+
+@nb.njit(cache=True, nogil=True)
+def _build_twist_conj(identity: np.ndarray, syms: np.ndarray, inv: np.ndarray) -> np.ndarray:
+    table = np.empty((cd.N_TWIST, 16), dtype=np.int16)
+    c = identity.copy()
+    tmp = identity.copy()
+    out = identity.copy()
+    for t in range(cd.N_TWIST):
+        c[:] = identity
+        cd.set_twist(c, t)
+        for s in range(16):
+            _conjugate(c, syms[s], syms[inv[s]], tmp, out)
+            table[t, s] = cd.get_twist(out)
+    return table
+
+
+def build_twist_conj() -> np.ndarray:
+    """int16 (N_TWIST, 16): the twist of S_s * c * S_s^-1 for the 16 U-D symmetries."""
+    identity = np.zeros(CUBE_LEN, dtype=np.int8)
+    identity[:8] = np.arange(8)
+    identity[16:28] = np.arange(12)
+    return _build_twist_conj(identity, symmetry_cubes(), symmetry_inverse().astype(np.int64))
+
+
+@nb.njit(cache=True, nogil=True)
+def _build_flipslice_classes(identity: np.ndarray, syms: np.ndarray, inv: np.ndarray):
+    n = cd.N_FLIPSLICE
+    class_of = np.full(n, -1, dtype=np.int32)
+    sym_of = np.zeros(n, dtype=np.int8)
+    reps = np.empty(n, dtype=np.int32)
+    stabiliser = np.zeros(n, dtype=np.uint16)
+    n_classes = 0
+    c = identity.copy()
+    tmp = identity.copy()
+    out = identity.copy()
+    for x in range(n):
+        if class_of[x] >= 0:
+            continue
+        c[:] = identity
+        cd.set_slice_sorted(c, (x // cd.N_FLIP) * cd.N_PERM4)
+        cd.set_flip(c, x % cd.N_FLIP)
+        reps[n_classes] = x
+        for s in range(N_SYM_D4H):
+            _conjugate(c, syms[s], syms[inv[s]], tmp, out)
+            y = (cd.get_slice_sorted(out) // cd.N_PERM4) * cd.N_FLIP + cd.get_flip(out)
+            if y == x:
+                stabiliser[n_classes] |= np.uint16(1 << s)
+            if class_of[y] < 0:
+                class_of[y] = n_classes
+                sym_of[y] = inv[s]  # conjugating y by S_s^-1 gives back the representative x
+        n_classes += 1
+    return class_of, sym_of, reps[:n_classes].copy(), stabiliser[:n_classes].copy()
+
+
+def build_flipslice_classes() -> dict[str, np.ndarray]:
+    """Symmetry classes of the phase-1 edge coordinate flipslice = N_FLIP * slice + flip (64430 of them).
+
+    class_of[x], sym_of[x]: x conjugated by symmetry sym_of[x] is the representative reps[class_of[x]];
+    stabiliser[c]: bit s set when symmetry s maps the representative of class c to itself.
+    """
+    identity = np.zeros(CUBE_LEN, dtype=np.int8)
+    identity[:8] = np.arange(8)
+    identity[16:28] = np.arange(12)
+    class_of, sym_of, reps, stab = _build_flipslice_classes(
+        identity, symmetry_cubes(), symmetry_inverse().astype(np.int64)
+    )
+    return {"class_of": class_of, "sym_of": sym_of, "reps": reps, "stabiliser": stab}

@@ -1,0 +1,151 @@
+"""The 3x3x3 tables, each built by a pure builder through the shared cache and loaded only when first asked for.
+
+| name                         | contents                                           | size    |
+|------------------------------|----------------------------------------------------|---------|
+| rubik-moves                  | coordinate move tables, symmetry conjugation       | ~8 MB   |
+| rubik-flipslice-classes      | 64430 symmetry classes of flip x UD-slice          | ~6 MB   |
+| rubik-phase1-{htm,qtm}       | exact phase-1 distance, flipslice class x twist    | 141 MB  |
+| rubik-phase2                 | phase-2 distance: corners x slice order, edges x slice order | 2 MB |
+| rubik-corners-{htm,qtm}      | exact corner distance: permutation x twist         | 88 MB   |
+| rubik-compact-{htm,qtm}      | twist x slice and flip x slice distances           | 2 MB    |
+
+The compact tables are a cheap admissible heuristic (built in about a second) used when the big ones would cost
+more than the search they speed up, e.g. in fast tests.
+"""
+
+from __future__ import annotations
+
+import threading
+from enum import StrEnum
+
+import numpy as np
+
+from solvers.cube.moves import Move
+from solvers.rubik import coords as cd
+from solvers.rubik import cubie, pruning
+from solvers.rubik.movetables import PHASE2_MOVES, Coord, build_flipslice_classes, build_move_table, build_twist_conj
+from solvers.tables import ProgressFn, load_or_build
+
+TABLE_VERSION = 1
+
+
+class Metric(StrEnum):
+    """Which turns count as one move: HTM (any face turn) or QTM (quarter turns; a half turn costs 2)."""
+
+    HTM = "htm"
+    QTM = "qtm"
+
+
+QUARTER_MOVES = np.array([m for m in Move if m.quarter_turns != 2], dtype=np.int64)
+ALL_MOVES = np.arange(len(Move), dtype=np.int64)
+
+
+def metric_moves(metric: Metric) -> np.ndarray:
+    """The generators whose breadth-first distances are that metric's distances."""
+    return QUARTER_MOVES if Metric(metric) is Metric.QTM else ALL_MOVES
+
+
+def move_costs(metric: Metric) -> np.ndarray:
+    """int64 (18,): what each Move costs in the metric."""
+    if Metric(metric) is Metric.QTM:
+        return np.array([2 if m.quarter_turns == 2 else 1 for m in Move], dtype=np.int64)
+    return np.ones(len(Move), dtype=np.int64)
+
+
+def _noop(fraction: float, message: str) -> None:
+    return None
+
+
+def _build_moves(progress: ProgressFn) -> dict[str, np.ndarray]:
+    tables = {}
+    for k, coord in enumerate(Coord):
+        progress(k / (len(Coord) + 2), f"move table {coord.name.lower()}")
+        tables[coord.name.lower()] = build_move_table(coord)
+    tables["slice"] = (tables["slice_sorted"][:: cd.N_PERM4] // cd.N_PERM4).astype(np.int32)
+    progress(len(Coord) / (len(Coord) + 2), "twist conjugation")
+    tables["twist_conj"] = build_twist_conj()
+    tables["conj_move"] = cubie.conjugate_move_table().astype(np.int64)
+    tables["sym_inverse"] = cubie.symmetry_inverse().astype(np.int64)
+    return tables
+
+
+class RubikTables:
+    """Lazy access to every table; thread-safe, so a GUI worker and the CLI can share one instance."""
+
+    def __init__(self, progress: ProgressFn | None = None) -> None:
+        self._progress = progress or _noop
+        self._lock = threading.RLock()
+        self._cache: dict[str, object] = {}
+
+    def _get(self, name: str, builder):
+        with self._lock:
+            if name not in self._cache:
+                self._cache[name] = load_or_build(name, builder, version=TABLE_VERSION, progress=self._progress)
+            return self._cache[name]
+
+    @property
+    def moves(self) -> dict[str, np.ndarray]:
+        return self._get("rubik-moves", _build_moves)
+
+    @property
+    def flipslice_classes(self) -> dict[str, np.ndarray]:
+        return self._get("rubik-flipslice-classes", lambda progress: build_flipslice_classes())
+
+    def phase1(self, metric: Metric = Metric.HTM) -> np.ndarray:
+        metric = Metric(metric)
+        mv, classes = self.moves, self.flipslice_classes
+
+        def build(progress: ProgressFn) -> np.ndarray:
+            return pruning.build_phase1_table(
+                mv["flip"], mv["slice"], mv["twist"], classes, mv["twist_conj"], metric_moves(metric), progress
+            )
+
+        return self._get(f"rubik-phase1-{metric.value}", build)
+
+    @property
+    def phase2(self) -> dict[str, np.ndarray]:
+        mv = self.moves
+        perm4 = mv["slice_sorted"][: cd.N_PERM4]
+
+        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
+            return {
+                "corners": pruning.build_pair_table(mv["corners"], perm4, PHASE2_MOVES, progress, "phase-2 corners"),
+                "edges": pruning.build_pair_table(mv["ud_edges"], perm4, PHASE2_MOVES, progress, "phase-2 edges"),
+            }
+
+        return self._get("rubik-phase2", build)
+
+    def corners(self, metric: Metric = Metric.HTM) -> np.ndarray:
+        metric = Metric(metric)
+        mv = self.moves
+
+        def build(progress: ProgressFn) -> np.ndarray:
+            return pruning.build_pair_table(mv["corners"], mv["twist"], metric_moves(metric), progress, "corners")
+
+        return self._get(f"rubik-corners-{metric.value}", build)
+
+    def compact(self, metric: Metric = Metric.HTM) -> dict[str, np.ndarray]:
+        metric = Metric(metric)
+        mv = self.moves
+
+        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
+            moves = metric_moves(metric)
+            return {
+                "twist_slice": pruning.build_pair_table(mv["twist"], mv["slice"], moves, progress, "twist x slice"),
+                "flip_slice": pruning.build_pair_table(mv["flip"], mv["slice"], moves, progress, "flip x slice"),
+            }
+
+        return self._get(f"rubik-compact-{metric.value}", build)
+
+
+_default: RubikTables | None = None
+_default_lock = threading.Lock()
+
+
+def default_tables() -> RubikTables:
+    """A process-wide instance, so tables are loaded once however many solves run."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = RubikTables()
+        return _default

@@ -1,0 +1,143 @@
+"""Kociemba's two-phase solver as a generator: <= 20 face turns at once, then shorter ones while time allows.
+
+Six searches run at the same time in nogil numba threads, one per view of the cube (the cube and its inverse,
+each seen along the U-D, R-L and F-B axes, as in Kociemba's own program); they share one bound, so whichever
+finds a shorter solution makes the others prune harder. The generator polls them, yields `SearchProgress`
+heartbeats and every improving `SolutionFound`, and stops them when the target length is reached, the time
+limit has passed (once a solution exists), the caller's `stop` event is set or the generator is closed.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import numpy as np
+
+from solvers.cube.moves import Move, apply_moves
+from solvers.cube.state import CubeState
+from solvers.rubik import cubie
+from solvers.rubik import twophase_kernel as k
+from solvers.rubik.events import SearchCancelled, SearchEvent, SearchProgress, SolutionFound
+from solvers.rubik.tables import RubikTables, default_tables
+from solvers.rubik.validity import check_solvable
+
+GODS_NUMBER = 20  # every position is within 20 face turns (Rokicki, Kociemba, Davidson, Dethridge 2010)
+POLL_SECONDS = 0.02
+HEARTBEAT_SECONDS = 0.1
+AXIS_SYMMETRIES = (0, 16, 32)  # identity, URF3, URF3^2: the U-D, then the two other axes become "U-D"
+
+
+def _variant_cube(cube: np.ndarray, sym: int, inverted: bool) -> np.ndarray:
+    base = cubie.invert(cube) if inverted else cube
+    return cubie.conjugate(base, sym)
+
+
+def _map_back(moves: np.ndarray, sym: int, inverted: bool) -> list[Move]:
+    """Turn a variant's solution into one for the original cube (undo the conjugation, then the inversion)."""
+    conj = cubie.conjugate_move_table()
+    back = int(cubie.symmetry_inverse()[sym])
+    mapped = [Move(int(conj[back, m])) for m in moves]
+    if inverted:
+        mapped = [m.inverse() for m in reversed(mapped)]
+    return mapped
+
+
+def twophase(
+    state: CubeState,
+    *,
+    target_length: int | None = None,
+    max_time: float | None = None,
+    max_length: int = GODS_NUMBER,
+    stop: threading.Event | None = None,
+    tables: RubikTables | None = None,
+    n_variants: int = 6,
+) -> Iterator[SearchEvent]:
+    """Solve `state`, yielding progress and each shorter solution.
+
+    Stops at the first solution of at most `target_length` moves; with only `max_time` given it keeps
+    improving until that many seconds have passed (the first solution is always awaited: it comes in
+    milliseconds); with neither it returns the first solution (which is at most `max_length` <= 20 moves).
+    A solution is `proven_optimal` when some search ran out of shorter candidates.
+    """
+    check_solvable(state)
+    if target_length is None:
+        target_length = 0 if max_time is not None else max_length
+    tables = tables or default_tables()
+    mv, classes, p2 = tables.moves, tables.flipslice_classes, tables.phase2
+    p1 = tables.phase1()
+    cube = cubie.flat(state)
+    move_cubes = cubie.move_cubes()
+    ctrl = k.new_control(target_length, max_length)
+    variants = [(s, inv) for inv in (False, True) for s in AXIS_SYMMETRIES][: max(1, n_variants)]
+    buffers = [k.new_buffers() for _ in variants]
+
+    def run(index: int) -> None:
+        sym, inverted = variants[index]
+        stats, sol_moves, sol_len = buffers[index]
+        k.twophase_search(
+            _variant_cube(cube, sym, inverted), mv["twist"], mv["flip"], mv["slice"], mv["corners"], mv["ud_edges"],
+            mv["slice_sorted"], p1, classes["class_of"], classes["sym_of"], mv["twist_conj"], p2["corners"],
+            p2["edges"], move_cubes, ctrl, stats, sol_moves, sol_len,
+        )  # fmt: skip
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=run, args=(i,), daemon=True, name=f"twophase-{i}") for i in range(len(variants))]
+    for thread in threads:
+        thread.start()
+    seen = [0] * len(variants)
+    best: SolutionFound | None = None
+    last_beat = started
+    try:
+        while True:
+            finished = all(not t.is_alive() for t in threads)
+            exhausted = any(b[0][k.STAT_EXHAUSTED] for b in buffers)
+            elapsed = time.perf_counter() - started
+            for i, (stats, sol_moves, sol_len) in enumerate(buffers):
+                while seen[i] < stats[k.STAT_SOLUTIONS]:
+                    n = int(sol_len[seen[i]])
+                    moves = _map_back(sol_moves[seen[i], :n], *variants[i])
+                    seen[i] += 1
+                    if best is None or n < best.length:
+                        if apply_moves(state, moves) != CubeState.solved(3):
+                            raise AssertionError("two-phase produced a wrong solution")
+                        best = SolutionFound(tuple(moves), n, False, elapsed)
+                        yield best
+            if finished or exhausted:
+                if best is not None and exhausted and not best.proven_optimal:
+                    yield SolutionFound(best.moves, best.length, True, elapsed)
+                return
+            if best is not None and (best.length <= target_length or (max_time is not None and elapsed >= max_time)):
+                return
+            if stop is not None and stop.is_set():
+                if best is None:
+                    raise SearchCancelled("two-phase search cancelled before a solution")
+                return
+            now = time.perf_counter()
+            if now - last_beat >= HEARTBEAT_SECONDS:
+                last_beat = now
+                nodes = int(sum(b[0][k.STAT_NODES] for b in buffers))
+                depth = int(max(b[0][k.STAT_DEPTH] for b in buffers))
+                yield SearchProgress(depth, nodes, nodes / max(elapsed, 1e-9), elapsed, None, best and best.length)
+            threads[0].join(POLL_SECONDS)
+    finally:
+        ctrl[k.CTRL_STOP] = 1
+        for thread in threads:
+            thread.join()
+
+
+def solve(state: CubeState, **options) -> SolutionFound:
+    """Blocking helper: the best solution `twophase(state, **options)` reaches."""
+    best = None
+    for event in twophase(state, **options):
+        if isinstance(event, SolutionFound):
+            best = event
+    if best is None:
+        raise SearchCancelled("no solution found")
+    return best
+
+
+def solve_to(start: CubeState, target: CubeState, **options) -> Iterator[SearchEvent]:
+    """Moves that take `start` to `target`: the two-phase generator on target^-1 * start (see `twophase`)."""
+    return twophase(target.inverse() * start, **options)

@@ -1,0 +1,199 @@
+"""The two-phase search itself (numba, nogil): phase-1 IDA* into H, phase-2 IDA* inside H, run to improve.
+
+One call searches one start cube with phase-1 depths increasing, hands every phase-1 path that ends in H
+(and does not end in an H move, which a shorter phase-1 path already covers) to a phase-2 search bounded by
+the best total so far, and records every improvement. Several calls on the same shared control array (one
+per axis/inverse variant, each in its own thread) tighten each other's bound. Nothing here allocates per node.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from solvers.rubik import coords as cd
+from solvers.rubik.cubie import multiply
+
+# control array shared by all threads of one solve (int64)
+CTRL_STOP, CTRL_BEST, CTRL_TARGET, CTRL_MAX = 0, 1, 2, 3
+CTRL_SIZE = 4
+# per-thread statistics (int64)
+STAT_NODES, STAT_DEPTH, STAT_SOLUTIONS, STAT_EXHAUSTED = 0, 1, 2, 3
+STAT_SIZE = 4
+MAX_PATH = 32
+MAX_SOLUTIONS = 64
+_CHECK_EVERY = 1023  # nodes between looks at the stop flag (a few microseconds)
+
+_P2 = np.array([0, 1, 2, 9, 10, 11, 4, 13, 7, 16], dtype=np.int64)  # PHASE2_MOVES as plain ints
+_IS_P2 = np.zeros(18, dtype=np.bool_)
+_IS_P2[_P2] = True
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def redundant(prev: int, m: int) -> bool:
+    """Same face twice, or opposite faces in the non-canonical order (they commute)."""
+    fp = prev // 3
+    fm = m // 3
+    return fm == fp or (fm == (fp + 3) % 6 and fm < fp)
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def phase1_distance(flip, slc, twist, p1, class_of, sym_of, twist_conj):
+    fs = slc * cd.N_FLIP + flip
+    return p1[class_of[fs] * cd.N_TWIST + twist_conj[twist, sym_of[fs]]]
+
+
+@nb.njit(cache=True, nogil=True)
+def _phase2(c0, e0, s0, depth, prev, mv_corners, mv_ud, mv_ssorted, p2c, p2e, path, offset, ctrl, stats):
+    """Depth-bounded DFS in H; 1 = solved (moves in path[offset:offset+depth]), 0 = none, -1 = stopped."""
+    if depth == 0:
+        return 1 if (c0 == 0 and e0 == 0 and s0 == 0) else 0
+    cs = np.empty(MAX_PATH, dtype=np.int64)
+    es = np.empty(MAX_PATH, dtype=np.int64)
+    ss = np.empty(MAX_PATH, dtype=np.int64)
+    nxt = np.zeros(MAX_PATH, dtype=np.int64)
+    cs[0], es[0], ss[0] = c0, e0, s0
+    lvl = 0
+    while lvl >= 0:
+        if nxt[lvl] >= 10:
+            lvl -= 1
+            continue
+        m = _P2[nxt[lvl]]
+        nxt[lvl] += 1
+        before = prev if lvl == 0 else path[offset + lvl - 1]
+        if before >= 0 and redundant(before, m):
+            continue
+        c = mv_corners[cs[lvl], m]
+        e = mv_ud[es[lvl], m]
+        s = mv_ssorted[ss[lvl], m]
+        stats[STAT_NODES] += 1
+        if (stats[STAT_NODES] & _CHECK_EVERY) == 0 and ctrl[CTRL_STOP] != 0:
+            return -1
+        togo = depth - lvl - 1
+        h = max(p2c[c * cd.N_PERM4 + s], p2e[e * cd.N_PERM4 + s])
+        if h > togo:
+            continue
+        path[offset + lvl] = m
+        if togo == 0:
+            return 1
+        lvl += 1
+        cs[lvl], es[lvl], ss[lvl] = c, e, s
+        nxt[lvl] = 0
+    return 0
+
+
+@nb.njit(cache=True, nogil=True)
+def _enter_phase2(start, d1, path, move_cubes, mv_corners, mv_ud, mv_ssorted, p2c, p2e, ctrl, stats, sol_moves,
+                  sol_len):  # fmt: skip
+    """Rebuild the cube after the phase-1 path, search phase 2 by increasing depth, record an improvement."""
+    cube = start.copy()
+    tmp = start.copy()
+    for i in range(d1):
+        multiply(cube, move_cubes[path[i]], tmp)
+        cube[:] = tmp
+    c0 = cd.get_corners(cube)
+    e0 = cd.get_ud_edges(cube)
+    s0 = cd.get_slice_sorted(cube)
+    limit = min(ctrl[CTRL_BEST] - 1, ctrl[CTRL_MAX]) - d1
+    h = max(p2c[c0 * cd.N_PERM4 + s0], p2e[e0 * cd.N_PERM4 + s0])
+    prev = path[d1 - 1] if d1 > 0 else -1
+    for d2 in range(h, limit + 1):
+        r = _phase2(c0, e0, s0, d2, prev, mv_corners, mv_ud, mv_ssorted, p2c, p2e, path, d1, ctrl, stats)
+        if r < 0:
+            return -1
+        if r == 1:
+            total = d1 + d2
+            k = stats[STAT_SOLUTIONS]
+            if k < MAX_SOLUTIONS:
+                sol_moves[k, :total] = path[:total]
+                sol_len[k] = total
+                stats[STAT_SOLUTIONS] = k + 1
+            if total < ctrl[CTRL_BEST]:
+                ctrl[CTRL_BEST] = total
+            return 1
+    return 0
+
+
+@nb.njit(cache=True, nogil=True)
+def twophase_search(start, mv_twist, mv_flip, mv_slice, mv_corners, mv_ud, mv_ssorted, p1, class_of, sym_of,
+                    twist_conj, p2c, p2e, move_cubes, ctrl, stats, sol_moves, sol_len):  # fmt: skip
+    """Search until stopped, until a solution of length <= ctrl[CTRL_TARGET] exists, or until exhausted.
+
+    Exhausted (stats[STAT_EXHAUSTED] = 1) means every phase-1 depth below the best total was tried, so
+    no shorter solution exists: the best is optimal.
+    """
+    tws = np.empty(MAX_PATH, dtype=np.int64)
+    fls = np.empty(MAX_PATH, dtype=np.int64)
+    sls = np.empty(MAX_PATH, dtype=np.int64)
+    nxt = np.zeros(MAX_PATH, dtype=np.int64)
+    path = np.zeros(2 * MAX_PATH, dtype=np.int64)
+    tws[0] = cd.get_twist(start)
+    fls[0] = cd.get_flip(start)
+    sls[0] = cd.get_slice_sorted(start) // cd.N_PERM4
+    h0 = phase1_distance(fls[0], sls[0], tws[0], p1, class_of, sym_of, twist_conj)
+    d1 = h0
+    while d1 < ctrl[CTRL_BEST] and d1 <= ctrl[CTRL_MAX]:
+        if ctrl[CTRL_BEST] <= ctrl[CTRL_TARGET] or ctrl[CTRL_STOP] != 0:
+            return
+        stats[STAT_DEPTH] = d1
+        if d1 == 0:
+            if _enter_phase2(start, 0, path, move_cubes, mv_corners, mv_ud, mv_ssorted, p2c, p2e, ctrl, stats,
+                             sol_moves, sol_len) < 0:  # fmt: skip
+                return
+            d1 += 1
+            continue
+        lvl = 0
+        nxt[0] = 0
+        while lvl >= 0:
+            if nxt[lvl] >= 18:
+                lvl -= 1
+                continue
+            m = nxt[lvl]
+            nxt[lvl] += 1
+            if lvl > 0 and redundant(path[lvl - 1], m):
+                continue
+            tw = mv_twist[tws[lvl], m]
+            fl = mv_flip[fls[lvl], m]
+            sl = mv_slice[sls[lvl], m]
+            stats[STAT_NODES] += 1
+            if (stats[STAT_NODES] & _CHECK_EVERY) == 0:
+                if ctrl[CTRL_STOP] != 0 or ctrl[CTRL_BEST] <= ctrl[CTRL_TARGET]:
+                    return
+                if d1 >= ctrl[CTRL_BEST]:
+                    break
+            togo = d1 - lvl - 1
+            if phase1_distance(fl, sl, tw, p1, class_of, sym_of, twist_conj) > togo:
+                continue
+            path[lvl] = m
+            if togo == 0:
+                if not _IS_P2[m]:
+                    r = _enter_phase2(start, d1, path, move_cubes, mv_corners, mv_ud, mv_ssorted, p2c, p2e, ctrl,
+                                      stats, sol_moves, sol_len)  # fmt: skip
+                    if r < 0:
+                        return
+                    if ctrl[CTRL_BEST] <= ctrl[CTRL_TARGET]:
+                        return
+                continue
+            lvl += 1
+            tws[lvl], fls[lvl], sls[lvl] = tw, fl, sl
+            nxt[lvl] = 0
+        d1 += 1
+    if ctrl[CTRL_STOP] == 0:
+        stats[STAT_EXHAUSTED] = 1
+
+
+def new_buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(stats, sol_moves, sol_len) for one thread."""
+    return (
+        np.zeros(STAT_SIZE, dtype=np.int64),
+        np.zeros((MAX_SOLUTIONS, 2 * MAX_PATH), dtype=np.int64),
+        np.zeros(MAX_SOLUTIONS, dtype=np.int64),
+    )
+
+
+def new_control(target: int, max_length: int) -> np.ndarray:
+    ctrl = np.zeros(CTRL_SIZE, dtype=np.int64)
+    ctrl[CTRL_BEST] = max_length + 1
+    ctrl[CTRL_TARGET] = target
+    ctrl[CTRL_MAX] = max_length
+    return ctrl

@@ -1,0 +1,38 @@
+"""Is a cubie state one the 3x3x3 solvers can solve? (A facelet input is checked by solvers.cube.validation.)"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from solvers.cube.state import CubeState
+
+
+class UnsolvableCubeError(ValueError):
+    """The state is not reachable by face turns from solved (or is not a 3x3x3 with its centres home)."""
+
+
+def _parity(perm: np.ndarray) -> int:
+    perm = [int(v) for v in perm]
+    parity = 0
+    for i in range(len(perm)):
+        for j in range(i + 1, len(perm)):
+            parity ^= perm[j] < perm[i]
+    return parity
+
+
+def check_solvable(state: CubeState) -> None:
+    """Raise UnsolvableCubeError with the reason when `state` has no solution in face turns."""
+    if state.size != 3:
+        raise UnsolvableCubeError("the 3x3x3 solvers take 3x3x3 states")
+    if list(state.centres) != list(range(6)):
+        raise UnsolvableCubeError("centres must be in their home position (face turns never move them)")
+    if sorted(state.cp.tolist()) != list(range(8)) or sorted(state.ep.tolist()) != list(range(12)):
+        raise UnsolvableCubeError("corner or edge permutation is not a permutation")
+    if not (state.co.min() >= 0 and state.co.max() < 3 and state.eo.min() >= 0 and state.eo.max() < 2):
+        raise UnsolvableCubeError("orientation out of range")
+    if int(state.co.sum()) % 3:
+        raise UnsolvableCubeError("twisted corner: corner orientations do not sum to 0 mod 3")
+    if int(state.eo.sum()) % 2:
+        raise UnsolvableCubeError("flipped edge: edge orientations do not sum to 0 mod 2")
+    if _parity(state.cp) != _parity(state.ep):
+        raise UnsolvableCubeError("parity: corner and edge permutations have different parity")
