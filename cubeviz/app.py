@@ -1,0 +1,37 @@
+"""Entry point of the `cubeviz` desktop app."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from PyQt6.QtGui import QSurfaceFormat
+from PyQt6.QtWidgets import QApplication
+
+from cubeviz.views.gl.cube_view import surface_format
+
+
+def parse_arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="cubeviz", description="Visualise and solve 2x2x2 and 3x3x3 cubes.")
+    parser.add_argument("--size", type=int, choices=(2, 3), default=3, help="puzzle to start with (default 3)")
+    parser.add_argument("--scheme", default="standard", help="colour scheme name or JSON file (default standard)")
+    parser.add_argument("--seed", type=int, default=None, help="seed the scramble generator (reproducible)")
+    return parser.parse_known_args(argv)[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    arguments = parse_arguments(argv)
+    QSurfaceFormat.setDefaultFormat(surface_format())  # before the QApplication, so every GL context is alike
+    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    app.setApplicationName("cubeviz")
+    app.setOrganizationName("cubeviz")
+    from cubeviz.main_window import MainWindow  # after QApplication: widgets need it
+
+    window = MainWindow(arguments.size, arguments.scheme, arguments.seed)
+    window.show()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,206 @@
+"""The main window: wiring only. Views take the model; docks and tabs let later views (solver, editor, packings,
+plots) drop in with `add_dock()` / `add_tab()` without touching the others.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PyQt6.QtCore import Qt
+from PyQt6.QtGui import QCloseEvent, QGuiApplication
+from PyQt6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMessageBox, QTabWidget, QWidget
+
+from cubeviz.actions import build_menus, choice_menu
+from cubeviz.models.cube_model import CubeModel
+from cubeviz.models.scrambles import (
+    Scramble,
+    ScrambleUnavailable,
+    distance_to_solved,
+    random_move_scramble,
+    random_state_scramble,
+)
+from cubeviz.views.algorithm_input import AlgorithmInput
+from cubeviz.views.gl.animation import AnimationSpeed
+from cubeviz.views.gl.cube_view import CubeView
+from cubeviz.views.history_view import HistoryView
+from cubeviz.views.net_view import NetView
+from cubeviz.workers import CallWorker
+from solvers.cube.schemes import available_schemes, load_scheme
+
+APP_TITLE = "cubeviz"
+STATUS_MESSAGE_MS = 6000
+CONTROLS_HELP = """<h3>Mouse</h3>
+<p>Click a sticker: turn its face clockwise (left button) or anticlockwise (right button).<br>
+Drag across stickers: turn that layer (middle slices too) the way you dragged.<br>
+Drag on the background: orbit. Wheel: zoom. Ctrl+0: reset the view.</p>
+<h3>Keyboard (cube view focused)</h3>
+<p>U D L R F B turn faces, M E S slices (3x3), X Y Z rotate the cube; hold Shift for anticlockwise.<br>
+Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+R random-state scramble, Ctrl+Shift+R random-move scramble.</p>"""
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, size: int = 3, scheme: str = "standard", seed: int | None = None) -> None:
+        super().__init__()
+        self.setWindowTitle(APP_TITLE)
+        self.rng = random.Random(seed)
+        self.model = CubeModel(size, self)
+        self.scheme = load_scheme(scheme)
+        self._worker: CallWorker | None = None
+
+        self.cube_view = CubeView(self.model, self.scheme)
+        self.net_view = NetView(self.model, self.scheme)
+        self.history_view = HistoryView(self.model)
+        self.algorithm_input = AlgorithmInput(self.model)
+        self.tabs = QTabWidget(self)
+        self.tabs.setDocumentMode(True)
+        self.setCentralWidget(self.tabs)
+        self.add_tab(self.cube_view, "Cube")
+        self.actions, self.menus = build_menus(self)
+        self.net_dock = self.add_dock(self.net_view, "Net", Qt.DockWidgetArea.RightDockWidgetArea)
+        self.history_dock = self.add_dock(self.history_view, "History", Qt.DockWidgetArea.RightDockWidgetArea)
+        self.algorithm_dock = self.add_dock(self.algorithm_input, "Algorithm", Qt.DockWidgetArea.BottomDockWidgetArea)
+        self._build_status_bar()
+        self._extend_view_menu()
+        self._connect()
+        self._refresh_readouts()
+        self.resize(1200, 820)
+        self.cube_view.setFocus()
+
+    # -- layout hooks for later views ----------------------------------------------------------------------------
+    def add_tab(self, widget: QWidget, title: str) -> int:
+        return self.tabs.addTab(widget, title)
+
+    def add_dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{title.lower()}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        if "View" in getattr(self, "menus", {}):
+            self.menus["View"].addAction(dock.toggleViewAction())
+        return dock
+
+    def _build_status_bar(self) -> None:
+        self.solved_label = QLabel()
+        self.distance_label = QLabel()
+        self.moves_label = QLabel()
+        for label in (self.moves_label, self.distance_label, self.solved_label):
+            label.setMinimumWidth(label.fontMetrics().horizontalAdvance("Distance to solved: 14 (HTM)") // 2)
+            self.statusBar().addPermanentWidget(label)
+
+    def _extend_view_menu(self) -> None:
+        view = self.menus["View"]
+        view.addSeparator()
+        speeds = [(speed.name.capitalize(), speed) for speed in AnimationSpeed]
+        normal = AnimationSpeed.NORMAL
+        self.speed_group = choice_menu(view, "Animation &Speed", speeds, normal, self.cube_view.set_speed)
+        schemes = [(name.capitalize(), name) for name in available_schemes()]
+        self.scheme_group = choice_menu(view, "Colour S&cheme", schemes, "standard", self.set_scheme)
+        view.addSeparator()
+        for dock in (self.net_dock, self.history_dock, self.algorithm_dock):
+            view.addAction(dock.toggleViewAction())
+
+    # -- wiring --------------------------------------------------------------------------------------------------
+    def _connect(self) -> None:
+        a, model, stack = self.actions, self.model, self.model.undo_stack
+        a["new"].triggered.connect(model.reset)
+        a["quit"].triggered.connect(self.close)
+        a["undo"].triggered.connect(stack.undo)
+        a["redo"].triggered.connect(stack.redo)
+        stack.canUndoChanged.connect(a["undo"].setEnabled)
+        stack.canRedoChanged.connect(a["redo"].setEnabled)
+        a["undo"].setEnabled(False)
+        a["redo"].setEnabled(False)
+        a["scramble_state"].triggered.connect(self.scramble_random_state)
+        a["scramble_moves"].triggered.connect(self.scramble_random_moves)
+        a["reset"].triggered.connect(model.reset)
+        a["copy_history"].triggered.connect(self.copy_history)
+        a["focus_algorithm"].triggered.connect(self.algorithm_input.line.setFocus)
+        a["size2"].triggered.connect(lambda: self.set_size(2))
+        a["size3"].triggered.connect(lambda: self.set_size(3))
+        a["reset_view"].triggered.connect(self.cube_view.reset_view)
+        a["letters"].toggled.connect(self.cube_view.set_show_letters)
+        a["hint"].toggled.connect(self.cube_view.set_show_hint)
+        a["help_controls"].triggered.connect(self._show_controls)
+        a["about"].triggered.connect(self._show_about)
+        model.changed.connect(self._refresh_readouts)
+        self.algorithm_input.error.connect(lambda message: self.statusBar().showMessage(message, STATUS_MESSAGE_MS))
+        self.algorithm_input.applied.connect(lambda text: self.statusBar().showMessage(f"Applied {text}", 3000))
+
+    # -- commands ------------------------------------------------------------------------------------------------
+    def set_size(self, size: int) -> None:
+        self._cancel_worker()
+        self.model.set_size(size)
+        self._refresh_readouts()
+
+    def set_scheme(self, name: str) -> None:
+        self.scheme = load_scheme(name)
+        self.cube_view.set_scheme(self.scheme)
+        self.net_view.set_scheme(self.scheme)
+
+    def copy_history(self) -> None:
+        QGuiApplication.clipboard().setText(self.model.history_text())
+        self.statusBar().showMessage("Move history copied", 3000)
+
+    def scramble_random_moves(self) -> None:
+        scramble = random_move_scramble(self.model.size, self.rng)
+        self.model.scramble_with_moves(scramble.algorithm, scramble.label)
+        self.statusBar().showMessage(f"Scramble: {scramble.algorithm}", STATUS_MESSAGE_MS)
+
+    def scramble_random_state(self) -> None:
+        """2x2: solved at once (fast). 3x3: the two-phase solver runs in a worker (its tables may need building)."""
+        if self._worker is not None:
+            return
+        size, seed = self.model.size, self.rng.getrandbits(64)
+        if size == 2:
+            try:
+                self._apply_state_scramble(random_state_scramble(2, seed), size)
+            except ScrambleUnavailable as exc:
+                self.statusBar().showMessage(str(exc), STATUS_MESSAGE_MS)
+            return
+        self.statusBar().showMessage("Scrambling (the first 3x3 scramble builds the solver's tables)...")
+        self.actions["scramble_state"].setEnabled(False)
+        worker = CallWorker(lambda stop: random_state_scramble(size, seed, stop), self)
+        worker.result.connect(lambda scramble: self._apply_state_scramble(scramble, size))
+        worker.error.connect(lambda exc: self.statusBar().showMessage(f"No scramble: {exc}", STATUS_MESSAGE_MS))
+        worker.finished.connect(self._worker_done)
+        self._worker = worker
+        worker.start()
+
+    def _apply_state_scramble(self, scramble: Scramble, size: int) -> None:
+        if size != self.model.size:
+            return  # the puzzle was switched while the solver ran
+        self.model.set_state(scramble.state(size), scramble.label)
+        self.statusBar().showMessage(f"Scramble: {scramble.algorithm}", STATUS_MESSAGE_MS)
+
+    def _worker_done(self) -> None:
+        if self._worker is not None:
+            self._worker.deleteLater()
+        self._worker = None
+        self.actions["scramble_state"].setEnabled(True)
+
+    def _cancel_worker(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker.wait()
+            self._worker_done()
+
+    # -- read-outs -----------------------------------------------------------------------------------------------
+    def _refresh_readouts(self) -> None:
+        model = self.model
+        self.actions["size2"].setChecked(model.size == 2)
+        self.actions["size3"].setChecked(model.size == 3)
+        self.solved_label.setText("Solved" if model.is_solved() else "Unsolved")
+        distance = distance_to_solved(model.state)
+        self.distance_label.setText("" if distance is None else f"Distance to solved: {distance} (HTM)")
+        self.distance_label.setVisible(distance is not None)
+        self.moves_label.setText(f"Moves: {sum(len(e.turns) for e in model.history if e.kind.value == 'turns')}")
+
+    def _show_controls(self) -> None:
+        QMessageBox.information(self, "Mouse and keyboard", CONTROLS_HELP)
+
+    def _show_about(self) -> None:
+        QMessageBox.about(self, "About cubeviz", "<b>cubeviz</b><br>Visualise and solve 2x2x2 and 3x3x3 cubes.")
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._cancel_worker()
+        super().closeEvent(event)

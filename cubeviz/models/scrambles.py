@@ -1,0 +1,79 @@
+"""Scrambles and read-outs for the app, bridging to the engines; each engine need is one clearly named hook.
+
+- `random_move_scramble`: solvers.cube.scramble (no solver needed).
+- `random_state_scramble`: a uniform random state, shown as text = the inverse of a solver's solution
+  (2x2: solvers.pocket optimal solver; 3x3: solvers.rubik two-phase). Raises `ScrambleUnavailable` when the
+  engine for that size is missing. The 3x3 case may build tables on first use: run it off the GUI thread.
+- `distance_to_solved`: the exact 2x2 distance (solvers.pocket), None for the 3x3 or without the engine.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from solvers.cube.notation import Algorithm
+from solvers.cube.scramble import RandomSource, random_state
+from solvers.cube.scramble import random_move_scramble as _random_moves
+from solvers.cube.state import CubeState
+
+DISTANCE_METRIC = "htm"
+
+
+class ScrambleUnavailable(RuntimeError):
+    """The solver needed to write a random state as a move sequence is not available."""
+
+
+@dataclass(frozen=True)
+class Scramble:
+    """A scramble as shown to the user: its text and the state it leads to from solved (they always agree)."""
+
+    kind: str
+    algorithm: Algorithm
+
+    def state(self, size: int) -> CubeState:
+        return self.algorithm.state(size)
+
+    @property
+    def label(self) -> str:
+        return f"scramble ({self.kind}): {self.algorithm}"
+
+
+def random_move_scramble(size: int, rng: RandomSource = None, length: int | None = None) -> Scramble:
+    return Scramble("random moves", _random_moves(length, size, rng))
+
+
+def random_state_scramble(size: int, rng: RandomSource = None, stop: threading.Event | None = None) -> Scramble:
+    """A uniformly random state written as moves (the inverse of a solution of it)."""
+    state = random_state(size, rng)
+    solution = _solve_pocket(state) if size == 2 else _solve_rubik(state, stop)
+    return Scramble("random state", solution.inverse())
+
+
+def _solve_pocket(state: CubeState) -> Algorithm:
+    """Hook: the 2x2 optimal solver (issue: pocket engine)."""
+    try:
+        from solvers.pocket.solve import optimal_solution
+    except ImportError as exc:
+        raise ScrambleUnavailable("random-state 2x2 scrambles need the 2x2 solver (solvers.pocket)") from exc
+    return Algorithm.from_moves(optimal_solution(state))
+
+
+def _solve_rubik(state: CubeState, stop: threading.Event | None) -> Algorithm:
+    """Hook: the 3x3 two-phase solver (issue: rubik engine). Its first solution is enough for a scramble."""
+    try:
+        from solvers.rubik.twophase import solve
+    except ImportError as exc:
+        raise ScrambleUnavailable("random-state 3x3 scrambles need the two-phase solver (solvers.rubik)") from exc
+    return Algorithm.from_moves(solve(state, stop=stop).moves)
+
+
+def distance_to_solved(state: CubeState) -> int | None:
+    """Hook: exact HTM distance of a 2x2 state to solved (any orientation); None when unknown."""
+    if state.size != 2:
+        return None
+    try:
+        from solvers.pocket.solve import distance
+    except ImportError:
+        return None
+    return int(distance(state, DISTANCE_METRIC))

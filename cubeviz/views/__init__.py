@@ -1,0 +1,1 @@
+"""Widgets that show a model: each takes its model in __init__ and listens to its signals."""

@@ -1,0 +1,89 @@
+"""The cube as a drawable item: colours from a state and a scheme, cubie matrices for a turn in progress.
+
+Kept apart from the widget so another view (the solution player, issue 7) can draw the same item, and so the
+packing browser (issue 9) has a model to copy: an item supplies a mesh key, group matrices and slot colours.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cubeviz.views.gl.cube_geometry import FIRST_STICKER_SLOT, PLASTIC_SLOT, CubeGeometry, cube_geometry
+from cubeviz.views.gl.renderer import GroupedMeshRenderer
+from cubeviz.views.gl.transforms import rotation
+from cubeviz.views.gl.turn_geometry import LayerTurn
+from solvers.cube.geometry import Face
+from solvers.cube.schemes import ColourScheme
+from solvers.cube.state import CubeState
+
+PLASTIC_RGB = (0.045, 0.045, 0.05)
+
+
+def mesh_key(size: int) -> str:
+    return f"cube{size}"
+
+
+class CubeItem:
+    """What to draw for one cube: which mesh, the sticker colours of the shown state, the layer turn in progress."""
+
+    def __init__(self, state: CubeState, scheme: ColourScheme) -> None:
+        self.scheme = scheme
+        self.state = state
+        self.layer_turn: LayerTurn | None = None
+        self.angle = 0.0
+
+    @property
+    def geometry(self) -> CubeGeometry:
+        return cube_geometry(self.state.size)
+
+    @property
+    def state(self) -> CubeState:
+        return self._state
+
+    @state.setter
+    def state(self, state: CubeState) -> None:
+        self._state = state
+        self._faces = state.colours()
+        self._colours = self._slot_colours()
+
+    @property
+    def sticker_faces(self) -> np.ndarray:
+        """The face colour (Face id) shown on each facelet."""
+        return self._faces
+
+    def set_scheme(self, scheme: ColourScheme) -> None:
+        self.scheme = scheme
+        self._colours = self._slot_colours()
+
+    def sticker_rgb(self, facelet: int) -> tuple[int, int, int]:
+        return self.scheme.rgb[Face(int(self._faces[facelet]))]
+
+    def _slot_colours(self) -> np.ndarray:
+        palette = np.array([self.scheme.rgb[face] for face in Face], dtype=np.float32) / 255.0
+        colours = np.empty((FIRST_STICKER_SLOT + len(self._faces), 3), dtype=np.float32)
+        colours[PLASTIC_SLOT] = PLASTIC_RGB
+        colours[FIRST_STICKER_SLOT:] = palette[self._faces.astype(int)]
+        return colours
+
+    def group_matrices(self) -> np.ndarray:
+        """(n_cubies, 4, 4): identity, except the cubies of the turning layer, rotated by the current angle."""
+        geometry = self.geometry
+        matrices = np.repeat(np.identity(4)[None], geometry.n_groups, axis=0)
+        if self.layer_turn is not None and self.angle != 0.0:
+            axis_vector = np.identity(3)[int(self.layer_turn.axis)]
+            moving = np.isin(geometry.cubie_coords[:, int(self.layer_turn.axis)], list(self.layer_turn.layers))
+            matrices[moving] = rotation(axis_vector, self.angle)
+        return matrices
+
+    def sticker_frames(self) -> tuple[np.ndarray, np.ndarray]:
+        """World centres and normals of every sticker as currently drawn (the turning layer included)."""
+        geometry = self.geometry
+        matrices = self.group_matrices()[geometry.sticker_group]
+        centres = np.einsum("nij,nj->ni", matrices[:, :3, :3], geometry.sticker_centres) + matrices[:, :3, 3]
+        normals = np.einsum("nij,nj->ni", matrices[:, :3, :3], geometry.sticker_normals)
+        return centres, normals
+
+    def draw(self, renderer: GroupedMeshRenderer) -> None:
+        renderer.set_colours(self._colours)
+        renderer.set_groups(self.group_matrices())
+        renderer.draw(mesh_key(self.state.size))

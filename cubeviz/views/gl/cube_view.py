@@ -1,0 +1,252 @@
+"""The 3D cube widget: draws the model's cube, animates its turns, and turns it by mouse and keyboard.
+
+The model is the truth: a hand turn is sent to the model at once and comes back as `turned`, which queues the
+animation; so the history is right even while the picture is still catching up.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+from OpenGL import GL
+from PyQt6.QtCore import QPointF, Qt
+from PyQt6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QSurfaceFormat, QWheelEvent
+from PyQt6.QtOpenGLWidgets import QOpenGLWidget
+
+from cubeviz.models.cube_model import CubeModel
+from cubeviz.views.gl.animation import AnimationSpeed, TurnAnimator
+from cubeviz.views.gl.camera import OrbitCamera
+from cubeviz.views.gl.cube_geometry import cube_geometry
+from cubeviz.views.gl.cube_item import CubeItem, mesh_key
+from cubeviz.views.gl.keyboard import turn_for_key
+from cubeviz.views.gl.picking import click_turn, drag_turn, pick_sticker, plane_point
+from cubeviz.views.gl.renderer import GroupedMeshRenderer
+from solvers.cube.geometry import Face
+from solvers.cube.notation import Turn
+from solvers.cube.schemes import ColourScheme, load_scheme
+
+BACKGROUND = (0.86, 0.88, 0.91)
+MSAA_SAMPLES = 4
+DRAG_THRESHOLD = 0.3  # a drag turns once it has moved this many cubie widths across the face
+CLICK_SLOP_PIXELS = 6  # a press and release closer than this is a click
+HINT_FRACTION = 0.28  # the hidden-faces view takes this share of the width and height
+LETTER_POINT_FRACTION = 0.045  # letter size relative to the widget height
+
+
+def surface_format() -> QSurfaceFormat:
+    """OpenGL 3.3 core, depth buffer, 4x multisampling."""
+    fmt = QSurfaceFormat()
+    fmt.setRenderableType(QSurfaceFormat.RenderableType.OpenGL)
+    fmt.setVersion(3, 3)
+    fmt.setProfile(QSurfaceFormat.OpenGLContextProfile.CoreProfile)
+    fmt.setDepthBufferSize(24)
+    fmt.setSamples(MSAA_SAMPLES)
+    return fmt
+
+
+class CubeView(QOpenGLWidget):
+    """OpenGL view of a CubeModel. Options: `show_letters`, `show_hint`, `set_speed()`, `reset_view()`."""
+
+    def __init__(self, model: CubeModel, scheme: ColourScheme | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self.setFormat(surface_format())
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(240, 200)
+        self.model = model
+        self.camera = OrbitCamera()
+        self.item = CubeItem(model.state, scheme or load_scheme())
+        self.renderer = GroupedMeshRenderer()
+        self.animator = TurnAnimator(model.size, self._landed)
+        self.clock: Callable[[], float] = time.perf_counter  # tests freeze it to grab a mid-turn frame
+        self.show_letters = False
+        self.show_hint = False
+        self.frames_drawn = 0
+        self._press: dict | None = None
+        model.turned.connect(self._on_turned)
+        model.state_reset.connect(self._on_reset)
+        model.size_changed.connect(self._on_size)
+
+    # -- options -------------------------------------------------------------------------------------------------
+    def set_speed(self, speed: AnimationSpeed) -> None:
+        self.animator.seconds_per_quarter = speed.value
+        if speed is AnimationSpeed.INSTANT:
+            self.animator.finish_all()
+            self.update()
+
+    def set_scheme(self, scheme: ColourScheme) -> None:
+        self.item.set_scheme(scheme)
+        self.update()
+
+    def set_show_letters(self, on: bool) -> None:
+        self.show_letters = on
+        self.update()
+
+    def set_show_hint(self, on: bool) -> None:
+        self.show_hint = on
+        self.update()
+
+    def reset_view(self) -> None:
+        self.camera.reset()
+        self.update()
+
+    @property
+    def animating(self) -> bool:
+        return self.animator.busy
+
+    def finish_animation(self) -> None:
+        self.animator.finish_all()
+        self.item.layer_turn = None
+        self.update()
+
+    # -- model signals -------------------------------------------------------------------------------------------
+    def _on_turned(self, turn: Turn) -> None:
+        self.animator.push(turn, self.clock())
+        self.update()
+
+    def _landed(self, turn: Turn) -> None:
+        self.item.state = self.item.state * turn.state(self.item.state.size)
+        self.item.layer_turn = None
+
+    def _on_reset(self) -> None:
+        self.animator.clear()
+        self.item.layer_turn = None
+        self.item.state = self.model.state
+        self.update()
+
+    def _on_size(self, size: int) -> None:
+        self.animator.clear()
+        self.animator.size = size
+        self._on_reset()
+
+    # -- OpenGL --------------------------------------------------------------------------------------------------
+    def initializeGL(self) -> None:
+        self.renderer.initialize()
+        for size in (2, 3):  # both puzzles uploaded once; switching only changes which mesh is drawn
+            self.renderer.upload(mesh_key(size), cube_geometry(size).vertices)
+        GL.glEnable(GL.GL_DEPTH_TEST)
+        GL.glEnable(GL.GL_CULL_FACE)
+        GL.glEnable(GL.GL_MULTISAMPLE)
+
+    def paintGL(self) -> None:
+        progress = self.animator.advance(self.clock())
+        self.item.layer_turn, self.item.angle = progress if progress else (None, 0.0)
+        ratio = self.devicePixelRatioF()
+        width, height = int(self.width() * ratio), int(self.height() * ratio)
+        GL.glClearColor(*BACKGROUND, 1.0)
+        GL.glClear(GL.GL_COLOR_BUFFER_BIT | GL.GL_DEPTH_BUFFER_BIT)
+        GL.glEnable(GL.GL_DEPTH_TEST)
+        GL.glEnable(GL.GL_CULL_FACE)
+        GL.glViewport(0, 0, width, height)
+        self._draw_with(self.camera, width, height)
+        if self.show_hint:
+            self._draw_hint(width, height)
+        self.renderer.end_frame()
+        self.frames_drawn += 1
+        if self.show_letters:
+            self._draw_letters()
+        if self.animator.busy:
+            self.update()
+
+    def _draw_with(self, camera: OrbitCamera, width: int, height: int) -> None:
+        self.renderer.begin_frame(camera.projection_matrix(width, height), camera.view_matrix())
+        self.item.draw(self.renderer)
+
+    def _draw_hint(self, width: int, height: int) -> None:
+        """A small view from the opposite side (behind and below): the three faces the main view hides."""
+        side = int(min(width, height) * HINT_FRACTION)
+        GL.glViewport(width - side, 0, side, side)
+        GL.glClear(GL.GL_DEPTH_BUFFER_BIT)
+        back = OrbitCamera(self.camera.yaw + 180.0, -self.camera.pitch, self.camera.distance)
+        self._draw_with(back, side, side)
+        GL.glViewport(0, 0, width, height)
+
+    def _draw_letters(self) -> None:
+        """Colour letters on the visible stickers, for telling colours apart without seeing them."""
+        centres, normals = self.item.sticker_frames()
+        eye = self.camera.eye()
+        visible = np.einsum("ij,ij->i", normals, eye - centres) > 0
+        pixels = self.camera.project(centres, self.width(), self.height())
+        painter = QPainter(self)
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(max(8, int(self.height() * LETTER_POINT_FRACTION)))
+        painter.setFont(font)
+        for facelet in np.flatnonzero(visible):
+            rgb = self.item.sticker_rgb(int(facelet))
+            luminance = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+            painter.setPen(QColor(20, 20, 20) if luminance > 140 else QColor(245, 245, 245))
+            letter = self.item.scheme.letters[self._face_of(int(facelet))]
+            x, y = pixels[facelet]
+            painter.drawText(QPointF(x - font.pixelSize() * 0.3, y + font.pixelSize() * 0.35), letter)
+        painter.end()
+
+    def _face_of(self, facelet: int) -> Face:
+        return Face(int(self.item.sticker_faces[facelet]))
+
+    # -- input ---------------------------------------------------------------------------------------------------
+    def _ray(self, position: QPointF) -> tuple[np.ndarray, np.ndarray]:
+        return self.camera.ray(position.x(), position.y(), self.width(), self.height())
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        origin, direction = self._ray(event.position())
+        hit = pick_sticker(cube_geometry(self.model.size), origin, direction)
+        self._press = {
+            "button": event.button(),
+            "start": event.position(),
+            "last": event.position(),
+            "hit": hit,
+            "turned": False,
+        }
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        press = self._press
+        if press is None:
+            return
+        position = event.position()
+        if press["hit"] is None:
+            delta = position - press["last"]
+            self.camera.orbit(delta.x(), delta.y())
+            self.update()
+        elif not press["turned"]:
+            self._maybe_drag_turn(press, position)
+        press["last"] = position
+
+    def _maybe_drag_turn(self, press: dict, position: QPointF) -> None:
+        geometry = cube_geometry(self.model.size)
+        hit = press["hit"]
+        point = plane_point(geometry, hit.facelet, *self._ray(position))
+        if point is None:
+            return
+        drag = point - hit.point
+        if np.linalg.norm(drag) >= DRAG_THRESHOLD * geometry.cubie_width:
+            press["turned"] = True
+            self.model.apply_turn(drag_turn(geometry, hit.facelet, drag))
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        press, self._press = self._press, None
+        if press is None or press["hit"] is None or press["turned"]:
+            return
+        moved = event.position() - press["start"]
+        if abs(moved.x()) + abs(moved.y()) > CLICK_SLOP_PIXELS:
+            return
+        clockwise = press["button"] == Qt.MouseButton.LeftButton
+        if press["button"] in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
+            self.model.apply_turn(click_turn(cube_geometry(self.model.size), press["hit"].facelet, clockwise))
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        self.camera.zoom(event.angleDelta().y() / 120.0)
+        self.update()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        turn = turn_for_key(event.key(), event.modifiers(), self.model.size)
+        if turn is None:
+            super().keyPressEvent(event)
+            return
+        self.model.apply_turn(turn)
+        event.accept()
+
+    def contextMenuEvent(self, event) -> None:
+        event.accept()  # the right button turns anticlockwise; no menu

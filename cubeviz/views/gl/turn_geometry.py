@@ -1,0 +1,96 @@
+"""Which cubies a turn moves and which way, in space; and back from a picked layer and direction to a `Turn`.
+
+The engine defines turns as layer rotations (solvers.cube.moves.layer_turn); this module states the same rule in
+the terms the view needs (axis, layer coordinates, counter-clockwise quarters about +axis) and tests check it
+against the engine's states, so what the animation shows is what the model records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from solvers.cube.notation import Turn
+
+
+class Axis(IntEnum):
+    X = 0
+    Y = 1
+    Z = 2
+
+
+# Each face: the axis it turns about and the side it sits on (+1 for U R F, -1 for D L B).
+FACE_AXIS: dict[str, tuple[Axis, int]] = {
+    "U": (Axis.Y, 1),
+    "D": (Axis.Y, -1),
+    "R": (Axis.X, 1),
+    "L": (Axis.X, -1),
+    "F": (Axis.Z, 1),
+    "B": (Axis.Z, -1),
+}
+SLICE_FOLLOWS = {"M": "L", "E": "D", "S": "F"}  # WCA: a slice turns like the named face
+ROTATION_FOLLOWS = {"x": "R", "y": "U", "z": "F"}
+QUARTERS = 4
+
+
+@dataclass(frozen=True)
+class LayerTurn:
+    """A rotation in space: the cubies whose `axis` coordinate is in `layers` turn `quarters` x 90 deg CCW about +axis.
+
+    `quarters` is in -2..2 (the short way round; a half turn is +2 or -2 as written).
+    """
+
+    axis: Axis
+    layers: frozenset[int]
+    quarters: int
+
+
+def _grid(size: int) -> list[int]:
+    return [-1, 0, 1] if size == 3 else [-1, 1]
+
+
+def _short(quarters_ccw: int) -> int:
+    q = quarters_ccw % QUARTERS
+    return q - QUARTERS if q == 3 else q
+
+
+def layer_turn_of(turn: Turn, size: int) -> LayerTurn:
+    """The spatial rotation a turn performs on a cube of `size`."""
+    name = turn.name
+    if name in FACE_AXIS:
+        axis, sign = FACE_AXIS[name]
+        layers = {sign}
+    elif name.endswith("w"):
+        axis, sign = FACE_AXIS[name[:-1]]
+        layers = {c for c in _grid(size) if c != -sign}
+    elif name in SLICE_FOLLOWS:
+        axis, sign = FACE_AXIS[SLICE_FOLLOWS[name]]
+        layers = {0}
+    else:
+        axis, sign = FACE_AXIS[ROTATION_FOLLOWS[name]]
+        layers = set(_grid(size))
+    # Clockwise seen from the face on the `sign` side is clockwise about sign*axis, i.e. -sign CCW about +axis.
+    quarters_ccw = -sign * turn.amount
+    quarters = _short(quarters_ccw)
+    if turn.amount == 2:
+        quarters = 2 if sign < 0 else -2  # keep the written direction for the animation
+    return LayerTurn(axis, frozenset(layers), quarters)
+
+
+def turn_of_layer(axis: Axis, layer: int, quarters_ccw: int, size: int) -> Turn:
+    """The notation for turning one layer (`layer` in the cubie grid) by quarters CCW about +axis.
+
+    An outer layer gives a face turn; the middle layer of a 3x3 gives M/E/S.
+    """
+    if layer not in _grid(size):
+        raise ValueError(f"a {size}x{size} cube has no layer {layer}")
+    if layer == 0:
+        name = next(s for s, face in SLICE_FOLLOWS.items() if FACE_AXIS[face][0] == axis)
+        sign = FACE_AXIS[SLICE_FOLLOWS[name]][1]
+    else:
+        name = next(face for face, (a, s) in FACE_AXIS.items() if a == axis and s == layer)
+        sign = layer
+    amount = (-sign * quarters_ccw) % QUARTERS
+    if amount == 0:
+        raise ValueError("a turn by a whole number of full turns is no turn")
+    return Turn(name, amount)

@@ -1,0 +1,32 @@
+"""The move history as read-only, selectable text with a Copy button."""
+
+from __future__ import annotations
+
+from PyQt6.QtGui import QGuiApplication
+from PyQt6.QtWidgets import QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+
+from cubeviz.models.cube_model import CubeModel
+
+
+class HistoryView(QWidget):
+    def __init__(self, model: CubeModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.text = QPlainTextEdit(self)
+        self.text.setReadOnly(True)
+        self.text.setPlaceholderText("Moves appear here as you turn the cube.")
+        self.copy_button = QPushButton("Copy history", self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.text, 1)
+        layout.addWidget(self.copy_button)
+        self.copy_button.clicked.connect(self.copy)
+        model.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.text.setPlainText(self.model.history_text())
+        self.text.verticalScrollBar().setValue(self.text.verticalScrollBar().maximum())
+
+    def copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.model.history_text())
