@@ -168,7 +168,8 @@ def centre_problems(colours: np.ndarray, naming: Naming) -> list[InvalidCubeErro
             problems.append(
                 InvalidCubeError(
                     InvalidReason.CENTRES_NOT_DISTINCT,
-                    f"the {names} centres are all {naming.colour(colour)}; each centre must be a different colour",
+                    f"the {names} centres are {'both' if len(faces) == 2 else 'all'} {naming.colour(colour)}; "
+                    "each centre must be a different colour",
                     places[[int(f) for f in faces]],
                     {"colour": Face(colour), "faces": faces},
                 )
