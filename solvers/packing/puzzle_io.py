@@ -242,3 +242,33 @@ def _parse_known_counts(raw: Any, where: str) -> dict[str, int]:
         if not (_is_int(value) and value >= 0):
             raise PuzzleFileError(f"known_counts.{key} must be a non-negative integer", where)
     return dict(raw)
+
+
+def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
+    """The JSON mapping of a puzzle (inverse of :func:`parse_puzzle`); used to embed puzzles in solution files."""
+    out: dict[str, Any] = {"format": FORMAT_TAG, "version": FORMAT_VERSION, "name": puzzle.name}
+    if puzzle.title:
+        out["title"] = puzzle.title
+    if puzzle.description:
+        out["description"] = puzzle.description
+    if puzzle.is_box and puzzle.target == box_cells(puzzle.dims):
+        out["box"] = list(puzzle.dims)
+    else:
+        out["target"] = [list(v) for v in puzzle.target]
+    out["options"] = {"mirrors_same_piece": puzzle.mirrors_same_piece}
+    if puzzle.known_counts:
+        out["known_counts"] = dict(puzzle.known_counts)
+    pieces = []
+    for p in puzzle.pieces:
+        entry: dict[str, Any] = {"name": p.name}
+        if p.label:
+            entry["label"] = p.label
+        entry["colour"] = p.colour
+        entry["cells"] = [list(v) for v in p.cells]
+        if p.count != 1:
+            entry["count"] = p.count
+        if p.mirror_twin is not None:
+            entry["mirror_twin"] = p.mirror_twin
+        pieces.append(entry)
+    out["pieces"] = pieces
+    return out

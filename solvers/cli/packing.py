@@ -1,0 +1,143 @@
+"""`cubeviz-solve soma` (seed 004 / UVa 197 format) and `cubeviz-solve pack` (any polycube packing puzzle).
+
+Imports of the engine happen inside the handlers so `cubeviz-solve --help` stays fast and numba loads only for
+`pack`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import TYPE_CHECKING
+
+from solvers.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    CliInputError,
+    add_input_argument,
+    add_keep_going_argument,
+    open_input,
+    report_error,
+)
+
+if TYPE_CHECKING:
+    from solvers.packing.search import Progress
+
+UP_TO_CHOICES = ("none", "rotation", "mirror")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    soma = subparsers.add_parser(
+        "soma",
+        help="all Soma cube assemblies for given positions of piece a (seed 004, UVa 197)",
+        description=(
+            "Each input line gives piece a's cells as 27 characters ('a' or '.'; front, middle, back plane; rows "
+            "top to bottom; cells left to right). Piece a may be translated, not rotated. For each line all "
+            "solutions are printed as 27-letter strings in sorted order, then a blank line. An empty line ends "
+            "the input."
+        ),
+    )
+    add_input_argument(soma)
+    add_keep_going_argument(soma)
+    soma.set_defaults(run=run_soma)
+
+    pack = subparsers.add_parser(
+        "pack",
+        help="enumerate or count the solutions of a polycube packing puzzle",
+        description="PUZZLE is a shipped puzzle name (soma, bedlam, pentomino-6x10, ...) or a puzzle JSON file.",
+    )
+    pack.add_argument("puzzle", metavar="PUZZLE", help="shipped puzzle name or path to a puzzle file")
+    pack.add_argument("--count", action="store_true", help="count only, without storing solutions")
+    pack.add_argument(
+        "--up-to",
+        choices=UP_TO_CHOICES,
+        default="none",
+        help="identify solutions under the target's rotations, or rotations and reflections (default: none)",
+    )
+    pack.add_argument("--out", metavar="FILE", help="write the solutions to a JSON file the packing browser opens")
+    pack.add_argument("--progress", action="store_true", help="report progress on stderr")
+    pack.set_defaults(run=run_pack)
+
+
+def run_soma(args: argparse.Namespace) -> int:
+    from solvers.packing.soma import SomaInputError, SomaSolver
+
+    solver = None
+    status = EXIT_OK
+    out = sys.stdout
+    with open_input(args.file) as handle:
+        for lineno, raw in enumerate(handle, start=1):
+            line = raw.rstrip("\r\n").strip()
+            if not line:
+                break
+            try:
+                solver = solver or SomaSolver()
+                solutions = solver.solve_line(line)
+            except SomaInputError as exc:
+                if not args.keep_going:
+                    raise CliInputError(f"line {lineno}: {exc}") from None
+                report_error(f"line {lineno}: {exc}")
+                status = EXIT_BAD_INPUT
+                continue
+            out.write("\n".join(solutions))
+            out.write("\n\n" if solutions else "\n")
+    out.flush()
+    return status
+
+
+def run_pack(args: argparse.Namespace) -> int:
+    from solvers.packing import PackingError, SymmetryMode, build_cover, load_puzzle
+    from solvers.packing.search import Solution, enumerate_solutions
+
+    if args.count and args.out:
+        raise CliInputError("--out needs the solutions: drop --count")
+    try:
+        puzzle = load_puzzle(args.puzzle)
+        problem = build_cover(puzzle)
+    except PackingError as exc:
+        raise CliInputError(str(exc)) from None
+    mode = SymmetryMode(args.up_to)
+    rows = []
+    started = time.perf_counter()
+    total = 0
+    try:
+        for event in enumerate_solutions(problem, up_to=mode, count_only=args.count, progress_interval=1.0):
+            if isinstance(event, Solution):
+                rows.append(event.rows)
+            elif event.done:
+                total = event.solutions
+            elif args.progress:
+                _print_progress(event)
+    except PackingError as exc:
+        raise CliInputError(str(exc)) from None
+    seconds = time.perf_counter() - started
+    print(f"puzzle: {puzzle.name}")
+    print(f"pieces: {puzzle.n_instances}")
+    print(f"placements: {problem.n_rows}")
+    print(f"solutions up to {mode.value}: {total}" if mode is not SymmetryMode.NONE else f"solutions: {total}")
+    if not args.count:
+        from solvers.packing.queries import with_classes
+
+        solutions = with_classes(problem, rows, mode)
+        for coarser, ids in solutions.classes.items():
+            print(f"classes up to {coarser.value}: {int(ids.max()) + 1 if len(ids) else 0}")
+        if args.out:
+            from solvers.packing.solution_io import write_solutions
+
+            try:
+                write_solutions(args.out, solutions)
+            except OSError as exc:
+                raise CliInputError(f"cannot write {args.out}: {exc.strerror}") from None
+            print(f"written: {args.out}")
+    print(f"seconds: {seconds:.3f}")
+    return EXIT_OK
+
+
+def _print_progress(event: Progress) -> None:
+    eta = "?" if event.eta is None else f"{event.eta:.0f} s"
+    print(
+        f"{100 * event.fraction:5.1f}%  {event.solutions} solutions  {event.elapsed:.0f} s elapsed  ~{eta} left",
+        file=sys.stderr,
+        flush=True,
+    )
