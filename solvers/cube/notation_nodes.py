@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
+from functools import cache
 
 from solvers.cube.geometry import Face
 from solvers.cube.moves import BASIC_TURN_NAMES, Move, basic_turn
@@ -137,13 +138,19 @@ class Turn:
         return 2 * quarters if kind is TurnKind.SLICE else quarters  # QTM
 
     def state(self, size: int = 3) -> CubeState:
-        return basic_turn(size, self.name) ** self.amount
+        return _turn_state(size, self.name, self.amount)
 
     def to_move(self) -> Move:
         """The `Move` for an outer face turn; ValueError for wide turns, slices and rotations."""
         if self.kind is not TurnKind.FACE:
             raise ValueError(f"{self.notation} is not a single face turn")
         return Move.of(Face[self.name], self.amount)
+
+
+@cache
+def _turn_state(size: int, name: str, amount: int) -> CubeState:
+    """Cached: applying an algorithm multiplies these states, and there are only 3 * 21 of them per size."""
+    return basic_turn(size, name) ** amount
 
 
 @dataclass(frozen=True)
