@@ -152,9 +152,6 @@ def test_facelet_cubie_round_trip_on_random_states(size):
 def _sticker_permutation(size: int, name: str) -> np.ndarray:
     """Where each sticker goes under one clockwise quarter of `name`, computed from 3D geometry alone."""
     positions, normals = sticker_geometry(size)
-    solved = CubeState.solved(size)
-    turned = basic_turn(size, name)
-    # Follow each sticker by its identity: colour alone is ambiguous, so tag stickers by piece + facing.
     where = {(tuple(p), tuple(n)): i for i, (p, n) in enumerate(zip(positions.tolist(), normals.tolist(), strict=True))}
     axis, sign = {"U": (1, 1), "R": (0, 1), "F": (2, 1), "D": (1, -1), "L": (0, -1), "B": (2, -1)}[name]
     angle = -sign * np.pi / 2
@@ -168,7 +165,6 @@ def _sticker_permutation(size: int, name: str) -> np.ndarray:
     for k in range(len(positions)):
         if positions[k][axis] == sign:
             perm[k] = where[(tuple((rot @ positions[k]).tolist()), tuple((rot @ normals[k]).tolist()))]
-    assert solved is not None and turned is not None
     return perm
 
 
