@@ -92,7 +92,7 @@ class TurnAnimator:
             self._playing = None
             self._on_finished(finished.turn)
             if self._queue:
-                self._start_next(end if now - end < finished.duration else now)
+                self._start_next(end)  # chained in time: a stalled frame lands several turns at once
         return None
 
     def _start_next(self, now: float) -> None:

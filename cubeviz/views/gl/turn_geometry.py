@@ -62,7 +62,7 @@ def layer_turn_of(turn: Turn, size: int) -> LayerTurn:
         layers = {sign}
     elif name.endswith("w"):
         axis, sign = FACE_AXIS[name[:-1]]
-        layers = {c for c in _grid(size) if c != -sign}
+        layers = {c for c in _grid(size) if size == 2 or c != -sign}  # a 2x2 wide turn moves the whole cube
     elif name in SLICE_FOLLOWS:
         axis, sign = FACE_AXIS[SLICE_FOLLOWS[name]]
         layers = {0}

@@ -1,0 +1,102 @@
+"""GUI test set-up: a private Xvfb when no display is set, xcb (which has OpenGL, unlike offscreen), and a guard
+that fails any test leaving a QThread running."""
+
+from __future__ import annotations
+
+import gc
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+XVFB_SCREEN = "1600x1200x24"
+XVFB_START_SECONDS = 10.0
+_xvfb: subprocess.Popen | None = None
+
+
+def _free_display() -> int:
+    for number in range(90, 200):
+        if not Path(f"/tmp/.X{number}-lock").exists() and not Path(f"/tmp/.X11-unix/X{number}").exists():
+            return number
+    raise RuntimeError("no free X display number between :90 and :199")
+
+
+def _start_xvfb() -> None:
+    global _xvfb
+    if shutil.which("Xvfb") is None:
+        pytest.exit("GUI tests need Xvfb when DISPLAY is not set (apt install xvfb)", returncode=3)
+    number = _free_display()
+    command = ["Xvfb", f":{number}", "-screen", "0", XVFB_SCREEN, "+extension", "GLX", "-nolisten", "tcp"]
+    _xvfb = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + XVFB_START_SECONDS
+    while not Path(f"/tmp/.X11-unix/X{number}").exists():
+        if _xvfb.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"Xvfb :{number} did not start")
+        time.sleep(0.05)
+    os.environ["DISPLAY"] = f":{number}"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Runs when this conftest loads, before pytest-qt creates the QApplication."""
+    if not os.environ.get("DISPLAY"):
+        _start_xvfb()
+    os.environ["QT_QPA_PLATFORM"] = "xcb"
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    global _xvfb
+    if _xvfb is not None:
+        _xvfb.terminate()
+        try:
+            _xvfb.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            _xvfb.kill()
+        _xvfb = None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.gui)
+
+
+@pytest.fixture(autouse=True)
+def no_running_qthreads(qapp):
+    """A test must stop every QThread it started (a running thread at teardown crashes later tests)."""
+    yield
+    from PyQt6.QtCore import QThread
+
+    qapp.processEvents()
+    running = [obj for obj in gc.get_objects() if isinstance(obj, QThread) and obj.isRunning()]
+    if running:
+        for thread in running:
+            thread.quit()
+            thread.wait(5000)
+        pytest.fail(f"test left {len(running)} QThread(s) running")
+
+
+@pytest.fixture
+def model(qapp):
+    from cubeviz.models.cube_model import CubeModel
+
+    return CubeModel(3)
+
+
+@pytest.fixture
+def cube_view(qtbot, model):
+    """A 600x500 cube view at the default camera, instant turns, exposed and painted once."""
+    from cubeviz.views.gl.animation import AnimationSpeed
+    from cubeviz.views.gl.cube_view import CubeView
+
+    view = CubeView(model)
+    view.resize(600, 500)
+    view.set_speed(AnimationSpeed.INSTANT)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    view.grabFramebuffer()
+    return view

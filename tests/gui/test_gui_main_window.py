@@ -1,0 +1,148 @@
+"""The main window: opens under X with its menus and shortcuts, shows the cube as a net, applies a typed
+algorithm, scrambles, undoes and redoes, switches puzzles, and reads out solved / distance in the status bar."""
+
+from __future__ import annotations
+
+import pytest
+from gui_helpers import pixel
+from PyQt6.QtCore import Qt
+from PyQt6.QtGui import QGuiApplication, QKeySequence
+
+from cubeviz.main_window import MainWindow
+from cubeviz.views.gl.animation import AnimationSpeed
+from solvers.cube.geometry import Face
+from solvers.cube.notation import parse_algorithm
+
+
+@pytest.fixture
+def window(qtbot):
+    window = MainWindow(3, seed=7)
+    window.cube_view.set_speed(AnimationSpeed.INSTANT)
+    qtbot.addWidget(window)
+    with qtbot.waitActive(window):  # shortcuts only reach the active window (Xvfb has no window manager)
+        window.show()
+        window.activateWindow()
+    return window
+
+
+def _net_colours(window) -> list[tuple[int, int, int]]:
+    image = window.net_view.grab().toImage()
+    ratio = image.devicePixelRatio()
+    out = []
+    for facelet in range(6 * window.model.size**2):
+        centre = window.net_view.sticker_rect(facelet).center()
+        out.append(pixel(image, centre.x() * ratio, centre.y() * ratio))
+    return out
+
+
+def _expected_net(window) -> list[tuple[int, int, int]]:
+    return [tuple(window.scheme.rgb[Face(int(c))]) for c in window.model.state.colours()]
+
+
+def test_window_has_title_menus_shortcuts_and_status(window) -> None:
+    assert window.windowTitle() == "cubeviz"
+    titles = [action.text().replace("&", "") for action in window.menuBar().actions()]
+    assert titles == ["File", "Edit", "View", "Help"]
+    assert window.actions["undo"].shortcut() == QKeySequence("Ctrl+Z")
+    assert window.actions["redo"].shortcut() == QKeySequence("Ctrl+Shift+Z")
+    assert window.actions["quit"].shortcut() == QKeySequence(QKeySequence.StandardKey.Quit)
+    assert window.solved_label.text() == "Solved"
+    assert window.statusBar().isVisible()
+
+
+def test_net_shows_the_solved_cube_then_the_typed_algorithm(qtbot, window) -> None:
+    assert _net_colours(window) == _expected_net(window)
+    assert _net_colours(window)[0] == window.scheme.rgb[Face.U]
+    window.algorithm_input.line.setFocus()
+    qtbot.keyClicks(window.algorithm_input.line, "R U R' U'")
+    qtbot.keyClick(window.algorithm_input.line, Qt.Key.Key_Return)
+    assert window.model.state == parse_algorithm("R U R' U'").state(3)
+    assert window.history_view.text.toPlainText() == "R U R' U'"
+    assert _net_colours(window) == _expected_net(window)
+    assert window.solved_label.text() == "Unsolved"
+    assert window.algorithm_input.line.text() == ""
+
+
+def test_bad_algorithm_is_reported_and_not_applied(qtbot, window) -> None:
+    qtbot.keyClicks(window.algorithm_input.line, "R U Q")
+    qtbot.keyClick(window.algorithm_input.line, Qt.Key.Key_Return)
+    assert window.model.history == ()
+    assert window.statusBar().currentMessage().startswith("Not applied")
+    assert window.algorithm_input.line.selectedText() == "Q"
+
+
+def test_undo_redo_shortcuts_restore_exact_states(qtbot, window) -> None:
+    window.model.apply_text("R U2")
+    after_first = window.model.state
+    window.scramble_random_moves()
+    scrambled = window.model.state
+    window.cube_view.setFocus()
+    qtbot.keyClick(window.cube_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.model.state == after_first
+    qtbot.keyClick(window.cube_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.model.state.is_identity()
+    redo = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window.cube_view, Qt.Key.Key_Z, redo)
+    qtbot.keyClick(window.cube_view, Qt.Key.Key_Z, redo)
+    assert window.model.state == scrambled
+    assert window.cube_view.item.state == scrambled
+
+
+def test_random_move_scramble_is_recorded_and_copyable(window) -> None:
+    window.actions["scramble_moves"].trigger()
+    entry = window.model.history[-1]
+    assert len(entry.turns) == 25 and entry.after == parse_algorithm(entry.text.split(": ")[1]).state(3)
+    window.actions["copy_history"].trigger()
+    assert QGuiApplication.clipboard().text() == window.model.history_text()
+    assert window.model.history_text().startswith("// scramble (random moves): ")
+
+
+def test_2x2_random_state_scramble_and_distance_readout(window) -> None:
+    window.actions["size2"].trigger()
+    assert window.model.size == 2 and window.actions["size2"].isChecked()
+    assert window.distance_label.text() == "Distance to solved: 0 (HTM)"
+    window.model.apply_text("R U")
+    assert window.distance_label.text() == "Distance to solved: 2 (HTM)"
+    window.actions["scramble_state"].trigger()
+    entry = window.model.history[-1]
+    text = entry.text.split(": ", 1)[1]
+    assert entry.text.startswith("scramble (random state): ")
+    assert window.model.state == parse_algorithm(text, 2).state(2)  # the shown text makes exactly this state
+    assert window.distance_label.text() == f"Distance to solved: {len(parse_algorithm(text, 2))} (HTM)"
+    assert text in window.history_view.text.toPlainText()
+    assert _net_colours(window) == _expected_net(window)
+
+
+@pytest.mark.slow
+def test_3x3_random_state_scramble_runs_in_a_worker(qtbot, window) -> None:
+    window.actions["scramble_state"].trigger()
+    qtbot.waitUntil(lambda: window._worker is None, timeout=600_000)
+    entry = window.model.history[-1]
+    assert entry.text.startswith("scramble (random state): ")
+    assert window.model.state == parse_algorithm(entry.text.split(": ", 1)[1]).state(3)
+
+
+def test_reset_and_size_switch(window) -> None:
+    window.model.apply_text("F")
+    window.actions["reset"].trigger()
+    assert window.model.state.is_identity() and window.solved_label.text() == "Solved"
+    window.actions["size2"].trigger()
+    window.actions["size3"].trigger()
+    assert window.model.size == 3 and window.model.history == ()
+    assert not window.distance_label.isVisible()
+
+
+def test_app_main_opens_the_window(qtbot, monkeypatch) -> None:
+    from PyQt6.QtWidgets import QApplication
+
+    from cubeviz import app
+
+    before = set(QApplication.topLevelWidgets())
+    shown = []
+    monkeypatch.setattr(QApplication, "exec", lambda self: shown.extend(QApplication.topLevelWidgets()) or 0)
+    assert app.main(["--size", "2"]) == 0
+    windows = [w for w in shown if isinstance(w, MainWindow) and w not in before]
+    assert len(windows) == 1 and windows[0].isVisible() and windows[0].model.size == 2
+    for w in windows:
+        w.close()
+        w.deleteLater()
