@@ -69,15 +69,25 @@ def _recolour_lookup() -> np.ndarray:
 
 
 def view_in_frame_batch(cp: np.ndarray, co: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each (cp, co) row seen from the side that puts its DBL piece home: rows of X * r."""
-    cp = np.asarray(cp, dtype=np.int64)
-    co = np.asarray(co, dtype=np.int64)
-    rows = np.arange(len(cp))
+    """Each (cp, co) row seen from the side that puts its DBL piece home: rows of X * r (dtype kept).
+
+    Rows are grouped by their rotation (24 groups), so each group is a fixed column shuffle: no per-row index
+    arrays, which keeps large batches fast and light on memory.
+    """
+    cp = np.ascontiguousarray(cp)
+    co = np.ascontiguousarray(co)
     slot = np.argmax(cp == REFERENCE_CORNER, axis=1)
-    r = _view_lookup()[slot, co[rows, slot]]
+    key = slot * 3 + co[np.arange(len(cp)), slot]  # rotation depends on (slot, twist) of the DBL piece only
+    lookup = _view_lookup().reshape(-1)
     rot_cp, rot_co = rotation_arrays()
-    moved = rot_cp[r]
-    return np.take_along_axis(cp, moved, axis=1), (np.take_along_axis(co, moved, axis=1) + rot_co[r]) % 3
+    new_cp = np.empty_like(cp)
+    new_co = np.empty_like(co)
+    for k in np.unique(key):
+        rows = np.flatnonzero(key == k)
+        r = lookup[k]
+        new_cp[rows] = cp[rows][:, rot_cp[r]]  # (X * r).cp[i] = X.cp[r.cp[i]]
+        new_co[rows] = (co[rows][:, rot_cp[r]] + rot_co[r].astype(co.dtype)) % 3
+    return new_cp, new_co
 
 
 def recolour_in_frame_batch(cp: np.ndarray, co: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -1,0 +1,169 @@
+"""`cubeviz-solve pocket-distance | pocket-fru | pocket-count`: the 2x2x2 engine on seed 000, 001 and 002 input.
+
+Malformed input gives one line on stderr naming the pair/line and the problem, and exit code 2. With
+--keep-going the rest is still answered; a case that could not be answered prints -1 where its answer would be.
+Engine modules are imported inside the handlers so that building the parser stays cheap.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from solvers.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    CliInputError,
+    add_input_argument,
+    add_keep_going_argument,
+    open_input,
+    report_error,
+)
+
+NO_ANSWER = "-1"
+METRIC_CHOICES = ("htm", "qtm", "fru")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    distance = subparsers.add_parser(
+        "pocket-distance",
+        help="fewest moves between two 2x2x2 cubes, each seen from any side (seed 000 input)",
+        description="Read T, then T pairs of 2x2x2 colour nets (6 lines each: net A, a separator, net B) and print "
+        "the fewest moves from A to B, rotations free. Colours are any six letters of a real cube.",
+    )
+    add_input_argument(distance)
+    distance.add_argument("--metric", choices=METRIC_CHOICES, default="qtm", help="move count (default: qtm)")
+    add_keep_going_argument(distance)
+    distance.set_defaults(run=run_distance)
+
+    fru = subparsers.add_parser(
+        "pocket-fru",
+        help="optimal F/R/U solution of seed 001 permutations, with the state after each move",
+        description="Each line: 24 sticker numbers (seed 001), places 18 19 20 fixed. Prints the optimal move "
+        "count n, then each move (F+ F2 F- R+ R2 R- U+ U2 U-) and the 24 numbers after it.",
+    )
+    add_input_argument(fru)
+    add_keep_going_argument(fru)
+    fru.set_defaults(run=run_fru)
+
+    count = subparsers.add_parser(
+        "pocket-count",
+        help="distinct states of a recoloured 2x2x2 up to rotation, and their depth histogram (seed 002)",
+        description="COLOURING: 24 letters for U1-U4 R1-R4 F1-F4 D1-D4 L1-L4 B1-B4 of the repainted solved cube "
+        "(seed 002: YYYYGGGGOOOOOOOOGGGGYYYY). Prints the number of states, then 'depth count' lines.",
+    )
+    count.add_argument("colourings", nargs="+", metavar="COLOURING", help="24 colour letters in facelet order")
+    count.add_argument("--metric", choices=("htm", "qtm"), default="htm", help="metric of the histogram")
+    add_keep_going_argument(count)
+    count.set_defaults(run=run_count)
+
+
+# -- pocket-distance -------------------------------------------------------------------------------------------------
+def _read_bytes(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise CliInputError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def run_distance(args: argparse.Namespace) -> int:
+    from solvers.pocket.pairs import distances_from_text, format_distances
+
+    answers = distances_from_text(_read_bytes(args.file), args.metric)
+    distances = answers.distances  # -1 marks a pair without an answer
+    if answers.errors and not args.keep_going:
+        before, message = answers.errors[0]
+        _write(format_distances(distances[:before]))
+        raise CliInputError(message)
+    _write(format_distances(distances))
+    for _, message in answers.errors:
+        report_error(message)
+    return EXIT_BAD_INPUT if answers.errors else EXIT_OK
+
+
+def _write(data: bytes) -> None:
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
+
+
+# -- pocket-fru --------------------------------------------------------------------------------------------------------
+def run_fru(args: argparse.Namespace) -> int:
+    from solvers.cube.pocket_formats import SEED001_FIXED_PLACES, PocketFormatError, format_seed001, state_from_seed001
+    from solvers.pocket.solve import solver
+
+    fru = solver("fru")
+    status = EXIT_OK
+    out = sys.stdout
+    with open_input(args.file) as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                values = _numbers(line)
+                if any(values[p] != p for p in SEED001_FIXED_PLACES if p < len(values)):
+                    raise PocketFormatError("places 18 19 20 must hold 18 19 20 (block 6, back-down-left, is fixed)")
+                state = state_from_seed001(values)
+            except PocketFormatError as exc:
+                message = f"line {number}: {exc}"
+                if not args.keep_going:
+                    out.flush()
+                    raise CliInputError(message) from None
+                report_error(message)
+                out.write(NO_ANSWER + "\n")
+                status = EXIT_BAD_INPUT
+                continue
+            moves = fru.optimal_solution(state)
+            lines = [str(len(moves))]
+            for move in moves:
+                state = state * _move_state(move)
+                lines += [fru.metric.name_of(move), format_seed001(state)]
+            out.write("\n".join(lines) + "\n")
+    return status
+
+
+def _numbers(line: str) -> list[int]:
+    from solvers.cube.pocket_formats import PocketFormatError
+
+    values = []
+    for token in line.split():
+        if not token.isdigit():
+            raise PocketFormatError(f"{token!r} is not a sticker number 0..23")
+        values.append(int(token))
+    return values
+
+
+def _move_state(move):
+    from solvers.cube.moves import move_state
+
+    return move_state(2, move)
+
+
+# -- pocket-count ------------------------------------------------------------------------------------------------------
+def run_count(args: argparse.Namespace) -> int:
+    from solvers.pocket.recolour import N_STICKERS, count_recoloured
+
+    status = EXIT_OK
+    for number, colouring in enumerate(args.colourings, start=1):
+        letters = "".join(colouring.split())
+        problem = None
+        if len(letters) != N_STICKERS:
+            problem = f"needs {N_STICKERS} letters (U1-U4 R1-R4 F1-F4 D1-D4 L1-L4 B1-B4), got {len(letters)}"
+        elif not letters.isalpha():
+            bad = next(ch for ch in letters if not ch.isalpha())
+            problem = f"{bad!r} is not a colour letter"
+        if problem is not None:
+            message = f"colouring {number} ({colouring!r}): {problem}"
+            if not args.keep_going:
+                raise CliInputError(message)
+            report_error(message)
+            print(NO_ANSWER, flush=True)
+            status = EXIT_BAD_INPUT
+            continue
+        count, histogram = count_recoloured(letters.upper(), metric=args.metric)
+        lines = [str(count)] + [f"{depth} {n}" for depth, n in enumerate(histogram)]
+        print("\n".join(lines), flush=True)
+    return status
