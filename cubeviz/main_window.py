@@ -11,6 +11,7 @@ from PyQt6.QtGui import QCloseEvent, QGuiApplication
 from PyQt6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMessageBox, QTabWidget, QWidget
 
 from cubeviz.actions import build_menus, choice_menu
+from cubeviz.features import install_features
 from cubeviz.models.cube_model import CubeModel
 from cubeviz.models.scrambles import (
     Scramble,
@@ -63,6 +64,7 @@ class MainWindow(QMainWindow):
         self._extend_view_menu()
         self._connect()
         self._refresh_readouts()
+        self.features = install_features(self)
         self.resize(1200, 820)
         self.cube_view.setFocus()
 

@@ -10,7 +10,7 @@ from PyQt6.QtCore import QPoint, Qt
 from cubeviz.views.gl.animation import AnimationSpeed
 from cubeviz.views.gl.cube_geometry import cube_geometry
 from solvers.cube.geometry import Face, facelet_index
-from solvers.cube.notation import Turn, parse_algorithm
+from solvers.cube.notation import parse_algorithm
 
 LEFT, RIGHT = Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton
 

@@ -1,0 +1,36 @@
+"""Optional feature panels (solver player, net editor, packing browser, statistics) and how they join the window.
+
+Each feature is a package with `install(window)` that adds its docks, tabs, menus and actions through the
+window's public hooks (`add_tab`, `add_dock`, `menus`, `actions`, `model`). Keeping the list here means the
+main window never imports a feature's internals, and a feature can be left out without touching the others.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cubeviz.main_window import MainWindow
+
+FEATURE_MODULES = (
+    "cubeviz.solve",
+    "cubeviz.editor",
+    "cubeviz.packing",
+    "cubeviz.insight",
+)
+
+
+def install_features(window: MainWindow, modules: tuple[str, ...] = FEATURE_MODULES) -> list[str]:
+    """Install every feature whose package is present; return the names installed, in order."""
+    installed = []
+    for name in modules:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:  # a feature that is present but broken must fail loudly
+                raise
+            continue
+        module.install(window)
+        installed.append(name)
+    return installed
