@@ -1,0 +1,122 @@
+"""What is wrong with the colouring being entered, in words, with the stickers to outline and a one-click fix.
+
+Qt-free: the editor panel shows a `Verdict`; tests read it. The foundation's `validate_all` does the judging; this
+module adds what only an editor has (blank stickers) and the repair: where exactly one change makes the cube
+valid (a twisted corner, a flipped edge, two swapped pieces, one mis-painted sticker) it is offered as a `Fix`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from solvers.cube.geometry import Face, corner_facelets, edge_facelets, facelet_name, facelets_per_face
+from solvers.cube.schemes import ColourScheme
+from solvers.cube.state import CubeState
+from solvers.cube.validation import validate_all
+from solvers.cube.validation_errors import InvalidCubeError, InvalidReason
+
+BLANK = -1
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A repair: what to tell the person and the colouring after it (valid by construction)."""
+
+    text: str
+    colours: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The editor's judgement: `state` when valid, else the problems, plain message and stickers to outline."""
+
+    state: CubeState | None
+    message: str
+    problems: tuple[InvalidCubeError, ...] = ()
+    outlined: frozenset[int] = field(default_factory=frozenset)
+    fix: Fix | None = None
+
+    @property
+    def valid(self) -> bool:
+        return self.state is not None
+
+    @property
+    def reasons(self) -> tuple[InvalidReason, ...]:
+        return tuple(problem.reason for problem in self.problems)
+
+
+def judge(colours: np.ndarray, size: int, scheme: ColourScheme) -> Verdict:
+    """Check a colouring (colour ids, BLANK for unpainted) and find a single fix when there is one."""
+    blanks = np.flatnonzero(colours == BLANK)
+    if len(blanks):
+        return Verdict(None, f"{len(blanks)} sticker{'s' if len(blanks) > 1 else ''} still blank", (), frozenset())
+    problems = validate_all([int(c) for c in colours], size, scheme)
+    if not problems:
+        state = CubeState.from_colours(size, colours)
+        return Verdict(state, "A valid cube: Apply loads it into the main view")
+    outlined = frozenset(int(i) for problem in problems for i in problem.facelets)
+    message = "\n".join(_capitalised(problem.message) for problem in problems)
+    return Verdict(None, message, tuple(problems), outlined, find_fix(colours, size, scheme, problems))
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _is_valid(colours: np.ndarray, size: int, scheme: ColourScheme) -> bool:
+    return not validate_all([int(c) for c in colours], size, scheme)
+
+
+def find_fix(colours: np.ndarray, size: int, scheme: ColourScheme, problems: list[InvalidCubeError]) -> Fix | None:
+    """The one repair that makes the colouring valid, if the problems point at exactly one; else None."""
+    if len(problems) != 1 and not all(p.reason is InvalidReason.COLOUR_COUNT for p in problems):
+        return None
+    problem = problems[0]
+    candidates: list[tuple[str, np.ndarray]] = []
+    if problem.reason is InvalidReason.TWISTED_CORNER:
+        stickers = corner_facelets(size)[problem.detail["slot"]]
+        candidates = [(problem.fix or "twist the corner", _rolled(colours, stickers, k)) for k in (1, 2)]
+    elif problem.reason is InvalidReason.FLIPPED_EDGE:
+        stickers = edge_facelets(3)[problem.detail["slot"]]
+        candidates = [(problem.fix or "flip the edge", _rolled(colours, stickers, 1))]
+    elif problem.reason is InvalidReason.PARITY and problem.detail.get("slots"):
+        candidates = [(problem.fix or "exchange the two pieces", _swapped(colours, size, problem.detail))]
+    elif problem.reason is InvalidReason.COLOUR_COUNT:
+        candidates = _single_sticker_candidates(colours, size, scheme, problems)
+    valid = [(text, fixed) for text, fixed in candidates if _is_valid(fixed, size, scheme)]
+    if len(valid) != 1:
+        return None
+    text, fixed = valid[0]
+    return Fix(_capitalised(text), tuple(int(c) for c in fixed))
+
+
+def _rolled(colours: np.ndarray, stickers: np.ndarray, shift: int) -> np.ndarray:
+    out = colours.copy()
+    out[stickers] = np.roll(colours[stickers], shift)
+    return out
+
+
+def _swapped(colours: np.ndarray, size: int, detail: dict) -> np.ndarray:
+    slots = edge_facelets(3) if detail["kind"] == "edges" else corner_facelets(size)
+    a, b = (slots[int(s)] for s in detail["slots"])
+    out = colours.copy()
+    out[a], out[b] = colours[b], colours[a]
+    return out
+
+
+def _single_sticker_candidates(colours, size, scheme, problems) -> list[tuple[str, np.ndarray]]:
+    """One colour one too many and another one short: try repainting each sticker of the first."""
+    need = facelets_per_face(size)
+    over = [p.detail["colour"] for p in problems if p.detail["count"] == need + 1]
+    under = [p.detail["colour"] for p in problems if p.detail["count"] == need - 1]
+    if len(problems) != 2 or len(over) != 1 or len(under) != 1:
+        return []
+    out = []
+    for index in np.flatnonzero(colours == over[0]):
+        fixed = colours.copy()
+        fixed[index] = under[0]
+        name = scheme.colour_names[Face(int(under[0]))]
+        out.append((f"paint {facelet_name(int(index), size)} {name}", fixed))
+    return out

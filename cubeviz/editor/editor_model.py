@@ -1,0 +1,173 @@
+"""The colouring being entered by hand: size, one colour id per sticker (or BLANK), its verdict, its own undo.
+
+A QObject only for the `changed` signal and Qt's undo stack; no widgets. The editor's undo is separate from the
+main cube's: painting stickers is not a cube move, and Apply is one undoable step on the main model.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from PyQt6.QtCore import QObject, pyqtSignal
+from PyQt6.QtGui import QUndoCommand, QUndoStack
+
+from cubeviz.editor.checks import BLANK, Verdict, judge
+from solvers.cube.geometry import Face, centre_facelets, n_facelets
+from solvers.cube.moves import whole_cube_rotations
+from solvers.cube.schemes import ColourScheme
+from solvers.cube.scramble import random_state
+from solvers.cube.state import CubeState
+
+
+class EditorModel(QObject):
+    """Colours of every sticker. In recolour mode (2x2 only) any colour goes anywhere and nothing is validated.
+
+    Signals: `changed()` after any edit (the verdict is fresh by then), `size_changed(int)`.
+    """
+
+    changed = pyqtSignal()
+    size_changed = pyqtSignal(int)
+
+    def __init__(self, scheme: ColourScheme, size: int = 3, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.scheme = scheme
+        self.undo_stack = QUndoStack(self)
+        self._size = size
+        self._colours = CubeState.solved(size).colours().astype(np.int64)
+        self._recolour = False
+        self._verdict = judge(self._colours, size, scheme)
+
+    # -- reading -------------------------------------------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        return self._size
+
+    @property
+    def colours(self) -> np.ndarray:
+        return self._colours.copy()
+
+    @property
+    def recolour(self) -> bool:
+        return self._recolour
+
+    @property
+    def verdict(self) -> Verdict:
+        return self._verdict
+
+    def colour_at(self, facelet: int) -> int:
+        return int(self._colours[facelet])
+
+    def is_fixed(self, facelet: int) -> bool:
+        """Centres of the 3x3 are fixed (they define the colours); choose them with `set_orientation`."""
+        return self._size == 3 and facelet in set(centre_facelets().tolist())
+
+    def letters(self) -> str:
+        """The colouring in the scheme's colour letters, '?' for a blank sticker."""
+        return "".join("?" if c == BLANK else self.scheme.letters[Face(int(c))] for c in self._colours)
+
+    def face_letters(self) -> str:
+        """The colouring as home-face letters (the Kociemba string when the centres are at home)."""
+        return "".join("?" if c == BLANK else Face(int(c)).name for c in self._colours)
+
+    # -- editing (each is one undo step) -------------------------------------------------------------------------
+    def paint(self, facelet: int, colour: int) -> bool:
+        """Paint one sticker; False (nothing done) for a fixed centre or the colour it already has."""
+        if self.is_fixed(facelet) or self._colours[facelet] == colour:
+            return False
+        colours = self._colours.copy()
+        colours[facelet] = colour
+        self._push(colours, "paint")
+        return True
+
+    def set_colours(self, colours, label: str) -> None:
+        """Replace every sticker (clear, fill, random, paste, fix); the length must match the size."""
+        colours = np.asarray(colours, dtype=np.int64)
+        if colours.shape != (n_facelets(self._size),):
+            raise ValueError(f"{len(colours)} colours for a {self._size}x{self._size}x{self._size}")
+        if not np.array_equal(colours, self._colours):
+            self._push(colours, label)
+
+    def clear(self) -> None:
+        """Every sticker blank except the fixed centres."""
+        colours = np.full(n_facelets(self._size), BLANK, dtype=np.int64)
+        if self._size == 3 and not self._recolour:
+            places = centre_facelets()
+            colours[places] = self._colours[places]
+        self.set_colours(colours, "clear")
+
+    def fill_from(self, state: CubeState) -> None:
+        if state.size != self._size:
+            self.set_size(state.size)
+        self.set_colours(state.colours(), "fill from cube")
+
+    def randomise(self, rng: random.Random) -> None:
+        """A uniformly random valid cube (recolour mode: each sticker a random colour)."""
+        if self._recolour:
+            self.set_colours([rng.randrange(6) for _ in range(n_facelets(self._size))], "random")
+            return
+        self.set_colours(random_state(self._size, rng).colours(), "random")
+
+    def set_orientation(self, top: Face, front: Face) -> None:
+        """3x3: the colours of the centres, given the colour on top and in front (24 real choices)."""
+        for rotation in whole_cube_rotations(3):
+            if rotation.centres[Face.U] == top and rotation.centres[Face.F] == front:
+                colours = self._colours.copy()
+                colours[centre_facelets()] = rotation.centres
+                self.set_colours(colours, "orientation")
+                return
+        raise ValueError(f"{top.name} on top and {front.name} in front is not a cube orientation")
+
+    # -- modes ---------------------------------------------------------------------------------------------------
+    def set_size(self, size: int) -> None:
+        """Switch puzzle: a solved colouring and a fresh undo history."""
+        if size == self._size:
+            return
+        if self._recolour and size != 2:
+            raise ValueError("free colouring is for the 2x2x2 only")
+        self.undo_stack.clear()
+        self._size = size
+        self._store(CubeState.solved(size).colours().astype(np.int64))
+        self.size_changed.emit(size)
+
+    def set_recolour_mode(self, on: bool) -> None:
+        """Free colouring of the 2x2 (switches to it): any colour anywhere, no validation."""
+        if on == self._recolour:
+            return
+        if on and self._size != 2:
+            self._recolour = True
+            self.undo_stack.clear()
+            self._size = 2
+            self._store(CubeState.solved(2).colours().astype(np.int64))
+            self.size_changed.emit(2)
+            return
+        self._recolour = on
+        self._store(self._colours)
+
+    def set_scheme(self, scheme: ColourScheme) -> None:
+        self.scheme = scheme
+        self._store(self._colours)
+
+    # -- internals -----------------------------------------------------------------------------------------------
+    def _push(self, colours: np.ndarray, label: str) -> None:
+        self.undo_stack.push(_ColoursCommand(self, self._colours.copy(), colours.copy(), label))
+
+    def _store(self, colours: np.ndarray) -> None:
+        self._colours = colours.copy()
+        if self._recolour:
+            self._verdict = Verdict(None, "Free colouring: any colour anywhere, no cube validation")
+        else:
+            self._verdict = judge(self._colours, self._size, self.scheme)
+        self.changed.emit()
+
+
+class _ColoursCommand(QUndoCommand):
+    def __init__(self, model: EditorModel, before: np.ndarray, after: np.ndarray, label: str) -> None:
+        super().__init__(label)
+        self._model, self._before, self._after = model, before, after
+
+    def redo(self) -> None:
+        self._model._store(self._after)
+
+    def undo(self) -> None:
+        self._model._store(self._before)

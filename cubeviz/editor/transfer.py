@@ -1,0 +1,132 @@
+"""Cubes in and out of the editor: paste and copy strings, open and save cube files, drop a file on the window.
+
+Bad text or a bad file changes nothing: the panel's message and the status bar say what is wrong.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PyQt6.QtCore import QEvent, QObject
+from PyQt6.QtGui import QGuiApplication
+from PyQt6.QtWidgets import QFileDialog
+
+from solvers.cube.cube_file import FILE_SUFFIX, CubeFileError, load_cube_file, parse_colouring, save_cube_file
+from solvers.cube.formats import to_kociemba
+
+if TYPE_CHECKING:
+    from cubeviz.editor.panel import EditorPanel
+
+FILE_FILTER = f"Cube files (*{FILE_SUFFIX} *.json *.txt);;All files (*)"
+
+
+def _refuse(panel: EditorPanel, message: str) -> bool:
+    panel.message.setText(f"Not loaded: {message}")
+    panel.message.setStyleSheet("color: #a0004f; font-weight: bold;")
+    panel.status.emit(f"Not loaded: {message}")
+    return False
+
+
+def paste_text(panel: EditorPanel, text: str) -> bool:
+    """Put a pasted cube into the editor (one undo step), even an invalid one: the verdict then says what is wrong.
+
+    Text whose shape is not a cube's (wrong length, unknown letters) is refused and changes nothing.
+    """
+    try:
+        colouring = parse_colouring(text, panel.model.scheme)
+    except CubeFileError as exc:
+        return _refuse(panel, exc.message)
+    if colouring.size != panel.model.size:
+        if panel.model.recolour:
+            panel.set_recolour_mode(False)
+        panel.model.set_size(colouring.size)
+    panel.model.set_colours(colouring.colours, "paste")
+    panel.status.emit(f"Pasted a {colouring.size}x{colouring.size}x{colouring.size} ({colouring.form})")
+    return True
+
+
+def copy_text(panel: EditorPanel) -> str:
+    """The Kociemba string of a valid cube; otherwise the stickers as face letters ('?' for blanks)."""
+    state = panel.model.verdict.state
+    return to_kociemba(state) if state is not None else panel.model.face_letters()
+
+
+def paste_from_clipboard(panel: EditorPanel) -> bool:
+    return paste_text(panel, QGuiApplication.clipboard().text())
+
+
+def copy_to_clipboard(panel: EditorPanel) -> None:
+    text = copy_text(panel)
+    QGuiApplication.clipboard().setText(text)
+    panel.status.emit(f"Copied {text}")
+
+
+def open_path(panel: EditorPanel, path: str | Path) -> bool:
+    """Load a cube file (or text file) into the editor; a malformed or impossible cube is refused whole."""
+    try:
+        state = load_cube_file(path, panel.model.scheme)
+    except CubeFileError as exc:
+        return _refuse(panel, exc.message)
+    if panel.model.recolour:
+        panel.set_recolour_mode(False)
+    panel.model.fill_from(state)
+    panel.status.emit(f"Opened {Path(path).name}")
+    return True
+
+
+def save_path(panel: EditorPanel, path: str | Path) -> bool:
+    """Save the editor's cube; only a valid cube can be saved (the file format holds real cubes)."""
+    state = panel.model.verdict.state
+    if state is None:
+        panel.status.emit("Not saved: the cube is not valid yet")
+        return False
+    try:
+        save_cube_file(path, state)
+    except OSError as exc:
+        panel.status.emit(f"Not saved: {exc.strerror or exc}")
+        return False
+    panel.status.emit(f"Saved {Path(path).name}")
+    return True
+
+
+def open_dialog(panel: EditorPanel) -> None:
+    path, _ = QFileDialog.getOpenFileName(panel, "Open Cube File", "", FILE_FILTER)
+    if path:
+        open_path(panel, path)
+
+
+def save_dialog(panel: EditorPanel) -> None:
+    path, _ = QFileDialog.getSaveFileName(panel, "Save Cube File", f"cube{FILE_SUFFIX}", FILE_FILTER)
+    if path:
+        save_path(panel, path)
+
+
+class CubeFileDrop(QObject):
+    """Event filter for the main window: a dropped local file is opened in the editor (and the editor shown)."""
+
+    def __init__(self, panel: EditorPanel, show_editor=None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.panel = panel
+        self.show_editor = show_editor
+
+    @staticmethod
+    def _local_file(event) -> str | None:
+        mime = event.mimeData()
+        if mime is None or not mime.hasUrls():
+            return None
+        files = [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
+        return files[0] if len(files) == 1 else None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove) and self._local_file(event):
+            event.acceptProposedAction()
+            return True
+        if kind == QEvent.Type.Drop and (path := self._local_file(event)):
+            event.acceptProposedAction()
+            if self.show_editor is not None:
+                self.show_editor()
+            open_path(self.panel, path)
+            return True
+        return False
