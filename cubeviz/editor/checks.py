@@ -71,25 +71,31 @@ def _is_valid(colours: np.ndarray, size: int, scheme: ColourScheme) -> bool:
 
 def find_fix(colours: np.ndarray, size: int, scheme: ColourScheme, problems: list[InvalidCubeError]) -> Fix | None:
     """The one repair that makes the colouring valid, if the problems point at exactly one; else None."""
-    if len(problems) != 1 and not all(p.reason is InvalidReason.COLOUR_COUNT for p in problems):
+    counts = [p for p in problems if p.reason is InvalidReason.COLOUR_COUNT]
+    if counts:  # one mis-painted sticker shows as two wrong counts (plus the pieces it spoils)
+        candidates = _single_sticker_candidates(colours, size, scheme, counts)
+    elif len(problems) == 1:
+        candidates = _piece_candidates(colours, size, problems[0])
+    else:
         return None
-    problem = problems[0]
-    candidates: list[tuple[str, np.ndarray]] = []
-    if problem.reason is InvalidReason.TWISTED_CORNER:
-        stickers = corner_facelets(size)[problem.detail["slot"]]
-        candidates = [(problem.fix or "twist the corner", _rolled(colours, stickers, k)) for k in (1, 2)]
-    elif problem.reason is InvalidReason.FLIPPED_EDGE:
-        stickers = edge_facelets(3)[problem.detail["slot"]]
-        candidates = [(problem.fix or "flip the edge", _rolled(colours, stickers, 1))]
-    elif problem.reason is InvalidReason.PARITY and problem.detail.get("slots"):
-        candidates = [(problem.fix or "exchange the two pieces", _swapped(colours, size, problem.detail))]
-    elif problem.reason is InvalidReason.COLOUR_COUNT:
-        candidates = _single_sticker_candidates(colours, size, scheme, problems)
     valid = [(text, fixed) for text, fixed in candidates if _is_valid(fixed, size, scheme)]
     if len(valid) != 1:
         return None
     text, fixed = valid[0]
     return Fix(_capitalised(text), tuple(int(c) for c in fixed))
+
+
+def _piece_candidates(colours: np.ndarray, size: int, problem: InvalidCubeError) -> list[tuple[str, np.ndarray]]:
+    """The validator's own suggestion for a twist, flip or swap, as a repaired colouring."""
+    if problem.reason is InvalidReason.TWISTED_CORNER:
+        stickers = corner_facelets(size)[problem.detail["slot"]]
+        return [(problem.fix or "twist the corner", _rolled(colours, stickers, k)) for k in (1, 2)]
+    if problem.reason is InvalidReason.FLIPPED_EDGE:
+        stickers = edge_facelets(3)[problem.detail["slot"]]
+        return [(problem.fix or "flip the edge", _rolled(colours, stickers, 1))]
+    if problem.reason is InvalidReason.PARITY and problem.detail.get("slots"):
+        return [(problem.fix or "exchange the two pieces", _swapped(colours, size, problem.detail))]
+    return []
 
 
 def _rolled(colours: np.ndarray, stickers: np.ndarray, shift: int) -> np.ndarray:

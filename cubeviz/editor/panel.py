@@ -228,7 +228,9 @@ class EditorPanel(QWidget):
             centres = model.colours[centre_facelets()]
             self.top_box.setCurrentIndex(self.top_box.findData(int(centres[Face.U])))
             self.front_box.setCurrentIndex(self.front_box.findData(int(centres[Face.F])))
-        self.message.setText(verdict.message + (f"\nFix: {verdict.fix.text}" if verdict.fix else ""))
+        fix = verdict.fix
+        repeated = fix is not None and fix.text.lower() in verdict.message.lower()  # the validator's own advice
+        self.message.setText(verdict.message + (f"\nFix: {fix.text}" if fix and not repeated else ""))
         self.message.setStyleSheet(VALID_STYLE if verdict.valid else ("" if model.recolour else INVALID_STYLE))
         self.fix_button.setVisible(verdict.fix is not None)
         self.fix_button.setToolTip(verdict.fix.text if verdict.fix else "")

@@ -5,6 +5,7 @@ impossible colourings too), with the stickers a problem names outlined. Dragging
 from __future__ import annotations
 
 import numpy as np
+from OpenGL import GL
 from PyQt6.QtCore import QPointF, Qt
 from PyQt6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QPolygonF
 
@@ -72,6 +73,8 @@ class PreviewView(CubeView):
         if not outlined:
             return
         width, height = self.width(), self.height()
+        GL.glDisable(GL.GL_DEPTH_TEST)  # QPainter's lines must not be depth-tested against the cube
+        GL.glDisable(GL.GL_CULL_FACE)
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(OUTLINE, 3.0))

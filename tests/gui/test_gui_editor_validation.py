@@ -1,0 +1,210 @@
+"""Live validation in the editor: each reason's message, the stickers outlined on the net (by their pixels) and
+in 3D, Apply only for a valid cube, and the one-click fix where exactly one repair exists. Saves the two
+screenshots of docs/editor.md."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from gui_helpers import pixel
+from PyQt6.QtCore import QPoint
+from PyQt6.QtWidgets import QApplication
+from test_gui_editor_paint import window  # noqa: F401  (the fixture)
+
+from cubeviz.editor.transfer import paste_text
+from solvers.cube.geometry import Corner, Edge, Face, centre_facelets, corner_facelets, edge_facelets
+from solvers.cube.notation import parse_algorithm
+from solvers.cube.state import CubeState
+from solvers.cube.validation import InvalidReason
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+MAGENTA = (255, 0, 200)
+
+
+def solved() -> np.ndarray:
+    return CubeState.solved(3).colours().astype(np.int64)
+
+
+def corner(slot: Corner) -> list[int]:
+    return corner_facelets(3)[slot].tolist()
+
+
+def edge(slot: Edge) -> list[int]:
+    return edge_facelets(3)[slot].tolist()
+
+
+def twisted_corner() -> np.ndarray:
+    c = solved()
+    c[corner(Corner.URF)] = np.roll(c[corner(Corner.URF)], 1)
+    return c
+
+
+def flipped_edge() -> np.ndarray:
+    c = solved()
+    c[edge(Edge.UF)] = c[edge(Edge.UF)][::-1]
+    return c
+
+
+def swapped_edges() -> np.ndarray:
+    c = solved()
+    c[edge(Edge.UF)], c[edge(Edge.UB)] = solved()[edge(Edge.UB)], solved()[edge(Edge.UF)]
+    return c
+
+
+def mirrored_corner() -> np.ndarray:
+    c = solved()
+    a, b, _ = corner(Corner.URF)
+    c[a], c[b] = c[b], c[a]
+    return c
+
+
+def opposite_edge() -> np.ndarray:
+    c = solved()
+    uf_u, ub_b = edge(Edge.UF)[0], edge(Edge.UB)[1]
+    c[uf_u], c[ub_b] = c[ub_b], c[uf_u]
+    return c
+
+
+def duplicate_edges() -> np.ndarray:
+    c = solved()
+    c[edge(Edge.UB)[1]] = Face.F  # UB now shows white-green: the UF piece again
+    c[edge(Edge.FR)[0]] = Face.B  # FR now shows blue-red: the BR piece again (colour counts stay right)
+    return c
+
+
+def one_wrong_sticker() -> np.ndarray:
+    c = solved()
+    c[0] = Face.F  # U1 painted green
+    return c
+
+
+CASES = {
+    "count": (one_wrong_sticker, InvalidReason.COLOUR_COUNT, "10 green (G) stickers, need 9", None),
+    "mirror": (mirrored_corner, InvalidReason.IMPOSSIBLE_CORNER, "mirror image", corner(Corner.URF)),
+    "opposite": (opposite_edge, InvalidReason.IMPOSSIBLE_EDGE, "are opposite colours", None),
+    "duplicate": (duplicate_edges, InvalidReason.DUPLICATE_PIECE, "appears 2 times", None),
+    "twist": (twisted_corner, InvalidReason.TWISTED_CORNER, "a corner is twisted", corner(Corner.URF)),
+    "flip": (flipped_edge, InvalidReason.FLIPPED_EDGE, "an edge is flipped", edge(Edge.UF)),
+    "parity": (swapped_edges, InvalidReason.PARITY, "two pieces are exchanged", edge(Edge.UF) + edge(Edge.UB)),
+}
+
+
+def outline_pixel(canvas, image, facelet: int) -> tuple[int, int, int]:
+    """A pixel on the sticker's left border, where the outline is drawn (the sticker colour if there is none)."""
+    rect = canvas.sticker_rect(facelet)
+    ratio = image.devicePixelRatio()
+    return pixel(image, (rect.left() + 2) * ratio, rect.center().y() * ratio)
+
+
+def is_magenta(rgb) -> bool:
+    return rgb[0] > 200 and rgb[1] < 90 and rgb[2] > 150
+
+
+def enter(panel, colours: np.ndarray) -> None:
+    letters = "".join(panel.model.scheme.letters[Face(int(c))] for c in colours)
+    assert paste_text(panel, letters)
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_each_reason_is_reported_with_its_stickers_outlined(qtbot, window, case) -> None:  # noqa: F811
+    make, reason, words, stickers = CASES[case]
+    panel = window.net_editor
+    enter(panel, make())
+    verdict = panel.model.verdict
+    assert reason in verdict.reasons
+    assert words in panel.message.text().lower() or words in panel.message.text()
+    assert not panel.apply_button.isEnabled()
+    expected = set(stickers) if stickers is not None else {i for p in verdict.problems for i in p.facelets}
+    assert verdict.outlined == expected and expected
+    if case == "opposite":
+        assert set(edge(Edge.UF)) | set(edge(Edge.UB)) <= expected
+    if case == "count":
+        # the ten green stickers (U1 among them) and the ULB corner, which U1 makes impossible
+        assert expected == set(range(18, 27)) | set(corner(Corner.ULB))
+    image = panel.canvas.grab().toImage()
+    for facelet in range(54):
+        assert is_magenta(outline_pixel(panel.canvas, image, facelet)) == (facelet in expected), facelet
+
+
+@pytest.mark.parametrize("case", ["twist", "flip", "parity", "count"])
+def test_the_single_fix_is_offered_and_repairs(qtbot, window, case) -> None:  # noqa: F811
+    panel = window.net_editor
+    enter(panel, CASES[case][0]())
+    fix = panel.model.verdict.fix
+    assert fix is not None and panel.fix_button.isVisible()
+    assert fix.text.lower() in panel.message.text().lower()
+    panel.fix_button.click()
+    assert panel.model.verdict.valid and panel.model.verdict.state.is_identity()
+    assert panel.apply_button.isEnabled()
+
+
+def test_no_fix_when_no_single_repair(qtbot, window) -> None:  # noqa: F811
+    panel = window.net_editor
+    enter(panel, duplicate_edges())
+    assert panel.model.verdict.fix is None and not panel.fix_button.isVisible()
+
+
+def test_outlines_in_3d(qtbot, window) -> None:  # noqa: F811
+    panel = window.net_editor
+    enter(panel, twisted_corner())
+    preview = panel.preview
+    polygons = preview.outline_polygons(corner(Corner.URF), preview.camera, preview.width(), preview.height())
+    assert len(polygons) == 3  # URF faces the default camera on all three sides
+    image = preview.grabFramebuffer()
+    ratio = image.devicePixelRatio()
+    for polygon in polygons:
+        a, b = polygon[0], polygon[1]
+        mid = (a + b) / 2.0
+        assert is_magenta(pixel(image, mid.x() * ratio, mid.y() * ratio))
+    centre = preview.outline_polygons([int(centre_facelets()[Face.F])], preview.camera, 600, 500)
+    assert centre  # the F centre is visible too, but not outlined:
+    enter(panel, solved())
+    image = preview.grabFramebuffer()
+    mid = (polygons[0][0] + polygons[0][1]) / 2.0
+    assert not is_magenta(pixel(image, mid.x() * ratio, mid.y() * ratio))
+
+
+def test_screenshots_of_a_valid_and_an_invalid_entry(qtbot, window) -> None:  # noqa: F811
+    panel = window.net_editor
+    window.resize(1400, 900)
+    qtbot.wait(100)
+    state = parse_algorithm("D L2 B D2 L B' D2").state(3)  # URF stays home: its twist shows in front
+    panel.model.fill_from(state)
+    qtbot.wait(50)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    valid = screen_grab(window, panel)
+    assert valid.save(str(SCREENSHOTS / "editor-valid.png"))
+    assert "valid cube" in panel.message.text() and panel.apply_button.isEnabled()
+    colours = state.colours().astype(np.int64)
+    slot = corner(Corner.URF)
+    colours[slot] = np.roll(colours[slot], 1)
+    panel.model.set_colours(colours, "twist")
+    verdict = panel.model.verdict
+    assert verdict.reasons == (InvalidReason.TWISTED_CORNER,) and verdict.outlined == set(slot)
+    assert "at URF" in panel.message.text() and panel.fix_button.isVisible()
+    qtbot.wait(50)
+    invalid = screen_grab(window, panel)
+    assert invalid.save(str(SCREENSHOTS / "editor-invalid.png"))
+    image = invalid.toImage()
+    ratio = image.devicePixelRatio()
+    offset = panel.canvas.mapTo(panel, panel.canvas.rect().topLeft())
+    for facelet in range(54):
+        rect = panel.canvas.sticker_rect(facelet)
+        x, y = offset.x() + rect.left() + 2, offset.y() + rect.center().y()
+        assert is_magenta(pixel(image, x * ratio, y * ratio)) == (facelet in slot)
+    preview = panel.preview
+    at = preview.mapTo(panel, preview.rect().topLeft())
+    for polygon in preview.outline_polygons(slot, preview.camera, preview.width(), preview.height()):
+        mid = (polygon[0] + polygon[1]) / 2.0  # the outline as the screen shows it, not only in a framebuffer grab
+        assert is_magenta(pixel(image, (at.x() + mid.x()) * ratio, (at.y() + mid.y()) * ratio))
+
+
+def screen_grab(main, widget):
+    """What the screen shows (QWidget.grab() leaves out QPainter drawing inside a QOpenGLWidget's paintGL)."""
+    QApplication.processEvents()
+    corner_point = widget.mapTo(main, QPoint(0, 0))
+    return main.screen().grabWindow(
+        int(main.winId()), corner_point.x(), corner_point.y(), widget.width(), widget.height()
+    )
