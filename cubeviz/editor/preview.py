@@ -4,6 +4,8 @@ impossible colourings too), with the stickers a problem names outlined. Dragging
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from OpenGL import GL
 from PyQt6.QtCore import QPointF, Qt
@@ -12,7 +14,7 @@ from PyQt6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QPolygon
 from cubeviz.editor.checks import BLANK
 from cubeviz.editor.editor_model import EditorModel
 from cubeviz.models.cube_model import CubeModel
-from cubeviz.views.gl.camera import OrbitCamera
+from cubeviz.views.gl.camera import DEFAULT_PITCH, OrbitCamera
 from cubeviz.views.gl.cube_geometry import FIRST_STICKER_SLOT, PLASTIC_SLOT
 from cubeviz.views.gl.cube_item import PLASTIC_RGB, CubeItem
 from cubeviz.views.gl.cube_view import HINT_FRACTION, CubeView
@@ -22,6 +24,7 @@ from solvers.cube.state import CubeState
 BLANK_RGB = (0.55, 0.55, 0.57)
 OUTLINE = QColor(255, 0, 200)
 FACING = 0.05  # a sticker is outlined when its normal faces the eye by more than this
+MAX_PITCH = 60.0  # degrees: orbiting to show a sticker on U or D stops short of looking straight down
 
 
 class ColouringItem(CubeItem):
@@ -53,12 +56,27 @@ class PreviewView(CubeView):
         self.item = ColouringItem(self._carrier.state, editor.scheme)
         self.show_hint = True  # the hidden faces matter when copying a whole cube
         editor.changed.connect(self.refresh)
+        editor.changed.connect(self.show_outlined)
         editor.size_changed.connect(self._carrier.set_size)
         self.refresh()
 
     def refresh(self) -> None:
         self.item.scheme = self.editor.scheme
         self.item.set_colouring(self.editor.size, self.editor.colours)
+        self.update()
+
+    def show_outlined(self) -> None:
+        """Orbit so the outlined stickers face the viewer when none of them does (they may all be at the back)."""
+        outlined = sorted(self.editor.verdict.outlined)
+        if not outlined or self.outline_polygons(outlined, self.camera, self.width(), self.height()):
+            return
+        _, normals = self.item.sticker_frames()
+        mean = normals[outlined].mean(axis=0)
+        if np.linalg.norm(mean) < 1e-6:
+            mean = normals[outlined[0]]
+        mean = mean / np.linalg.norm(mean)
+        self.camera.yaw = math.degrees(math.atan2(mean[0], mean[2])) + 20.0  # a little off-axis shows depth
+        self.camera.pitch = max(-MAX_PITCH, min(MAX_PITCH, math.degrees(math.asin(mean[1])) or DEFAULT_PITCH))
         self.update()
 
     def _on_reset(self) -> None:

@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solvers.cube.cube_file import (
     BLANK,
@@ -132,3 +134,22 @@ def test_unreadable_files(tmp_path):
         load_cube_file(twisted)
     assert info.value.message.startswith("twisted.cube: not a valid cube")
     assert info.value.invalid.reason is InvalidReason.TWISTED_CORNER
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet='URFDLBWGYOxyz{}[]":, \n0123456789', max_size=80))
+def test_any_text_reads_or_gives_a_cube_file_error(text):
+    try:
+        read_cube(text)
+    except CubeFileError as exc:
+        assert exc.message
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.sampled_from([(3, 3, 3, 12, 12, 12, 3, 3, 3), (2, 2, 8, 8, 2, 2)]))
+def test_any_net_shaped_text_reads_or_gives_a_cube_file_error(data, widths):
+    rows = [data.draw(st.text(alphabet="abcdefgUR?", min_size=w, max_size=w)) for w in widths]
+    try:
+        read_cube("\n".join(rows))
+    except CubeFileError as exc:
+        assert exc.message

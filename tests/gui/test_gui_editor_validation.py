@@ -208,3 +208,15 @@ def screen_grab(main, widget):
     return main.screen().grabWindow(
         int(main.winId()), corner_point.x(), corner_point.y(), widget.width(), widget.height()
     )
+
+
+def test_the_preview_turns_to_show_outlined_stickers_at_the_back(qtbot, window) -> None:  # noqa: F811
+    panel = window.net_editor
+    preview = panel.preview
+    c = solved()
+    c[corner(Corner.DBL)] = np.roll(c[corner(Corner.DBL)], 1)
+    back = corner(Corner.DBL)
+    assert not preview.outline_polygons(back, preview.camera, preview.width(), preview.height())
+    enter(panel, c)
+    assert panel.model.verdict.outlined == set(back)
+    assert len(preview.outline_polygons(back, preview.camera, preview.width(), preview.height())) >= 2
