@@ -7,24 +7,48 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from OpenGL import GL
-from PyQt6.QtCore import QPointF, Qt
-from PyQt6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QPolygonF
+from PyQt6.QtCore import QPointF
+from PyQt6.QtGui import QKeyEvent, QMouseEvent, QPolygonF
 
 from cubeviz.editor.checks import BLANK
 from cubeviz.editor.editor_model import EditorModel
 from cubeviz.models.cube_model import CubeModel
 from cubeviz.views.gl.camera import DEFAULT_PITCH, OrbitCamera
-from cubeviz.views.gl.cube_geometry import FIRST_STICKER_SLOT, PLASTIC_SLOT
+from cubeviz.views.gl.cube_geometry import FIRST_STICKER_SLOT, PLASTIC_SLOT, cube_geometry
 from cubeviz.views.gl.cube_item import PLASTIC_RGB, CubeItem
-from cubeviz.views.gl.cube_view import HINT_FRACTION, CubeView
+from cubeviz.views.gl.cube_view import CubeView
+from cubeviz.views.gl.mesh import MeshBuilder
 from solvers.cube.geometry import Face
 from solvers.cube.state import CubeState
 
 BLANK_RGB = (0.55, 0.55, 0.57)
-OUTLINE = QColor(255, 0, 200)
+OUTLINE_RGB = (1.0, 0.0, 0.85)  # magenta: no scheme has it
+FRAME_OUTER, FRAME_INNER = 0.49, 0.37  # of a cubie: the frame covers the sticker's rim and the plastic around it
+FRAME_LIFT = 0.012  # world units above the cubie face: in front of the sticker without depth fighting
+FRAME_VERTICES = 4 * 2 * 3  # four bars of two triangles
 FACING = 0.05  # a sticker is outlined when its normal faces the eye by more than this
 MAX_PITCH = 60.0  # degrees: orbiting to show a sticker on U or D stops short of looking straight down
+
+
+def outline_key(size: int) -> str:
+    return f"editor-outline{size}"
+
+
+def outline_frames(size: int) -> np.ndarray:
+    """Vertices of a thin square frame just above every sticker, facelet order, FRAME_VERTICES each."""
+    geometry = cube_geometry(size)
+    builder = MeshBuilder()
+    outer, inner = FRAME_OUTER * geometry.cubie_width, FRAME_INNER * geometry.cubie_width
+    for facelet in range(len(geometry.sticker_group)):
+        normal = geometry.sticker_normals[facelet]
+        centre = geometry.sticker_centres[facelet] + FRAME_LIFT * normal
+        u, v = geometry.sticker_tangents(facelet)
+        group, slot = int(geometry.sticker_group[facelet]), FIRST_STICKER_SLOT + facelet
+        for a, b in ((u, v), (v, -u), (-u, -v), (-v, u)):  # four bars, each a quad of two triangles
+            p = [centre + outer * (a - b), centre + outer * (a + b), centre + inner * (a + b), centre + inner * (a - b)]
+            builder.triangle(p[0], p[1], p[2], normal, group, slot)
+            builder.triangle(p[0], p[2], p[3], normal, group, slot)
+    return builder.array()
 
 
 class ColouringItem(CubeItem):
@@ -84,28 +108,22 @@ class PreviewView(CubeView):
         self.item.layer_turn = None
         self.refresh()
 
-    # -- outlines ------------------------------------------------------------------------------------------------
-    def paintGL(self) -> None:
-        super().paintGL()
-        outlined = sorted(self.editor.verdict.outlined)
-        if not outlined:
+    # -- outlines: a magenta frame mesh per sticker, drawn for the outlined ones (main view and hidden-faces view)
+    def initializeGL(self) -> None:
+        super().initializeGL()
+        for size in (2, 3):
+            self.renderer.upload(outline_key(size), outline_frames(size))
+
+    def _draw_with(self, camera: OrbitCamera, width: int, height: int) -> None:
+        super()._draw_with(camera, width, height)
+        outlined = np.array(sorted(self.editor.verdict.outlined), dtype=np.int32)
+        if not len(outlined):
             return
-        width, height = self.width(), self.height()
-        GL.glDisable(GL.GL_DEPTH_TEST)  # QPainter's lines must not be depth-tested against the cube
-        GL.glDisable(GL.GL_CULL_FACE)
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(OUTLINE, 3.0))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for polygon in self.outline_polygons(outlined, self.camera, width, height):
-            painter.drawPolygon(polygon)
-        if self.show_hint:
-            side = int(min(width, height) * HINT_FRACTION)
-            back = OrbitCamera(self.camera.yaw + 180.0, -self.camera.pitch, self.camera.distance)
-            for polygon in self.outline_polygons(outlined, back, side, side):
-                polygon.translate(width - side, height - side)
-                painter.drawPolygon(polygon)
-        painter.end()
+        geometry = self.item.geometry
+        colours = np.tile(np.array(OUTLINE_RGB, dtype=np.float32), (geometry.n_slots, 1))
+        self.renderer.set_colours(colours)
+        first = outlined * FRAME_VERTICES
+        self.renderer.draw_ranges(outline_key(geometry.size), first, np.full_like(first, FRAME_VERTICES))
 
     def outline_polygons(self, facelets: list[int], camera: OrbitCamera, width: int, height: int) -> list[QPolygonF]:
         """Screen quadrilaterals of the given stickers that face `camera` (tests read them too)."""
@@ -123,6 +141,21 @@ class PreviewView(CubeView):
             pixels = camera.project(np.array(corners), width, height)
             polygons.append(QPolygonF([QPointF(float(x), float(y)) for x, y in pixels]))
         return polygons
+
+    def outline_points(self, facelets: list[int], camera: OrbitCamera, width: int, height: int) -> np.ndarray:
+        """Screen points in the middle of each frame bar of the given stickers that face `camera` (for tests)."""
+        geometry = self.item.geometry
+        centres, normals = self.item.sticker_frames()
+        eye = camera.eye()
+        middle = (FRAME_OUTER + FRAME_INNER) / 2.0 * geometry.cubie_width
+        points = []
+        for facelet in facelets:
+            to_eye = eye - centres[facelet]
+            if float(normals[facelet] @ to_eye) / float(np.linalg.norm(to_eye)) <= FACING:
+                continue
+            u, v = geometry.sticker_tangents(facelet)
+            points += [centres[facelet] + middle * side for side in (u, v, -u, -v)]
+        return camera.project(np.array(points), width, height) if points else np.empty((0, 2))
 
     # -- input: orbit and zoom only ------------------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:
