@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from solvers.cube.geometry import Face, corner_facelets, edge_facelets, facelet_name, facelets_per_face
+from solvers.cube.geometry import Face, centre_facelets, corner_facelets, edge_facelets, facelet_name, facelets_per_face
 from solvers.cube.schemes import ColourScheme
 from solvers.cube.state import CubeState
 from solvers.cube.validation import validate_all
@@ -95,6 +95,11 @@ def _piece_candidates(colours: np.ndarray, size: int, problem: InvalidCubeError)
         return [(problem.fix or "flip the edge", _rolled(colours, stickers, 1))]
     if problem.reason is InvalidReason.PARITY and problem.detail.get("slots"):
         return [(problem.fix or "exchange the two pieces", _swapped(colours, size, problem.detail))]
+    if problem.reason is InvalidReason.CENTRES_NOT_A_CUBE and problem.detail.get("mirror"):
+        fixed = colours.copy()
+        r, l = centre_facelets()[[Face.R, Face.L]]
+        fixed[r], fixed[l] = colours[l], colours[r]
+        return [(problem.fix or "exchange the R and L centre colours", fixed)]
     return []
 
 

@@ -80,7 +80,22 @@ def one_wrong_sticker() -> np.ndarray:
     return c
 
 
+def same_centres() -> np.ndarray:
+    c = solved()
+    c[centre_facelets()[Face.U]] = Face.F  # white centre painted green (only a paste can do it: centres are fixed)
+    return c
+
+
+def mirrored_centres() -> np.ndarray:
+    c = solved()
+    r, l = centre_facelets()[[Face.R, Face.L]]
+    c[r], c[l] = Face.L, Face.R
+    return c
+
+
 CASES = {
+    "centres": (same_centres, InvalidReason.CENTRES_NOT_DISTINCT, "each centre must be a different colour", None),
+    "mirror centres": (mirrored_centres, InvalidReason.CENTRES_NOT_A_CUBE, "mirror image of a real cube", None),
     "count": (one_wrong_sticker, InvalidReason.COLOUR_COUNT, "10 green (G) stickers, need 9", None),
     "mirror": (mirrored_corner, InvalidReason.IMPOSSIBLE_CORNER, "mirror image", corner(Corner.URF)),
     "opposite": (opposite_edge, InvalidReason.IMPOSSIBLE_EDGE, "are opposite colours", None),
@@ -125,6 +140,10 @@ def test_each_reason_is_reported_with_its_stickers_outlined(qtbot, window, case)
     assert verdict.outlined == expected and expected
     if case == "opposite":
         assert set(edge(Edge.UF)) | set(edge(Edge.UB)) <= expected
+    if case == "mirror centres":
+        assert expected == set(centre_facelets()[[Face.R, Face.L]].tolist())
+    if case == "centres":
+        assert set(centre_facelets()[[Face.U, Face.F]].tolist()) <= expected
     if case == "count":
         # the ten green stickers (U1 among them) and the ULB corner, which U1 makes impossible
         assert expected == set(range(18, 27)) | set(corner(Corner.ULB))
@@ -133,7 +152,7 @@ def test_each_reason_is_reported_with_its_stickers_outlined(qtbot, window, case)
         assert is_magenta(outline_pixel(panel.canvas, image, facelet)) == (facelet in expected), facelet
 
 
-@pytest.mark.parametrize("case", ["twist", "flip", "parity", "count"])
+@pytest.mark.parametrize("case", ["twist", "flip", "parity", "count", "mirror centres"])
 def test_the_single_fix_is_offered_and_repairs(qtbot, window, case) -> None:  # noqa: F811
     panel = window.net_editor
     enter(panel, CASES[case][0]())
