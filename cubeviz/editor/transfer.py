@@ -12,7 +12,14 @@ from PyQt6.QtCore import QEvent, QObject
 from PyQt6.QtGui import QGuiApplication
 from PyQt6.QtWidgets import QFileDialog
 
-from solvers.cube.cube_file import FILE_SUFFIX, CubeFileError, load_cube_file, parse_colouring, save_cube_file
+from solvers.cube.cube_file import (
+    FILE_SUFFIX,
+    FORMAT_NAME,
+    CubeFileError,
+    load_cube_file,
+    parse_colouring,
+    save_cube_file,
+)
 from solvers.cube.formats import to_kociemba
 
 if TYPE_CHECKING:
@@ -102,6 +109,21 @@ def save_dialog(panel: EditorPanel) -> None:
         save_path(panel, path)
 
 
+def looks_like_cube_file(path: str | Path) -> bool:
+    """A .cube or .txt file, or a .json file that says it is a cube file (a puzzle file is left to its feature)."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix in (FILE_SUFFIX, ".txt"):
+        return True
+    if suffix != ".json":
+        return False
+    try:
+        with path.open("r", encoding="utf-8", errors="replace") as handle:
+            return FORMAT_NAME in handle.read(4096)
+    except OSError:
+        return False
+
+
 class CubeFileDrop(QObject):
     """Event filter for the main window: a dropped local file is opened in the editor (and the editor shown)."""
 
@@ -112,11 +134,12 @@ class CubeFileDrop(QObject):
 
     @staticmethod
     def _local_file(event) -> str | None:
+        """The one dropped local file if it looks like a cube (other features may take other files)."""
         mime = event.mimeData()
         if mime is None or not mime.hasUrls():
             return None
         files = [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
-        return files[0] if len(files) == 1 else None
+        return files[0] if len(files) == 1 and looks_like_cube_file(files[0]) else None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()

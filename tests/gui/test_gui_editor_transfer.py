@@ -12,6 +12,7 @@ from test_gui_editor_paint import window  # noqa: F401  (the fixture)
 
 from cubeviz.editor.transfer import copy_text, open_path, paste_text, save_path
 from solvers.cube.formats import to_colour_letters, to_kociemba
+from solvers.cube.geometry import Face
 from solvers.cube.moves import basic_turn
 from solvers.cube.notation import parse_algorithm
 from solvers.cube.scramble import random_state
@@ -116,3 +117,34 @@ def test_free_colouring_contract(qtbot, window) -> None:  # noqa: F811
     assert not panel.apply_button.isEnabled() and not panel.model.verdict.outlined
     panel.set_recolour_mode(False)
     assert not panel.recolour_box.isChecked() and not panel.model.verdict.valid
+
+
+def test_only_cube_files_are_taken_from_a_drop(qtbot, window, tmp_path) -> None:  # noqa: F811
+    from cubeviz.editor.transfer import looks_like_cube_file
+
+    puzzle = tmp_path / "soma.json"
+    puzzle.write_text('{"name": "soma", "pieces": []}')
+    cube_json = tmp_path / "mine.json"
+    cube_json.write_text('{"format": "cubeviz-cube", "version": 1, "size": 2, "facelets": "UUUURRRRFFFFDDDDLLLLBBBB"}')
+    picture = tmp_path / "a.png"
+    picture.write_bytes(b"\x89PNG")
+    assert looks_like_cube_file(tmp_path / "x.cube") and looks_like_cube_file(tmp_path / "x.txt")
+    assert looks_like_cube_file(cube_json)
+    assert not looks_like_cube_file(puzzle) and not looks_like_cube_file(picture)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(puzzle))])
+    enter = QDragEnterEvent(
+        window.rect().center(), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier
+    )
+    enter.ignore()
+    assert not window.editor_drop.eventFilter(window, enter)
+
+
+def test_the_editor_follows_the_colour_scheme(qtbot, window) -> None:  # noqa: F811
+    panel = window.net_editor
+    japanese = next(a for a in window.scheme_group.actions() if a.data() == "japanese")
+    japanese.trigger()
+    assert panel.model.scheme.name == "Japanese"
+    assert panel.palette.buttons[Face.D].text().startswith("B")  # blue on D in the Japanese scheme
+    panel.set_recolour_mode(True)
+    assert panel.colouring() == "WWWWRRRRGGGGBBBBOOOOYYYY"
