@@ -22,6 +22,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from cubeviz.editor import transfer
 from cubeviz.editor.editor_model import EditorModel
 from cubeviz.editor.net_canvas import NetCanvas
 from cubeviz.editor.palette import Palette
@@ -147,8 +148,6 @@ class EditorPanel(QWidget):
         self.canvas.colour_picked.connect(self.palette.set_current)
         self.fix_button.clicked.connect(self.apply_fix)
         self.apply_button.clicked.connect(self.apply)
-        from cubeviz.editor import transfer  # transfer imports this module's type only for hints
-
         self.paste_button.clicked.connect(lambda: transfer.paste_from_clipboard(self))
         self.copy_button.clicked.connect(lambda: transfer.copy_to_clipboard(self))
         self.open_button.clicked.connect(lambda: transfer.open_dialog(self))
@@ -180,6 +179,9 @@ class EditorPanel(QWidget):
         self._refresh()
 
     def fill_from_cube(self) -> None:
+        """Copy the main view's cube (free colouring stays on only when that cube is a 2x2)."""
+        if self.model.recolour and self.target.size != 2:
+            self.set_recolour_mode(False)
         self.model.fill_from(self.target.state)
 
     def apply_fix(self) -> None:

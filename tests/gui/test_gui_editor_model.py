@@ -68,3 +68,12 @@ def test_the_3d_preview_shows_painted_stickers(qtbot, window) -> None:  # noqa: 
     x, y = where[front[0]]
     grey = np.array(pixel(image, x * ratio, y * ratio))
     assert np.ptp(grey) < 25 and classify(tuple(grey), scheme) is not Face.B  # blank stickers are grey
+
+
+def test_fill_from_a_3x3_leaves_free_colouring(qtbot, window) -> None:  # noqa: F811
+    panel = window.net_editor
+    panel.set_recolour_mode(True)
+    window.model.apply_text("R")
+    qtbot.mouseClick(panel.fill_button, Qt.MouseButton.LeftButton)
+    assert not panel.model.recolour and not panel.recolour_box.isChecked()
+    assert panel.model.verdict.state == window.model.state
