@@ -8,15 +8,16 @@ import random
 
 from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QCloseEvent, QGuiApplication
-from PyQt6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMessageBox, QTabWidget, QWidget
+from PyQt6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QTabWidget, QWidget
 
 from cubeviz.actions import build_menus, choice_menu
 from cubeviz.features import install_features
 from cubeviz.models.cube_model import CubeModel
 from cubeviz.models.scrambles import (
     Scramble,
-    ScrambleUnavailable,
     distance_to_solved,
+    load_pocket_engine,
+    pocket_engine_ready,
     random_move_scramble,
     random_state_scramble,
 )
@@ -46,7 +47,9 @@ class MainWindow(QMainWindow):
         self.rng = random.Random(seed)
         self.model = CubeModel(size, self)
         self.scheme = load_scheme(scheme)
-        self._worker: CallWorker | None = None
+        self._worker: CallWorker | None = None  # a random-state scramble being computed
+        self._distance_worker: CallWorker | None = None  # the 2x2 engine's table being loaded for the read-out
+        self._distance_error = ""
 
         self.cube_view = CubeView(self.model, self.scheme)
         self.net_view = NetView(self.model, self.scheme)
@@ -149,17 +152,12 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Scramble: {scramble.algorithm}", STATUS_MESSAGE_MS)
 
     def scramble_random_state(self) -> None:
-        """2x2: solved at once (fast). 3x3: the two-phase solver runs in a worker (its tables may need building)."""
+        """Solved in a worker: the solver's tables may need loading or building (seconds for the 3x3)."""
         if self._worker is not None:
             return
         size, seed = self.model.size, self.rng.getrandbits(64)
-        if size == 2:
-            try:
-                self._apply_state_scramble(random_state_scramble(2, seed), size)
-            except ScrambleUnavailable as exc:
-                self.statusBar().showMessage(str(exc), STATUS_MESSAGE_MS)
-            return
-        self.statusBar().showMessage("Scrambling (the first 3x3 scramble builds the solver's tables)...")
+        first_time = "" if size == 2 else " (the first 3x3 scramble builds the solver's tables)"
+        self.statusBar().showMessage(f"Scrambling{first_time}...")
         self.actions["scramble_state"].setEnabled(False)
         worker = CallWorker(lambda stop: random_state_scramble(size, seed, stop), self)
         worker.result.connect(lambda scramble: self._apply_state_scramble(scramble, size))
@@ -186,16 +184,48 @@ class MainWindow(QMainWindow):
             self._worker.wait()
             self._worker_done()
 
+    def wait_for_workers(self) -> None:
+        """Block until background work (scramble, distance table) is done: for shutdown and tests."""
+        for worker in (self._worker, self._distance_worker):
+            if worker is not None:
+                worker.wait()
+        QApplication.processEvents()  # deliver their results
+
     # -- read-outs -----------------------------------------------------------------------------------------------
     def _refresh_readouts(self) -> None:
         model = self.model
         self.actions["size2"].setChecked(model.size == 2)
         self.actions["size3"].setChecked(model.size == 3)
         self.solved_label.setText("Solved" if model.is_solved() else "Unsolved")
-        distance = distance_to_solved(model.state)
-        self.distance_label.setText("" if distance is None else f"Distance to solved: {distance} (HTM)")
-        self.distance_label.setVisible(distance is not None)
+        self.distance_label.setText(self._distance_text())
+        self.distance_label.setVisible(model.size == 2)
         self.moves_label.setText(f"Moves: {sum(len(e.turns) for e in model.history if e.kind.value == 'turns')}")
+
+    def _distance_text(self) -> str:
+        """The 2x2 read-out; the first call loads the engine's table in a worker and says so meanwhile."""
+        if self.model.size != 2:
+            return ""
+        distance = distance_to_solved(self.model.state)
+        if distance is not None:
+            return f"Distance to solved: {distance} (HTM)"
+        if self._distance_error:
+            return f"Distance to solved: unavailable ({self._distance_error})"
+        if not pocket_engine_ready() and self._distance_worker is None:
+            worker = CallWorker(load_pocket_engine, self)
+            worker.error.connect(self._distance_failed)
+            worker.finished.connect(self._distance_loaded)
+            self._distance_worker = worker
+            worker.start()
+        return "Distance to solved: computing..."
+
+    def _distance_loaded(self) -> None:
+        if self._distance_worker is not None:
+            self._distance_worker.deleteLater()
+        self._distance_worker = None
+        self._refresh_readouts()
+
+    def _distance_failed(self, exc: Exception) -> None:
+        self._distance_error = str(exc)
 
     def _show_controls(self) -> None:
         QMessageBox.information(self, "Mouse and keyboard", CONTROLS_HELP)
@@ -205,4 +235,6 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._cancel_worker()
+        if self._distance_worker is not None:
+            self._distance_worker.wait()  # a table load cannot be interrupted; it takes about a second at most
         super().closeEvent(event)

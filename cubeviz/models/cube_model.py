@@ -89,6 +89,15 @@ class CubeModel(QObject):
             lines.append(" ".join(current))
         return "\n".join(lines)
 
+    def current_scramble(self) -> str:
+        """The text of the scramble the cube is in ("" if there is none since the last reset or size switch)."""
+        for entry in reversed(self._history):
+            if entry.kind is EntryKind.SCRAMBLE:
+                return entry.text.split(": ", 1)[-1]
+            if entry.kind is EntryKind.RESET:
+                return ""
+        return ""
+
     def moves_since_scramble(self) -> tuple[Turn, ...]:
         """The turns done after the last scramble or reset (what the person did to solve it)."""
         turns: list[Turn] = []

@@ -4,7 +4,9 @@
 - `random_state_scramble`: a uniform random state, shown as text = the inverse of a solver's solution
   (2x2: solvers.pocket optimal solver; 3x3: solvers.rubik two-phase). Raises `ScrambleUnavailable` when the
   engine for that size is missing. The 3x3 case may build tables on first use: run it off the GUI thread.
-- `distance_to_solved`: the exact 2x2 distance (solvers.pocket), None for the 3x3 or without the engine.
+- `distance_to_solved`: the exact 2x2 distance (solvers.pocket), None for the 3x3, without the engine, or before
+  `load_pocket_engine()` has loaded the God's table (a blocking call that may build it: run it off the GUI thread;
+  `pocket_engine_ready()` says whether it is needed).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from solvers.cube.scramble import random_move_scramble as _random_moves
 from solvers.cube.state import CubeState
 
 DISTANCE_METRIC = "htm"
+_pocket_solver = None  # the 2x2 engine's solver once its table is loaded (set by load_pocket_engine)
 
 
 class ScrambleUnavailable(RuntimeError):
@@ -44,19 +47,17 @@ def random_move_scramble(size: int, rng: RandomSource = None, length: int | None
 
 
 def random_state_scramble(size: int, rng: RandomSource = None, stop: threading.Event | None = None) -> Scramble:
-    """A uniformly random state written as moves (the inverse of a solution of it)."""
+    """A uniformly random state written as moves (the inverse of a solution of it). May build solver tables on
+    first use: run it off the GUI thread."""
     state = random_state(size, rng)
     solution = _solve_pocket(state) if size == 2 else _solve_rubik(state, stop)
     return Scramble("random state", solution.inverse())
 
 
 def _solve_pocket(state: CubeState) -> Algorithm:
-    """Hook: the 2x2 optimal solver (issue: pocket engine)."""
-    try:
-        from solvers.pocket.solve import optimal_solution
-    except ImportError as exc:
-        raise ScrambleUnavailable("random-state 2x2 scrambles need the 2x2 solver (solvers.pocket)") from exc
-    return Algorithm.from_moves(optimal_solution(state))
+    """Hook: the 2x2 optimal solver (solvers.pocket); loading it also readies `distance_to_solved`."""
+    load_pocket_engine()
+    return Algorithm.from_moves(_pocket_solver.optimal_solution(state))
 
 
 def _solve_rubik(state: CubeState, stop: threading.Event | None) -> Algorithm:
@@ -68,12 +69,25 @@ def _solve_rubik(state: CubeState, stop: threading.Event | None) -> Algorithm:
     return Algorithm.from_moves(solve(state, stop=stop).moves)
 
 
-def distance_to_solved(state: CubeState) -> int | None:
-    """Hook: exact HTM distance of a 2x2 state to solved (any orientation); None when unknown."""
-    if state.size != 2:
-        return None
+def pocket_engine_ready() -> bool:
+    """True once the 2x2 God's table is in memory: distances are then table look-ups (microseconds)."""
+    return _pocket_solver is not None
+
+
+def load_pocket_engine(stop: threading.Event | None = None) -> None:
+    """Load (or, the first time on this machine, build and cache) the 2x2 HTM God's table. Blocking: about a
+    second to build, milliseconds to load; run it in a worker. `stop` is accepted for the worker's signature."""
+    global _pocket_solver
     try:
-        from solvers.pocket.solve import distance
-    except ImportError:
+        from solvers.pocket.solve import solver
+    except ImportError as exc:
+        raise ScrambleUnavailable("the 2x2 distance needs the 2x2 engine (solvers.pocket)") from exc
+    _pocket_solver = solver(DISTANCE_METRIC)
+
+
+def distance_to_solved(state: CubeState) -> int | None:
+    """Exact HTM distance of a 2x2 state to solved (any orientation counts); None for the 3x3, or while the
+    2x2 engine is missing or not loaded yet (see `load_pocket_engine`)."""
+    if state.size != 2 or _pocket_solver is None:
         return None
-    return int(distance(state, DISTANCE_METRIC))
+    return _pocket_solver.distance(state)

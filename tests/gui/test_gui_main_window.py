@@ -92,25 +92,50 @@ def test_random_move_scramble_is_recorded_and_copyable(window) -> None:
     window.actions["scramble_moves"].trigger()
     entry = window.model.history[-1]
     assert len(entry.turns) == 25 and entry.after == parse_algorithm(entry.text.split(": ")[1]).state(3)
+    assert window.history_view.scramble.text() == f"Scramble: {entry.text.split(': ')[1]}"
     window.actions["copy_history"].trigger()
     assert QGuiApplication.clipboard().text() == window.model.history_text()
     assert window.model.history_text().startswith("// scramble (random moves): ")
 
 
-def test_2x2_random_state_scramble_and_distance_readout(window) -> None:
+def test_2x2_distance_is_loaded_off_the_gui_thread_then_exact(qtbot, window, monkeypatch) -> None:
+    from cubeviz.models import scrambles
+
+    monkeypatch.setattr(scrambles, "_pocket_solver", None)  # as at start-up: the engine's table not loaded yet
     window.actions["size2"].trigger()
     assert window.model.size == 2 and window.actions["size2"].isChecked()
-    assert window.distance_label.text() == "Distance to solved: 0 (HTM)"
+    assert window.distance_label.text() == "Distance to solved: computing..."
+    assert window._distance_worker is not None  # loading in a worker thread; the GUI stays responsive
+    qtbot.waitUntil(lambda: window.distance_label.text() == "Distance to solved: 0 (HTM)", timeout=60_000)
     window.model.apply_text("R U")
     assert window.distance_label.text() == "Distance to solved: 2 (HTM)"
+    window.model.apply_text("R2 F' U2 R")  # the engine's own figure, not a count of the moves typed
+    assert window.distance_label.text() == f"Distance to solved: {_pocket_distance(window.model.state)} (HTM)"
+
+
+def _pocket_distance(state) -> int:
+    from solvers.pocket.solve import distance
+
+    return distance(state, "htm")
+
+
+def test_2x2_random_state_scramble_is_shown_and_optimal(qtbot, window) -> None:
+    window.actions["size2"].trigger()
     window.actions["scramble_state"].trigger()
+    qtbot.waitUntil(lambda: window._worker is None, timeout=60_000)
     entry = window.model.history[-1]
     text = entry.text.split(": ", 1)[1]
     assert entry.text.startswith("scramble (random state): ")
     assert window.model.state == parse_algorithm(text, 2).state(2)  # the shown text makes exactly this state
+    qtbot.waitUntil(lambda: "computing" not in window.distance_label.text(), timeout=60_000)
     assert window.distance_label.text() == f"Distance to solved: {len(parse_algorithm(text, 2))} (HTM)"
     assert text in window.history_view.text.toPlainText()
+    assert window.history_view.scramble.text() == f"Scramble: {text}"
     assert _net_colours(window) == _expected_net(window)
+    window.model.apply_text("R")
+    assert window.history_view.scramble.text() == f"Scramble: {text}"  # still the scramble being solved
+    window.actions["reset"].trigger()
+    assert window.history_view.scramble.isHidden()
 
 
 @pytest.mark.slow

@@ -123,9 +123,33 @@ def test_animator_eases_queues_and_catches_up() -> None:
 
 
 def test_geometry_is_modest_and_built_once() -> None:
-    for size, cubies in ((2, 8), (3, 26)):
+    for size, cubies in ((2, 8), (3, 27)):  # the 3x3 has a hidden core: it closes the cut when a slice turns
         geometry = cube_geometry(size)
         assert geometry.n_groups == cubies
         assert len(geometry.vertices) // 3 <= 150 * cubies  # triangles: bevelled cubies + rounded stickers
+        assert int(geometry.piece_count.sum()) == len(geometry.vertices)  # the pieces tile the buffer
         assert cube_geometry(size) is geometry
     assert CubeState.solved(2).colours().shape == (24,)
+
+
+@pytest.mark.parametrize(
+    ("size", "turn", "extra_faces"),
+    [
+        (3, "R", 18),  # the cut between R and M: 9 faces either side (the core's included)
+        (3, "M", 36),  # two cuts
+        (3, "U'", 18),
+        (3, "Rw", 18),  # one cut, between the wide layer and L
+        (3, "x", 0),  # the whole cube turns: nothing opens
+        (2, "F", 8),
+        (2, "Rw", 0),
+    ],
+)
+def test_only_surface_and_opened_cuts_are_drawn(size: int, turn: str, extra_faces: int) -> None:
+    """At rest the drawn faces are the 6 * size**2 outer ones; a turn adds exactly the faces of the cuts it opens."""
+    geometry = cube_geometry(size)
+    assert int(geometry.visible_faces().sum()) == 6 * size**2
+    lt = layer_turn_of(parse_algorithm(turn, size).turns[0], size)
+    faces = geometry.visible_faces(int(lt.axis), lt.layers)
+    assert int(faces.sum()) == 6 * size**2 + extra_faces
+    first, count = geometry.draw_ranges(int(lt.axis), lt.layers)
+    assert int(count.sum()) >= geometry.outer_vertices and np.all(first[1:] >= first[:-1] + count[:-1])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -15,7 +15,7 @@ DEFAULT_DISTANCE = 11.0
 MIN_DISTANCE, MAX_DISTANCE = 4.5, 30.0
 PITCH_LIMIT = 89.0
 FIELD_OF_VIEW = 30.0  # vertical, degrees
-NEAR, FAR = 0.5, 100.0
+NEAR, FAR = 1.0, 50.0  # the cube is never nearer than MIN_DISTANCE - 2.6 nor farther than MAX_DISTANCE + 2.6
 ORBIT_DEGREES_PER_PIXEL = 0.4
 ZOOM_PER_WHEEL_STEP = 1.1  # one 15-degree wheel notch scales the distance by this
 
@@ -27,6 +27,7 @@ class OrbitCamera:
     yaw: float = DEFAULT_YAW
     pitch: float = DEFAULT_PITCH
     distance: float = DEFAULT_DISTANCE
+    _view_cache: tuple = field(default=(), init=False, repr=False, compare=False)  # ((yaw, pitch, distance), matrix)
 
     def reset(self) -> None:
         self.yaw, self.pitch, self.distance = DEFAULT_YAW, DEFAULT_PITCH, DEFAULT_DISTANCE
@@ -47,7 +48,13 @@ class OrbitCamera:
         )
 
     def view_matrix(self) -> np.ndarray:
-        return look_at(self.eye(), np.zeros(3), np.array([0.0, 1.0, 0.0]))
+        """Cached until the camera moves: every frame asks for it more than once."""
+        key = (self.yaw, self.pitch, self.distance)
+        if not self._view_cache or self._view_cache[0] != key:
+            matrix = look_at(self.eye(), np.zeros(3), np.array([0.0, 1.0, 0.0]))
+            matrix.setflags(write=False)
+            self._view_cache = (key, matrix)
+        return self._view_cache[1]
 
     def projection_matrix(self, width: int, height: int) -> np.ndarray:
         return perspective(FIELD_OF_VIEW, max(width, 1) / max(height, 1), NEAR, FAR)

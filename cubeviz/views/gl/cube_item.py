@@ -86,4 +86,6 @@ class CubeItem:
     def draw(self, renderer: GroupedMeshRenderer) -> None:
         renderer.set_colours(self._colours)
         renderer.set_groups(self.group_matrices())
-        renderer.draw(mesh_key(self.state.size))
+        turning = self.layer_turn is not None and self.angle != 0.0
+        axis, layers = (int(self.layer_turn.axis), self.layer_turn.layers) if turning else (None, frozenset())
+        renderer.draw_ranges(mesh_key(self.state.size), *self.geometry.draw_ranges(axis, layers))

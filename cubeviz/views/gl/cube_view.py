@@ -18,9 +18,10 @@ from PyQt6.QtOpenGLWidgets import QOpenGLWidget
 from cubeviz.models.cube_model import CubeModel
 from cubeviz.views.gl.animation import AnimationSpeed, TurnAnimator
 from cubeviz.views.gl.camera import OrbitCamera
-from cubeviz.views.gl.cube_geometry import cube_geometry
+from cubeviz.views.gl.cube_geometry import CUBE_HALF_EXTENT, cube_geometry
 from cubeviz.views.gl.cube_item import CubeItem, mesh_key
 from cubeviz.views.gl.keyboard import turn_for_key
+from cubeviz.views.gl.msaa import MultisampleTarget, Rect
 from cubeviz.views.gl.picking import click_turn, drag_turn, pick_sticker, plane_point
 from cubeviz.views.gl.renderer import GroupedMeshRenderer
 from solvers.cube.geometry import Face
@@ -28,7 +29,9 @@ from solvers.cube.notation import Turn
 from solvers.cube.schemes import ColourScheme, load_scheme
 
 BACKGROUND = (0.86, 0.88, 0.91)
+HINT_BACKGROUND = (0.78, 0.80, 0.84)  # the hidden-faces inset: a slightly darker panel
 MSAA_SAMPLES = 4
+RECT_MARGIN = 3  # pixels around the cube's projected box that are resolved too
 DRAG_THRESHOLD = 0.3  # a drag turns once it has moved this many cubie widths across the face
 CLICK_SLOP_PIXELS = 6  # a press and release closer than this is a click
 HINT_FRACTION = 0.28  # the hidden-faces view takes this share of the width and height
@@ -36,13 +39,12 @@ LETTER_POINT_FRACTION = 0.045  # letter size relative to the widget height
 
 
 def surface_format() -> QSurfaceFormat:
-    """OpenGL 3.3 core, depth buffer, 4x multisampling."""
+    """OpenGL 3.3 core with a depth buffer. No multisampling here: the view multisamples its own target (msaa.py)."""
     fmt = QSurfaceFormat()
     fmt.setRenderableType(QSurfaceFormat.RenderableType.OpenGL)
     fmt.setVersion(3, 3)
     fmt.setProfile(QSurfaceFormat.OpenGLContextProfile.CoreProfile)
     fmt.setDepthBufferSize(24)
-    fmt.setSamples(MSAA_SAMPLES)
     return fmt
 
 
@@ -63,6 +65,9 @@ class CubeView(QOpenGLWidget):
         self.show_letters = False
         self.show_hint = False
         self.frames_drawn = 0
+        self.samples = MSAA_SAMPLES  # set before the first paint; 0 draws without multisampling
+        self.msaa: MultisampleTarget | None = None
+        self._rect_cache: tuple = (None, None)
         self._press: dict | None = None
         model.turned.connect(self._on_turned)
         model.state_reset.connect(self._on_reset)
@@ -125,42 +130,76 @@ class CubeView(QOpenGLWidget):
         self.renderer.initialize()
         for size in (2, 3):  # both puzzles uploaded once; switching only changes which mesh is drawn
             self.renderer.upload(mesh_key(size), cube_geometry(size).vertices)
+        self.msaa = MultisampleTarget(MultisampleTarget.supported_samples(self.samples))
         GL.glEnable(GL.GL_DEPTH_TEST)
         GL.glEnable(GL.GL_CULL_FACE)
-        GL.glEnable(GL.GL_MULTISAMPLE)
 
     def paintGL(self) -> None:
         progress = self.animator.advance(self.clock())
         self.item.layer_turn, self.item.angle = progress if progress else (None, 0.0)
         ratio = self.devicePixelRatioF()
         width, height = int(self.width() * ratio), int(self.height() * ratio)
+        widget_fbo = self.defaultFramebufferObject()
         GL.glClearColor(*BACKGROUND, 1.0)
         GL.glClear(GL.GL_COLOR_BUFFER_BIT | GL.GL_DEPTH_BUFFER_BIT)
+        if self.msaa.samples:
+            self.msaa.ensure(width, height)
+            self.msaa.bind()
+            GL.glClear(GL.GL_COLOR_BUFFER_BIT | GL.GL_DEPTH_BUFFER_BIT)  # whole: llvmpipe defers it to each tile
         GL.glEnable(GL.GL_DEPTH_TEST)
         GL.glEnable(GL.GL_CULL_FACE)
-        GL.glViewport(0, 0, width, height)
-        self._draw_with(self.camera, width, height)
-        if self.show_hint:
-            self._draw_hint(width, height)
+        drawn: list[Rect] = []
+        for camera, viewport, regions, background in self._regions(width, height):
+            GL.glViewport(viewport.x, viewport.y, viewport.width, viewport.height)
+            if background != BACKGROUND:  # an inset panel: clear just its square (glClear ignores the viewport)
+                GL.glEnable(GL.GL_SCISSOR_TEST)
+                GL.glScissor(viewport.x, viewport.y, viewport.width, viewport.height)
+                GL.glClearColor(*background, 1.0)
+                GL.glClear(GL.GL_COLOR_BUFFER_BIT | GL.GL_DEPTH_BUFFER_BIT)
+                GL.glDisable(GL.GL_SCISSOR_TEST)
+            self._draw_with(camera, viewport.width, viewport.height)
+            drawn.extend(rect for rect in (region.clipped(width, height) for region in regions) if rect is not None)
         self.renderer.end_frame()
+        if self.msaa.samples:
+            self.msaa.resolve(drawn, widget_fbo)
+        GL.glViewport(0, 0, width, height)
         self.frames_drawn += 1
         if self.show_letters:
             self._draw_letters()
         if self.animator.busy:
             self.update()
 
+    def _regions(self, width: int, height: int) -> list[tuple[OrbitCamera, Rect, list[Rect], tuple[float, ...]]]:
+        """(camera, viewport, rectangles to resolve, background) of the main view and the hidden-faces inset."""
+        full = Rect(0, 0, width, height)
+        regions = [(self.camera, full, self._cube_rects(self.camera, width, height), BACKGROUND)]
+        if self.show_hint:
+            side = int(min(width, height) * HINT_FRACTION)
+            inset = Rect(width - side, 0, side, side)  # bottom-right corner (OpenGL counts y upwards)
+            back = OrbitCamera(self.camera.yaw + 180.0, -self.camera.pitch, self.camera.distance)
+            regions.append((back, inset, [inset], HINT_BACKGROUND))
+        return regions
+
+    def _cube_rects(self, camera: OrbitCamera, width: int, height: int) -> list[Rect]:
+        """The pixels the cube can reach: its projected box, widened across a turning layer's sweep (cached: the
+        camera and the turning axis change far less often than frames are drawn)."""
+        turning = None if self.item.layer_turn is None else int(self.item.layer_turn.axis)
+        key = (camera.yaw, camera.pitch, camera.distance, width, height, turning)
+        if self._rect_cache[0] != key:
+            extent = np.full(3, CUBE_HALF_EXTENT)
+            if turning is not None:
+                extent[:] = CUBE_HALF_EXTENT * np.sqrt(2.0)
+                extent[turning] = CUBE_HALF_EXTENT
+            corners = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]) * extent
+            pixels = camera.project(corners, width, height)
+            x0, y0 = np.floor(pixels.min(axis=0)).astype(int) - RECT_MARGIN
+            x1, y1 = np.ceil(pixels.max(axis=0)).astype(int) + RECT_MARGIN
+            self._rect_cache = (key, [Rect(int(x0), int(height - y1), int(x1 - x0), int(y1 - y0))])
+        return self._rect_cache[1]
+
     def _draw_with(self, camera: OrbitCamera, width: int, height: int) -> None:
         self.renderer.begin_frame(camera.projection_matrix(width, height), camera.view_matrix())
         self.item.draw(self.renderer)
-
-    def _draw_hint(self, width: int, height: int) -> None:
-        """A small view from the opposite side (behind and below): the three faces the main view hides."""
-        side = int(min(width, height) * HINT_FRACTION)
-        GL.glViewport(width - side, 0, side, side)
-        GL.glClear(GL.GL_DEPTH_BUFFER_BIT)
-        back = OrbitCamera(self.camera.yaw + 180.0, -self.camera.pitch, self.camera.distance)
-        self._draw_with(back, side, side)
-        GL.glViewport(0, 0, width, height)
 
     def _draw_letters(self) -> None:
         """Colour letters on the visible stickers, for telling colours apart without seeing them."""

@@ -22,6 +22,11 @@ class MeshBuilder:
     def __init__(self) -> None:
         self._triangles: list[np.ndarray] = []
 
+    @property
+    def vertex_count(self) -> int:
+        """Vertices so far: the first vertex of whatever is added next (for recording drawable ranges)."""
+        return 3 * len(self._triangles)
+
     def triangle(self, a, b, c, normal, group: int, slot: int) -> None:
         a, b, c, normal = (np.asarray(v, dtype=float) for v in (a, b, c, normal))
         if np.dot(np.cross(b - a, c - a), normal) < 0:  # counter-clockwise seen from outside

@@ -16,9 +16,11 @@ from cubeviz.views.gl.mesh import FLOATS_PER_VERTEX, GROUP_OFFSET, NORMAL_OFFSET
 from cubeviz.views.gl.shaders import FRAGMENT_SHADER, MAX_GROUPS, MAX_SLOTS, VERTEX_SHADER
 from cubeviz.views.gl.transforms import to_gl
 
-KEY_LIGHT = np.array([0.15, 0.8, 0.6])  # view space: above and in front of the viewer, a little right
-FILL_LIGHT = np.array([-0.6, -0.1, 0.8])
-AMBIENT = 0.55
+# View space, so the light follows the viewer: the key from above-left-front gives the three faces of the default
+# view three distinct shades (top brightest, right darkest), the fill from the right lifts the darkest side.
+KEY_LIGHT = np.array([-0.3, 0.6, 0.75])
+FILL_LIGHT = np.array([0.6, -0.1, 0.8])
+AMBIENT = 0.5
 FLOAT_BYTES = 4
 
 
@@ -47,6 +49,11 @@ class GroupedMeshRenderer:
         self._program = _link(vertex, _compile(GL.GL_FRAGMENT_SHADER, FRAGMENT_SHADER))
         for name in ("u_projection", "u_view", "u_groups", "u_colours", "u_key_light", "u_fill_light", "u_ambient"):
             self._locations[name] = GL.glGetUniformLocation(self._program, name)
+        GL.glUseProgram(self._program)  # the lights never change: set once, the program keeps them
+        GL.glUniform3fv(self._locations["u_key_light"], 1, _unit(KEY_LIGHT))
+        GL.glUniform3fv(self._locations["u_fill_light"], 1, _unit(FILL_LIGHT))
+        GL.glUniform1f(self._locations["u_ambient"], AMBIENT)
+        GL.glUseProgram(0)
 
     def has_mesh(self, key: str) -> bool:
         return key in self._meshes
@@ -76,9 +83,6 @@ class GroupedMeshRenderer:
         GL.glUseProgram(self._program)
         GL.glUniformMatrix4fv(self._locations["u_projection"], 1, GL.GL_FALSE, to_gl(projection))
         GL.glUniformMatrix4fv(self._locations["u_view"], 1, GL.GL_FALSE, to_gl(view))
-        GL.glUniform3fv(self._locations["u_key_light"], 1, _unit(KEY_LIGHT))
-        GL.glUniform3fv(self._locations["u_fill_light"], 1, _unit(FILL_LIGHT))
-        GL.glUniform1f(self._locations["u_ambient"], AMBIENT)
 
     def set_colours(self, colours: np.ndarray) -> None:
         """(n_slots, 3) floats in 0..1."""
@@ -97,6 +101,16 @@ class GroupedMeshRenderer:
         mesh = self._meshes[key]
         GL.glBindVertexArray(mesh.vao)
         GL.glDrawArrays(GL.GL_TRIANGLES, 0, mesh.count)
+        GL.glBindVertexArray(0)
+
+    def draw_ranges(self, key: str, first: np.ndarray, count: np.ndarray) -> None:
+        """Draw only some vertex ranges of a mesh (int32 arrays), in one call: the parts a frame can see."""
+        mesh = self._meshes[key]
+        GL.glBindVertexArray(mesh.vao)
+        if len(first) == 1:
+            GL.glDrawArrays(GL.GL_TRIANGLES, int(first[0]), int(count[0]))
+        else:
+            GL.glMultiDrawArrays(GL.GL_TRIANGLES, first, count, len(first))
         GL.glBindVertexArray(0)
 
     def end_frame(self) -> None:

@@ -57,7 +57,7 @@ void main() {
     float shininess = mix(24.0, 64.0, v_plastic);
     float gloss = mix(0.06, 0.35, v_plastic);
     float specular = gloss * pow(max(dot(n, half_vector), 0.0), shininess);
-    vec3 lit = v_colour * (u_ambient + 0.42 * key + 0.12 * fill) + vec3(specular);
+    vec3 lit = v_colour * (u_ambient + 0.45 * key + 0.15 * fill) + vec3(specular);
     frag_colour = vec4(min(lit, vec3(1.0)), 1.0);
 }
 """

@@ -1,0 +1,171 @@
+"""Frames per second of the cube view while turns animate, at 1000x800 by default, with peers side by side.
+
+Run: `.venv/bin/python benchmarks/gl_animation.py [--frames 300] [--trials 3] [--width 1000 --height 800]`.
+Without DISPLAY it starts its own Xvfb, so Mesa's llvmpipe does the rendering (the issue's reference set-up).
+
+Each row renders `--frames` frames while one turn after another plays (one always queued, so it never idles);
+frames/s is the best of `--trials` runs (the machine is shared: the best run is the one least disturbed) with
+the worst shown too. Peers:
+
+* `view`: the cube view as shipped: 4x multisampling only inside the cube's rectangle, only visible pieces drawn;
+* `no MSAA`: the same without multisampling (the cost of antialiasing);
+* `whole-widget MSAA, all faces`: what the first version did (QOpenGLWidget multisampling of the whole widget,
+  every face of every cubie drawn), for comparison.
+
+It also checks that no frame allocates GPU memory: mesh uploads and render-target allocations must not move
+while animating; the exit status is 1 if they do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+PEERS = ("view", "no MSAA", "whole-widget MSAA, all faces")
+
+
+@dataclass
+class Row:
+    puzzle: int
+    peer: str
+    triangles: int
+    fps: list[float]
+    new_allocations: int
+
+
+def _ensure_display() -> subprocess.Popen | None:
+    if os.environ.get("DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "xcb")
+        return None
+    if shutil.which("Xvfb") is None:
+        sys.exit("no DISPLAY and no Xvfb")
+    number = next(n for n in range(90, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    server = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "1600x1200x24", "+extension", "GLX", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    while not Path(f"/tmp/.X11-unix/X{number}").exists():
+        time.sleep(0.05)
+    os.environ["DISPLAY"] = f":{number}"
+    os.environ["QT_QPA_PLATFORM"] = "xcb"
+    return server
+
+
+def _make_view(size: int, peer: str, width: int, height: int):
+    from PyQt6.QtWidgets import QApplication
+
+    from cubeviz.models.cube_model import CubeModel
+    from cubeviz.views.gl.cube_item import mesh_key
+    from cubeviz.views.gl.cube_view import CubeView, surface_format
+
+    model = CubeModel(size)
+    view = CubeView(model)
+    if peer != "view":
+        view.samples = 0
+    if peer.startswith("whole-widget"):
+        fmt = surface_format()
+        fmt.setSamples(4)
+        view.setFormat(fmt)
+        item = view.item
+
+        def draw_everything(renderer) -> None:
+            renderer.set_colours(item._colours)
+            renderer.set_groups(item.group_matrices())
+            renderer.draw(mesh_key(item.state.size))
+
+        item.draw = draw_everything
+    view.resize(width, height)
+    view.show()
+    app = QApplication.instance()
+    while view.frames_drawn == 0:
+        app.processEvents()
+    return model, view
+
+
+def _allocations(view) -> int:
+    return view.renderer.buffer_uploads + view.msaa.allocations
+
+
+def measure(size: int, peer: str, frames: int, width: int, height: int) -> tuple[float, int, int, str]:
+    """(frames/s, GPU allocations during the animation, triangles, renderer name) of one run."""
+    from OpenGL import GL
+    from PyQt6.QtWidgets import QApplication
+
+    from cubeviz.views.gl.animation import AnimationSpeed
+    from solvers.cube.scramble import random_move_scramble
+
+    app = QApplication.instance()
+    model, view = _make_view(size, peer, width, height)
+    view.makeCurrent()
+    renderer_name = GL.glGetString(GL.GL_RENDERER).decode()
+    view.doneCurrent()
+    view.set_speed(AnimationSpeed.SLOW)
+    turns = iter(random_move_scramble(10_000, size, rng=1).turns)
+    model.apply_turn(next(turns))
+    allocations = _allocations(view)
+    start_frames, start = view.frames_drawn, time.perf_counter()
+    while view.frames_drawn - start_frames < frames:
+        if view.animator.pending < 2:  # keep exactly one turn queued: always animating, never catching up
+            model.apply_turn(next(turns))
+        app.processEvents()
+    elapsed = time.perf_counter() - start
+    result = (
+        (view.frames_drawn - start_frames) / elapsed,
+        _allocations(view) - allocations,
+        len(view.item.geometry.vertices) // 3,
+        renderer_name,
+    )
+    view.close()
+    view.deleteLater()
+    app.processEvents()
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--trials", type=int, default=3)
+    parser.add_argument("--width", type=int, default=1000)
+    parser.add_argument("--height", type=int, default=800)
+    args = parser.parse_args()
+    server = _ensure_display()
+    try:
+        from PyQt6.QtWidgets import QApplication
+
+        app = QApplication(sys.argv[:1])  # noqa: F841 - keeps the application alive
+        rows = {(size, peer): Row(size, peer, 0, [], 0) for size in (3, 2) for peer in PEERS}
+        renderer_name = ""
+        for _ in range(args.trials):  # trials interleaved, so a disturbance hits every peer alike
+            for (size, peer), row in rows.items():
+                fps, allocations, row.triangles, renderer_name = measure(
+                    size, peer, args.frames, args.width, args.height
+                )
+                row.fps.append(fps)
+                row.new_allocations += allocations
+        setup = f"{args.width}x{args.height}; {args.frames} animated frames x {args.trials} trials"
+        print(f"renderer: {renderer_name}; {setup}")
+        print(f"{'puzzle':<8}{'peer':<31}{'triangles':>10}{'best frames/s':>15}{'worst':>8}{'new GPU buffers':>17}")
+        for row in rows.values():
+            puzzle = f"{row.puzzle}x{row.puzzle}x{row.puzzle}"
+            print(
+                f"{puzzle:<8}{row.peer:<31}{row.triangles:>10}{max(row.fps):>15.1f}{min(row.fps):>8.1f}"
+                f"{row.new_allocations:>17}"
+            )
+        return 0 if all(row.new_allocations == 0 for row in rows.values()) else 1
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""Cubies as separately drawable pieces, so a frame only rasterises surfaces that can be seen.
+
+Why: on Mesa's software renderer the cost of a frame is the area rasterised (times 4 with multisampling), and a
+cube of 26 closed boxes rasterises each visible face about three times over (hidden inner faces, plastic under
+stickers). Here each cubie face is its own piece, tagged with the (cubie, direction) face it belongs to:
+
+* an outer face is a plastic *frame* around a hole that its sticker fills exactly (shared outline, no overlap);
+* an inner face is a plain square, drawn only when a turn opens the cut it lies on;
+* bevel strips and corners are always drawn: where four cubies meet, their chamfered edges leave a thin square
+  tunnel right through the cube, and the strips are its walls (without them the background would show through
+  the pits where the tunnels open). They are thin, so this costs little.
+
+Cubies touch (no gap), so at rest the outer faces and the bevels close the surface and nothing inside shows.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from cubeviz.views.gl.mesh import AXES, MeshBuilder, face_tangents
+
+DIRECTIONS = 6  # face direction d = 2 * axis + (1 if the normal points along +axis else 0)
+ALWAYS, NONE = -2, -1  # face ids of a piece that is always drawn / of an unused slot (see PieceTable)
+
+
+def direction_index(axis: int, sign: float) -> int:
+    return 2 * axis + (1 if sign > 0 else 0)
+
+
+def rounded_outline(centre, normal, half: float, radius: float, segments: int) -> np.ndarray:
+    """The outline of a rounded square, counter-clockwise about `normal`: 4 arcs of `segments + 1` points each.
+
+    Corner k runs from angle 90k to 90(k+1) degrees in the face's (u, v) frame; with an even `segments` each arc's
+    middle point lies on the diagonal, which `frame_polygons` relies on.
+    """
+    centre, normal = np.asarray(centre, dtype=float), np.asarray(normal, dtype=float)
+    u, v = face_tangents(normal)
+    inner = half - radius
+    points = []
+    for k, (su, sv) in enumerate(((1, 1), (-1, 1), (-1, -1), (1, -1))):
+        corner = centre + su * inner * u + sv * inner * v
+        for step in range(segments + 1):
+            angle = math.pi / 2 * (k + step / segments)
+            points.append(corner + radius * (math.cos(angle) * u + math.sin(angle) * v))
+    return np.array(points)
+
+
+def add_frame(builder: MeshBuilder, centre, normal, outer: float, outline: np.ndarray, group: int, slot: int) -> None:
+    """The flat square of half-size `outer` minus the rounded hole `outline` (from `rounded_outline`)."""
+    centre, normal = np.asarray(centre, dtype=float), np.asarray(normal, dtype=float)
+    u, v = face_tangents(normal)
+    per_corner = len(outline) // 4
+    for k, (su, sv) in enumerate(((1, 1), (-1, 1), (-1, -1), (1, -1))):
+        arc = outline[k * per_corner : (k + 1) * per_corner]
+        square_corner = centre + outer * (su * u + sv * v)
+        # Where the straight sticker edges meet the square's sides, next to this corner.
+        start_side = _on_square(centre, u, v, outer, arc[0])
+        end_side = _on_square(centre, u, v, outer, arc[-1])
+        builder.triangle(square_corner, start_side, arc[0], normal, group, slot)
+        for a, b in zip(arc[:-1], arc[1:], strict=True):
+            builder.triangle(square_corner, a, b, normal, group, slot)
+        builder.triangle(square_corner, arc[-1], end_side, normal, group, slot)
+        # The straight strip from this corner's arc end to the next corner's arc start.
+        following = outline[((k + 1) % 4) * per_corner]
+        following_side = _on_square(centre, u, v, outer, following)
+        builder.triangle(arc[-1], following, following_side, normal, group, slot)
+        builder.triangle(arc[-1], following_side, end_side, normal, group, slot)
+
+
+def _on_square(centre: np.ndarray, u: np.ndarray, v: np.ndarray, outer: float, point: np.ndarray) -> np.ndarray:
+    """Push a point at the end of a straight sticker edge out to the square's side along the edge's normal."""
+    local = point - centre
+    a, b = float(local @ u), float(local @ v)
+    if abs(a) >= abs(b):
+        a = math.copysign(outer, a)
+    else:
+        b = math.copysign(outer, b)
+    return centre + a * u + b * v
+
+
+@dataclass
+class PieceTable:
+    """Vertex ranges of drawable pieces and the faces each belongs to (`faces[p]`: up to 3 flat face ids).
+
+    A flat face id is `group * DIRECTIONS + direction`; ALWAYS marks a piece drawn every frame, NONE pads. Look-ups
+    append [True, False] to the flat per-face flags, so index -2 reads True and -1 reads False.
+    """
+
+    first: list[int] = field(default_factory=list)
+    count: list[int] = field(default_factory=list)
+    faces: list[tuple[int, int, int]] = field(default_factory=list)
+
+    def add(self, builder: MeshBuilder, start: int, *face_ids: int) -> None:
+        if builder.vertex_count > start:
+            self.first.append(start)
+            self.count.append(builder.vertex_count - start)
+            self.faces.append(tuple(face_ids) + (NONE,) * (3 - len(face_ids)))
+
+
+def add_cubie(
+    builder: MeshBuilder,
+    pieces: PieceTable,
+    centre: np.ndarray,
+    half: float,
+    bevel: float,
+    group: int,
+    slot: int,
+    holes: dict[int, np.ndarray],
+) -> None:
+    """One black cubie as pieces: 6 faces (framed where `holes[direction]` gives a sticker outline), 12 bevel
+    strips and 8 corner triangles."""
+    inner = half - bevel
+    base = group * DIRECTIONS
+    for axis in range(3):
+        for sign in (-1.0, 1.0):
+            normal = AXES[axis] * sign
+            d = direction_index(axis, sign)
+            start = builder.vertex_count
+            if d in holes:
+                add_frame(builder, centre + normal * half, normal, inner, holes[d], group, slot)
+            else:
+                u, v = face_tangents(normal)
+                corners = ((-1, -1), (1, -1), (1, 1), (-1, 1))
+                square = [centre + normal * half + inner * (su * u + sv * v) for su, sv in corners]
+                builder.triangle(square[0], square[1], square[2], normal, group, slot)
+                builder.triangle(square[0], square[2], square[3], normal, group, slot)
+            pieces.add(builder, start, base + d)
+    for a in range(3):
+        for b in range(a + 1, 3):
+            t = AXES[3 - a - b]
+            for sa in (-1.0, 1.0):
+                for sb in (-1.0, 1.0):
+                    na, nb = AXES[a] * sa, AXES[b] * sb
+                    normal = (na + nb) / math.sqrt(2.0)
+                    p = [centre + na * half + nb * inner + st * inner * t for st in (-1.0, 1.0)]
+                    q = [centre + nb * half + na * inner + st * inner * t for st in (-1.0, 1.0)]
+                    start = builder.vertex_count
+                    builder.triangle(p[0], p[1], q[1], normal, group, slot)
+                    builder.triangle(p[0], q[1], q[0], normal, group, slot)
+                    pieces.add(builder, start, ALWAYS)
+    for signs in ((sx, sy, sz) for sx in (-1.0, 1.0) for sy in (-1.0, 1.0) for sz in (-1.0, 1.0)):
+        s = np.array(signs)
+        points = []
+        for axis in range(3):
+            p = s * inner
+            p[axis] = s[axis] * half
+            points.append(centre + p)
+        start = builder.vertex_count
+        builder.triangle(*points, s / math.sqrt(3.0), group, slot)
+        pieces.add(builder, start, ALWAYS)
