@@ -2,7 +2,7 @@
 
 Run: `.venv/bin/python -m cubeviz.views.gl.screenshots [directory]` (default docs/screenshots; needs a display,
 e.g. under xvfb-run). Writes view3d-solved.png, view3d-scrambled.png, view3d-midturn.png and
-view3d-letters-hint.png at 1000x800.
+view3d-letters-hint.png at 1000x800, and view3d-window.png (the whole main window, for the README).
 """
 
 from __future__ import annotations
@@ -59,12 +59,42 @@ def save_screenshots(directory: Path, size: tuple[int, int] = DEFAULT_SIZE) -> d
     return paths
 
 
+def save_window_screenshot(directory: Path) -> Path:
+    """The main window with a scrambled cube and some turns in its history."""
+    from cubeviz.main_window import MainWindow  # the window pulls in every feature: only when asked for
+
+    window = MainWindow(3, seed=1)
+    window.cube_view.set_speed(AnimationSpeed.INSTANT)
+    window.show()
+    app = QApplication.instance()
+    while window.cube_view.frames_drawn == 0:
+        app.processEvents()
+    try:
+        window.model.scramble_with_moves(_algorithm(SCRAMBLE), f"scramble (random moves): {SCRAMBLE}")
+        window.model.apply_text("R U R' U'")
+        app.processEvents()
+        path = directory / "view3d-window.png"
+        if not window.grab().save(str(path)):
+            raise OSError(f"could not write {path}")
+    finally:
+        window.close()
+        window.deleteLater()
+    return path
+
+
+def _algorithm(text: str):
+    from solvers.cube.notation import parse_algorithm
+
+    return parse_algorithm(text)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     directory = Path(argv[0]) if argv else Path("docs/screenshots")
     app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841 - must outlive the view
     for path in save_screenshots(directory).values():
         print(path)
+    print(save_window_screenshot(directory))
     return 0
 
 
