@@ -9,14 +9,22 @@ from PyQt6.QtGui import QSurfaceFormat
 from PyQt6.QtWidgets import QApplication
 
 from cubeviz.views.gl.cube_view import surface_format
+from solvers.cube.schemes import SchemeError, load_scheme
 
 
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
+    """The app's own options; others (Qt's, e.g. -platform) are left for QApplication. A bad value exits with
+    argparse's one-line message and status 2, before any window opens."""
     parser = argparse.ArgumentParser(prog="cubeviz", description="Visualise and solve 2x2x2 and 3x3x3 cubes.")
     parser.add_argument("--size", type=int, choices=(2, 3), default=3, help="puzzle to start with (default 3)")
     parser.add_argument("--scheme", default="standard", help="colour scheme name or JSON file (default standard)")
     parser.add_argument("--seed", type=int, default=None, help="seed the scramble generator (reproducible)")
-    return parser.parse_known_args(argv)[0]
+    arguments = parser.parse_known_args(argv)[0]
+    try:
+        load_scheme(arguments.scheme)
+    except SchemeError as exc:
+        parser.error(str(exc))
+    return arguments
 
 
 def main(argv: list[str] | None = None) -> int:

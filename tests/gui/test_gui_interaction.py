@@ -77,9 +77,30 @@ def test_drag_on_background_orbits_without_turning(qtbot, cube_view) -> None:
 
 
 def test_wheel_zooms(qtbot, cube_view) -> None:
+    from PyQt6.QtCore import QPointF
+    from PyQt6.QtGui import QWheelEvent
+    from PyQt6.QtWidgets import QApplication
+
+    def wheel(notches: int) -> None:
+        centre = QPointF(cube_view.width() / 2, cube_view.height() / 2)
+        event = QWheelEvent(
+            centre,
+            cube_view.mapToGlobal(centre),
+            QPoint(0, 0),
+            QPoint(0, 120 * notches),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(cube_view, event)
+
     before = cube_view.camera.distance
-    cube_view.camera.zoom(2)
-    assert cube_view.camera.distance < before
+    wheel(2)  # away from the user: closer
+    assert cube_view.camera.distance == pytest.approx(before / 1.1**2)
+    wheel(-4)
+    assert cube_view.camera.distance == pytest.approx(before * 1.1**2)
+    assert cube_view.model.history == ()
 
 
 @pytest.mark.parametrize(

@@ -171,3 +171,18 @@ def test_app_main_opens_the_window(qtbot, monkeypatch) -> None:
     for w in windows:
         w.close()
         w.deleteLater()
+
+
+@pytest.mark.parametrize(("argv", "message"), [(["--scheme", "nosuch"], "nosuch.json"), (["--size", "4"], "--size")])
+def test_app_rejects_bad_arguments_before_any_window(qapp, capsys, argv, message) -> None:
+    from PyQt6.QtWidgets import QApplication
+
+    from cubeviz import app
+
+    before = set(QApplication.topLevelWidgets())
+    with pytest.raises(SystemExit) as exit_info:
+        app.main(argv)
+    assert exit_info.value.code == 2
+    error = capsys.readouterr().err
+    assert message in error and "Traceback" not in error
+    assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w not in before]

@@ -75,6 +75,16 @@ class CubeItem:
             matrices[moving] = rotation(axis_vector, self.angle)
         return matrices
 
+    def corner_points(self) -> np.ndarray:
+        """World corners of every cubie as currently drawn, (n_cubies * 8, 3): whatever is drawn lies within them."""
+        geometry = self.geometry
+        signs = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)], dtype=float)
+        rest = geometry.cubie_coords[:, None, :] * geometry.spacing + signs[None] * (geometry.cubie_width / 2.0)
+        if self.layer_turn is None or self.angle == 0.0:
+            return rest.reshape(-1, 3)
+        rotations = self.group_matrices()[:, :3, :3]
+        return np.einsum("gij,gkj->gki", rotations, rest).reshape(-1, 3)
+
     def sticker_frames(self) -> tuple[np.ndarray, np.ndarray]:
         """World centres and normals of every sticker as currently drawn (the turning layer included)."""
         geometry = self.geometry

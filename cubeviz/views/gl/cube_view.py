@@ -18,12 +18,12 @@ from PyQt6.QtOpenGLWidgets import QOpenGLWidget
 from cubeviz.models.cube_model import CubeModel
 from cubeviz.views.gl.animation import AnimationSpeed, TurnAnimator
 from cubeviz.views.gl.camera import OrbitCamera
-from cubeviz.views.gl.cube_geometry import CUBE_HALF_EXTENT, cube_geometry
+from cubeviz.views.gl.cube_geometry import cube_geometry
 from cubeviz.views.gl.cube_item import CubeItem, mesh_key
 from cubeviz.views.gl.keyboard import turn_for_key
 from cubeviz.views.gl.msaa import MultisampleTarget, Rect
 from cubeviz.views.gl.picking import click_turn, drag_turn, pick_sticker, plane_point
-from cubeviz.views.gl.renderer import GroupedMeshRenderer
+from cubeviz.views.gl.renderer import GroupedMeshRenderer, one_error_check
 from solvers.cube.geometry import Face
 from solvers.cube.notation import Turn
 from solvers.cube.schemes import ColourScheme, load_scheme
@@ -139,6 +139,16 @@ class CubeView(QOpenGLWidget):
         self.item.layer_turn, self.item.angle = progress if progress else (None, 0.0)
         ratio = self.devicePixelRatioF()
         width, height = int(self.width() * ratio), int(self.height() * ratio)
+        with one_error_check():
+            self._render(width, height)
+        self.frames_drawn += 1
+        if self.show_letters:
+            self._draw_letters()
+        if self.animator.busy:
+            self.update()
+
+    def _render(self, width: int, height: int) -> None:
+        """Clear, draw the main view and the inset into the multisampled target, resolve into the widget."""
         widget_fbo = self.defaultFramebufferObject()
         GL.glClearColor(*BACKGROUND, 1.0)
         GL.glClear(GL.GL_COLOR_BUFFER_BIT | GL.GL_DEPTH_BUFFER_BIT)
@@ -163,11 +173,6 @@ class CubeView(QOpenGLWidget):
         if self.msaa.samples:
             self.msaa.resolve(drawn, widget_fbo)
         GL.glViewport(0, 0, width, height)
-        self.frames_drawn += 1
-        if self.show_letters:
-            self._draw_letters()
-        if self.animator.busy:
-            self.update()
 
     def _regions(self, width: int, height: int) -> list[tuple[OrbitCamera, Rect, list[Rect], tuple[float, ...]]]:
         """(camera, viewport, rectangles to resolve, background) of the main view and the hidden-faces inset."""
@@ -181,17 +186,13 @@ class CubeView(QOpenGLWidget):
         return regions
 
     def _cube_rects(self, camera: OrbitCamera, width: int, height: int) -> list[Rect]:
-        """The pixels the cube can reach: its projected box, widened across a turning layer's sweep (cached: the
-        camera and the turning axis change far less often than frames are drawn)."""
-        turning = None if self.item.layer_turn is None else int(self.item.layer_turn.axis)
-        key = (camera.yaw, camera.pitch, camera.distance, width, height, turning)
+        """The pixels the cube covers: the projected corners of its cubies as they stand in this frame (cached
+        while nothing moves)."""
+        item = self.item
+        turn = None if item.layer_turn is None else (item.layer_turn, item.angle)
+        key = (camera.yaw, camera.pitch, camera.distance, width, height, item.state.size, turn)
         if self._rect_cache[0] != key:
-            extent = np.full(3, CUBE_HALF_EXTENT)
-            if turning is not None:
-                extent[:] = CUBE_HALF_EXTENT * np.sqrt(2.0)
-                extent[turning] = CUBE_HALF_EXTENT
-            corners = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]) * extent
-            pixels = camera.project(corners, width, height)
+            pixels = camera.project(item.corner_points(), width, height)
             x0, y0 = np.floor(pixels.min(axis=0)).astype(int) - RECT_MARGIN
             x1, y1 = np.ceil(pixels.max(axis=0)).astype(int) + RECT_MARGIN
             self._rect_cache = (key, [Rect(int(x0), int(height - y1), int(x1 - x0), int(y1 - y0))])

@@ -49,36 +49,23 @@ def rounded_outline(centre, normal, half: float, radius: float, segments: int) -
 
 
 def add_frame(builder: MeshBuilder, centre, normal, outer: float, outline: np.ndarray, group: int, slot: int) -> None:
-    """The flat square of half-size `outer` minus the rounded hole `outline` (from `rounded_outline`)."""
+    """The flat square of half-size `outer` minus the rounded hole `outline` (from `rounded_outline`).
+
+    Per corner of the square: a fan from the corner to its arc, and the trapezoid from the corner along the side
+    to the next corner (its inner edge is the sticker's straight edge). 4 * (segments + 2) triangles.
+    """
     centre, normal = np.asarray(centre, dtype=float), np.asarray(normal, dtype=float)
     u, v = face_tangents(normal)
     per_corner = len(outline) // 4
-    for k, (su, sv) in enumerate(((1, 1), (-1, 1), (-1, -1), (1, -1))):
+    signs = ((1, 1), (-1, 1), (-1, -1), (1, -1))
+    square = [centre + outer * (su * u + sv * v) for su, sv in signs]
+    for k in range(4):
         arc = outline[k * per_corner : (k + 1) * per_corner]
-        square_corner = centre + outer * (su * u + sv * v)
-        # Where the straight sticker edges meet the square's sides, next to this corner.
-        start_side = _on_square(centre, u, v, outer, arc[0])
-        end_side = _on_square(centre, u, v, outer, arc[-1])
-        builder.triangle(square_corner, start_side, arc[0], normal, group, slot)
         for a, b in zip(arc[:-1], arc[1:], strict=True):
-            builder.triangle(square_corner, a, b, normal, group, slot)
-        builder.triangle(square_corner, arc[-1], end_side, normal, group, slot)
-        # The straight strip from this corner's arc end to the next corner's arc start.
-        following = outline[((k + 1) % 4) * per_corner]
-        following_side = _on_square(centre, u, v, outer, following)
-        builder.triangle(arc[-1], following, following_side, normal, group, slot)
-        builder.triangle(arc[-1], following_side, end_side, normal, group, slot)
-
-
-def _on_square(centre: np.ndarray, u: np.ndarray, v: np.ndarray, outer: float, point: np.ndarray) -> np.ndarray:
-    """Push a point at the end of a straight sticker edge out to the square's side along the edge's normal."""
-    local = point - centre
-    a, b = float(local @ u), float(local @ v)
-    if abs(a) >= abs(b):
-        a = math.copysign(outer, a)
-    else:
-        b = math.copysign(outer, b)
-    return centre + a * u + b * v
+            builder.triangle(square[k], a, b, normal, group, slot)
+        following = outline[((k + 1) % 4) * per_corner]  # where the next corner's arc starts
+        builder.triangle(square[k], arc[-1], following, normal, group, slot)
+        builder.triangle(square[k], following, square[(k + 1) % 4], normal, group, slot)
 
 
 @dataclass

@@ -7,10 +7,13 @@ Call `initialize()` and `upload()` with a current context (in initializeGL), `dr
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
 from OpenGL import GL
+from OpenGL.raw.GL import _errors
 
 from cubeviz.views.gl.mesh import FLOATS_PER_VERTEX, GROUP_OFFSET, NORMAL_OFFSET, POSITION_OFFSET, SLOT_OFFSET
 from cubeviz.views.gl.shaders import FRAGMENT_SHADER, MAX_GROUPS, MAX_SLOTS, VERTEX_SHADER
@@ -26,6 +29,27 @@ FLOAT_BYTES = 4
 
 class ShaderError(RuntimeError):
     """A shader failed to compile or link; the message carries the driver's log."""
+
+
+@contextmanager
+def one_error_check() -> Iterator[None]:
+    """Check OpenGL errors once for a whole frame instead of after every call.
+
+    PyOpenGL calls glGetError after each function by default, a round trip that costs about as much as the rest
+    of a frame's Python work together. This uses the switch PyOpenGL itself uses inside glBegin/glEnd, then asks
+    once at the end, so a mistake still surfaces (as an OpenGL.error.GLError) in the frame that made it.
+    """
+    checker = getattr(_errors, "_error_checker", None)
+    if checker is not None:
+        checker.onBegin()
+    try:
+        yield
+    finally:
+        if checker is not None:
+            checker.onEnd()
+    error = GL.glGetError()
+    if error != GL.GL_NO_ERROR:
+        raise GL.GLError(err=error, description=b"during a frame of the grouped-mesh renderer")
 
 
 @dataclass
