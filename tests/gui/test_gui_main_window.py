@@ -186,3 +186,23 @@ def test_app_rejects_bad_arguments_before_any_window(qapp, capsys, argv, message
     error = capsys.readouterr().err
     assert message in error and "Traceback" not in error
     assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w not in before]
+
+
+def test_view_menu_drives_the_cube_view(window) -> None:
+    view = window.cube_view
+    slow = next(a for a in window.speed_group.actions() if a.data() is AnimationSpeed.SLOW)
+    slow.trigger()
+    assert view.animator.seconds_per_quarter == AnimationSpeed.SLOW.value
+    window.actions["letters"].trigger()
+    window.actions["hint"].trigger()
+    assert view.show_letters and view.show_hint
+    view.camera.orbit(120, -40)
+    view.camera.zoom(3)
+    window.actions["reset_view"].trigger()
+    assert (view.camera.yaw, view.camera.pitch, view.camera.distance) == (35.0, 28.0, 11.0)
+    japanese = next(a for a in window.scheme_group.actions() if a.data() == "japanese")
+    japanese.trigger()
+    from solvers.cube.schemes import load_scheme
+
+    assert view.item.scheme is window.net_view.scheme is window.scheme
+    assert window.scheme == load_scheme("japanese") != load_scheme("standard")
