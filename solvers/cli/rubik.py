@@ -1,0 +1,179 @@
+"""`cubeviz-solve solve | rubik-qtm`: the 3x3x3 engine on Kociemba facelet lines and on seed 003 input.
+
+One malformed case gives one line on stderr naming the case and the problem, and exit code 2; with --keep-going
+the other cases are still answered (a case without an answer prints `-1`). Engines are imported inside the
+handlers so that building the parser stays cheap (numba compiles on first use).
+"""
+
+from __future__ import annotations
+
+import argparse
+import threading
+from collections.abc import Iterable
+
+from solvers.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    CliInputError,
+    add_input_argument,
+    add_keep_going_argument,
+    open_input,
+    report_error,
+)
+
+NO_ANSWER = "-1"
+DEFAULT_TWOPHASE_SECONDS = 1.0  # without --max-time, two-phase keeps improving this long (or until proven)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    solve = subparsers.add_parser(
+        "solve",
+        help="solve 3x3x3 cubes given as 54-letter Kociemba facelet strings (two-phase or optimal)",
+        description="One 54-letter facelet string per line (U R F D L B order, letters naming the face whose centre "
+        "colour a sticker has). Prints the moves, then the length in parentheses; '*' marks a proven optimum.",
+    )
+    add_input_argument(solve)
+    solve.add_argument("--solver", choices=("twophase", "optimal"), default="twophase", help="default: twophase")
+    solve.add_argument("--metric", choices=("htm", "qtm"), default="htm", help="optimal solver's metric (htm)")
+    solve.add_argument(
+        "--max-time", type=_positive_seconds, default=None, metavar="S",
+        help="two-phase: keep improving for S seconds per cube (default 1); optimal: give up after S seconds",
+    )  # fmt: skip
+    add_keep_going_argument(solve)
+    solve.set_defaults(run=run_solve)
+
+    qtm = subparsers.add_parser(
+        "rubik-qtm",
+        help="optimal quarter-turn solutions of seed 003 nets",
+        description="Read T, then T nets of 54 colour letters in seed 003's order (whitespace insignificant). For "
+        "each, print the optimal number of quarter turns, then the turns as 'face direction' pairs.",
+    )
+    add_input_argument(qtm)
+    add_keep_going_argument(qtm)
+    qtm.set_defaults(run=run_qtm)
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"--max-time must be positive, not {text}")
+    return value
+
+
+# -- solve -----------------------------------------------------------------------------------------------------------
+def _parse_facelets(line: str, number: int):
+    from solvers.cube.formats import from_kociemba
+    from solvers.cube.validation import InvalidCubeError
+
+    try:
+        return from_kociemba(line, 3)
+    except InvalidCubeError as exc:
+        raise CliInputError(f"line {number}: {exc.message}") from None
+
+
+def _solve_line(state, args: argparse.Namespace) -> str:
+    from solvers.rubik.events import SearchCancelled, SolutionFound
+
+    stop = threading.Event()
+    if args.solver == "optimal":
+        from solvers.rubik.optimal import optimal
+
+        events = optimal(state, metric=args.metric, stop=stop)
+    else:
+        from solvers.rubik.twophase import twophase
+
+        events = twophase(state, max_time=args.max_time or DEFAULT_TWOPHASE_SECONDS, stop=stop)
+    timer = threading.Timer(args.max_time, stop.set) if args.solver == "optimal" and args.max_time else None
+    if timer is not None:
+        timer.start()
+    best = None
+    try:
+        for event in events:
+            if isinstance(event, SolutionFound):
+                best = event
+    except SearchCancelled:
+        pass
+    finally:
+        if timer is not None:
+            timer.cancel()
+    if best is None:
+        raise CliInputError(f"no solution within {args.max_time} s")
+    return format_solution(best)
+
+
+def format_solution(solution) -> str:
+    """`R U R' F2 (4)`; `(4*)` once proven optimal; an empty solution prints as `(0*)`."""
+    mark = "*" if solution.proven_optimal else ""
+    text = f"{solution.notation} " if solution.moves else ""
+    return f"{text}({solution.length}{mark})"
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    failed = False
+    with open_input(args.file) as handle:
+        for number, raw in enumerate(handle, start=1):
+            line = raw.strip()
+            if not line:
+                continue
+            try:
+                answer = _solve_line(_parse_facelets(line, number), args)
+            except CliInputError as exc:
+                if not args.keep_going:
+                    raise
+                report_error(str(exc))
+                failed, answer = True, NO_ANSWER
+            print(answer, flush=True)
+    return EXIT_BAD_INPUT if failed else EXIT_OK
+
+
+# -- rubik-qtm -------------------------------------------------------------------------------------------------------
+def _qtm_answers(nets: Iterable[str], keep_going: bool) -> Iterable[tuple[str, str | None]]:
+    """(answer, error) per case; the optimal quarter-turn search runs only on nets that read as real cubes."""
+    from solvers.cube.seed003 import format_answer, read_net
+    from solvers.cube.validation import InvalidCubeError
+    from solvers.rubik.optimal import solve_optimal
+    from solvers.rubik.tables import Metric
+
+    for case, net in enumerate(nets, start=1):
+        try:
+            state = read_net(net)
+        except InvalidCubeError as exc:
+            message = f"case {case}: {exc.message}"
+            if not keep_going:
+                raise CliInputError(message) from None
+            yield NO_ANSWER, message
+            continue
+        yield format_answer(solve_optimal(state, metric=Metric.QTM).moves), None
+
+
+def run_qtm(args: argparse.Namespace) -> int:
+    from solvers.cube.seed003 import N_SEED_FACELETS, split_cases
+
+    with open_input(args.file) as handle:
+        text = handle.read()
+    try:
+        count, nets = split_cases(text)
+    except ValueError as exc:
+        raise CliInputError(str(exc)) from None
+    problem = None
+    if len(nets) < count or (nets and len(nets[-1]) < N_SEED_FACELETS):
+        complete = sum(len(net) == N_SEED_FACELETS for net in nets)
+        problem = f"case {complete + 1}: input ends early ({count} cases announced, {complete} complete)"
+        nets = nets[:complete]
+    elif len(nets) > count:
+        problem = f"{len(nets) - count} more net(s) than the {count} cases announced"
+        nets = nets[:count]
+    if problem and not args.keep_going:
+        raise CliInputError(problem)
+    failed = problem is not None
+    for answer, error in _qtm_answers(nets, args.keep_going):
+        if error:
+            report_error(error)
+            failed = True
+        print(answer, flush=True)
+    if problem:
+        report_error(problem)
+    return EXIT_BAD_INPUT if failed else EXIT_OK

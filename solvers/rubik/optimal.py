@@ -1,0 +1,209 @@
+"""Proven-optimal 3x3x3 solutions (HTM or QTM) by IDA*, as a generator using both cores.
+
+For each cost bound, the tree is cut into its two-move prefixes; worker threads take prefixes from a shared
+counter and run the nogil numba kernel on each, so the cores stay busy however uneven the subtrees are. The
+generator polls the workers, yields `SearchProgress` (bound, nodes, rate, ETA for the bound), a
+`DepthExhausted` proof line when a bound is finished without a solution, and finally a `SolutionFound` with
+`proven_optimal=True`. Setting `stop` or closing the generator raises the shared stop flag, which the
+kernels read every 16k nodes (about a millisecond), so a cancel takes effect well within 0.2 s.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import threading
+import time
+from collections.abc import Iterator
+from enum import StrEnum
+
+import numpy as np
+
+from solvers.cube.moves import Move, apply_moves
+from solvers.cube.state import CubeState
+from solvers.rubik import coords as cd
+from solvers.rubik import cubie
+from solvers.rubik import optimal_kernel as k
+from solvers.rubik.events import DepthExhausted, SearchCancelled, SearchEvent, SearchProgress, SolutionFound
+from solvers.rubik.tables import Metric, RubikTables, default_tables, move_costs
+from solvers.rubik.twophase import AXIS_SYMMETRIES
+from solvers.rubik.twophase_kernel import redundant
+
+POLL_SECONDS = 0.05
+HEARTBEAT_SECONDS = 0.25
+PREFIX_LENGTH = 2
+DEFAULT_GROWTH = {Metric.HTM: 13.3, Metric.QTM: 9.4}  # nodes(bound + step) / nodes(bound) before any is measured
+
+
+class Heuristic(StrEnum):
+    """FULL: phase-1 symmetry table on three axes and the corner table (~230 MB, built once in about a
+    minute). COMPACT: small twist/flip x slice tables on three axes (built in a second; fine to about 10 moves)."""
+
+    FULL = "full"
+    COMPACT = "compact"
+
+
+def _prefixes(length: int) -> list[np.ndarray]:
+    out = []
+    for seq in itertools.product(range(len(Move)), repeat=length):
+        if all(not redundant(seq[i - 1], seq[i]) for i in range(1, length)):
+            out.append(np.array(seq, dtype=np.int64))
+    return out
+
+
+class _Kernel:
+    """Everything the kernel needs apart from the prefix and bound, gathered once per solve."""
+
+    def __init__(self, state: CubeState, metric: Metric, heuristic: Heuristic, tables: RubikTables) -> None:
+        mv = tables.moves
+        self.cube = cubie.flat(state)
+        conj = cubie.conjugate_move_table()
+        self.axis_moves = np.stack([conj[s] for s in AXIS_SYMMETRIES]).astype(np.int64)
+        axis_cubes = [cubie.conjugate(self.cube, s) for s in AXIS_SYMMETRIES]
+        self.coords = k.start_coordinates(axis_cubes, cd.get_corners(self.cube))
+        self.costs = move_costs(metric)
+        dummy8 = np.zeros(1, dtype=np.uint8)
+        full = heuristic is Heuristic.FULL
+        classes = tables.flipslice_classes
+        compact = None if full else tables.compact(metric)
+        self.args = (
+            self.costs, self.axis_moves, mv["flip"], mv["slice"], mv["twist"], mv["corners"], cubie.move_cubes(),
+            full, tables.phase1(metric) if full else dummy8, classes["class_of"], classes["sym_of"],
+            mv["twist_conj"], tables.corners(metric) if full else dummy8,
+            dummy8 if full else compact["twist_slice"], dummy8 if full else compact["flip_slice"],
+        )  # fmt: skip
+
+    def start_heuristic(self) -> int:
+        """The admissible estimate of the start position (a lower bound on its distance)."""
+        a = self.args
+        return int(k.heuristic(self.coords, a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14]))
+
+    def run(self, prefix, bound, ctrl, stats, path=None):
+        path = np.zeros(k.MAX_DEPTH, dtype=np.int64) if path is None else path
+        status, length = k.ida_subtree(self.cube, self.coords, prefix, bound, *self.args, ctrl, stats, path)
+        return status, path[:length].copy()
+
+
+def heuristic_value(
+    state: CubeState, metric: Metric | str = Metric.HTM, heuristic: Heuristic | str = Heuristic.FULL, tables=None
+) -> int:
+    """The heuristic's lower bound for `state` (for reports of the heuristic's strength)."""
+    return _Kernel(state, Metric(metric), Heuristic(heuristic), tables or default_tables()).start_heuristic()
+
+
+def optimal(
+    state: CubeState,
+    *,
+    metric: Metric | str = Metric.HTM,
+    heuristic: Heuristic | str = Heuristic.FULL,
+    stop: threading.Event | None = None,
+    tables: RubikTables | None = None,
+    n_threads: int | None = None,
+    max_length: int = k.MAX_DEPTH - 1,
+) -> Iterator[SearchEvent]:
+    """Yield progress, one DepthExhausted per bound proven empty, then the optimal solution (proven_optimal)."""
+    from solvers.rubik.validity import check_solvable
+
+    check_solvable(state)
+    metric, heuristic = Metric(metric), Heuristic(heuristic)
+    kern = _Kernel(state, metric, heuristic, tables or default_tables())
+    n_threads = n_threads or min(2, os.cpu_count() or 1)
+    started = time.perf_counter()
+    ctrl = np.zeros(k.CTRL_SIZE, dtype=np.int64)
+    step = 2 if metric is Metric.QTM else 1
+    bound = kern.start_heuristic()
+    if metric is Metric.QTM and (bound - cd.corner_parity(kern.cube)) % 2:
+        bound += 1  # every quarter turn flips the corner parity, so the distance has the parity of the corners
+    total_nodes = 0
+    history: list[int] = []
+    try:
+        while bound <= max_length:
+            found = yield from _search_bound(kern, bound, ctrl, stop, n_threads, started, total_nodes, history, metric)
+            if found is not None:
+                moves, nodes = found
+                total_nodes += nodes
+                if apply_moves(state, moves) != CubeState.solved(3):
+                    raise AssertionError("optimal search produced a wrong solution")
+                yield SolutionFound(tuple(moves), bound, True, time.perf_counter() - started)
+                return
+            nodes = history[-1]
+            total_nodes += nodes
+            yield DepthExhausted(bound, nodes, total_nodes, time.perf_counter() - started)
+            bound += step
+    finally:
+        ctrl[k.CTRL_STOP] = 1
+
+
+def _search_bound(kern, bound, ctrl, stop, n_threads, started, base_nodes, history, metric):
+    """Run one bound on the worker threads; returns (moves, nodes) or None (nodes appended to history)."""
+    prefixes = _prefixes(PREFIX_LENGTH) if bound > PREFIX_LENGTH + 1 else [np.zeros(0, dtype=np.int64)]
+    lock = threading.Lock()
+    cursor = [0]
+    result: list = []
+    stats = [np.zeros(1, dtype=np.int64) for _ in range(n_threads)]
+    ctrl[k.CTRL_FOUND] = 0
+
+    def work(i: int) -> None:
+        path = np.zeros(k.MAX_DEPTH, dtype=np.int64)
+        while ctrl[k.CTRL_STOP] == 0 and ctrl[k.CTRL_FOUND] == 0:
+            with lock:
+                j = cursor[0]
+                cursor[0] += 1
+            if j >= len(prefixes):
+                return
+            status, moves = kern.run(prefixes[j], bound, ctrl, stats[i], path)
+            if status == 1:
+                with lock:
+                    result.append(moves)
+                ctrl[k.CTRL_FOUND] = 1
+                return
+
+    threads = [threading.Thread(target=work, args=(i,), daemon=True, name=f"optimal-{i}") for i in range(n_threads)]
+    t0 = time.perf_counter()
+    for t in threads:
+        t.start()
+    last = t0
+    try:
+        while any(t.is_alive() for t in threads):
+            if stop is not None and stop.is_set():
+                ctrl[k.CTRL_STOP] = 1
+                for t in threads:
+                    t.join()
+                raise SearchCancelled("optimal search cancelled")
+            threads[0].join(POLL_SECONDS)
+            now = time.perf_counter()
+            if now - last >= HEARTBEAT_SECONDS:
+                last = now
+                nodes = int(sum(s[0] for s in stats))
+                rate = nodes / max(now - t0, 1e-9)
+                yield SearchProgress(bound, base_nodes + nodes, rate, now - started, _eta(history, nodes, rate, metric),
+                                     None)  # fmt: skip
+    finally:
+        if any(t.is_alive() for t in threads):  # closed or cancelled mid-bound: stop the kernels, then wait
+            ctrl[k.CTRL_STOP] = 1
+        for t in threads:
+            t.join()
+    nodes = int(sum(s[0] for s in stats))
+    if result:
+        return [Move(int(m)) for m in result[0]], nodes
+    if ctrl[k.CTRL_STOP]:
+        raise SearchCancelled("optimal search cancelled")
+    history.append(nodes)
+    return None
+
+
+def _eta(history: list[int], nodes: int, rate: float, metric: Metric) -> float | None:
+    """Seconds left for this bound if it is exhausted: its node count extrapolated from the previous bounds."""
+    if not history or rate <= 0:
+        return None
+    growth = history[-1] / history[-2] if len(history) >= 2 and history[-2] > 0 else DEFAULT_GROWTH[metric]
+    expected = max(history[-1] * growth, nodes)
+    return (expected - nodes) / rate
+
+
+def solve_optimal(state: CubeState, **options) -> SolutionFound:
+    """Blocking helper: the proven-optimal solution."""
+    for event in optimal(state, **options):
+        if isinstance(event, SolutionFound):
+            return event
+    raise SearchCancelled("no solution within max_length")

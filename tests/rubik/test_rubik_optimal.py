@@ -1,0 +1,129 @@
+"""Optimal solver: lengths equal an independent meet-in-the-middle search on short scrambles (HTM and QTM),
+answers solve their cubes, proofs come bound by bound, and a cancel stops the search promptly."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from solvers.cube import apply_moves
+from solvers.cube.moves import Move, move_state
+from solvers.cube.scramble import random_state
+from solvers.cube.state import CubeState
+from solvers.rubik.events import DepthExhausted, SearchCancelled, SearchProgress, SolutionFound
+from solvers.rubik.optimal import Heuristic, optimal, solve_optimal
+from solvers.rubik.tables import Metric
+
+SOLVED = CubeState.solved(3)
+TURNS = {m: move_state(3, m) for m in Move}
+
+
+def _face_moves(metric: Metric) -> list[Move]:
+    moves = list(Move)
+    return [m for m in moves if m.quarter_turns != 2] if metric is Metric.QTM else moves
+
+
+def _key(state: CubeState) -> bytes:
+    return state.cp.tobytes() + state.co.tobytes() + state.ep.tobytes() + state.eo.tobytes()
+
+
+def _ball(state: CubeState, moves: list[Move], radius: int) -> dict[bytes, int]:
+    """Every state within `radius` moves of `state` (breadth-first over the given moves), with its distance."""
+    best = {_key(state): 0}
+    frontier = {_key(state): state}
+    for depth in range(1, radius + 1):
+        nxt = {}
+        for s in frontier.values():
+            for m in moves:
+                t = s * TURNS[m]
+                k = _key(t)
+                if k not in best:
+                    best[k] = depth
+                    nxt[k] = t
+        frontier = nxt
+    return best
+
+
+def _independent_distance(state: CubeState, metric: Metric) -> int:
+    """Meet in the middle: exact for distances up to 6 (3 from each side), in quarter or face turns."""
+    moves = _face_moves(metric)
+    here = _ball(state, moves, 3)
+    home = _ball(SOLVED, moves, 3)
+    return min(d + home[k] for k, d in here.items() if k in home)
+
+
+def _scramble(rng: random.Random, length: int, metric: Metric) -> CubeState:
+    moves = _face_moves(metric)
+    sequence: list[Move] = []
+    while len(sequence) < length:
+        m = rng.choice(moves)
+        if sequence and m.face == sequence[-1].face:
+            continue
+        sequence.append(m)
+    return apply_moves(SOLVED, sequence)
+
+
+@pytest.mark.parametrize("metric", [Metric.HTM, Metric.QTM])
+@pytest.mark.parametrize("seed", range(4))
+def test_lengths_equal_independent_search(metric, seed):
+    rng = random.Random(seed)
+    state = _scramble(rng, 4 + seed % 3, metric)
+    solution = solve_optimal(state, metric=metric, heuristic=Heuristic.COMPACT)
+    assert apply_moves(state, solution.moves) == SOLVED
+    cost = sum(m.quarter_turns if m.quarter_turns != 3 else 1 for m in solution.moves)
+    assert solution.length == (cost if metric is Metric.QTM else len(solution.moves))
+    assert solution.proven_optimal
+    assert solution.length == _independent_distance(state, metric)
+
+
+@pytest.mark.parametrize("metric", [Metric.HTM, Metric.QTM])
+def test_never_longer_than_the_scramble(metric):
+    rng = random.Random(11)
+    for length in (7, 9):
+        state = _scramble(rng, length, metric)
+        solution = solve_optimal(state, metric=metric, heuristic=Heuristic.COMPACT)
+        assert solution.length <= length and apply_moves(state, solution.moves) == SOLVED
+
+
+def test_solved_cube_is_zero():
+    solution = solve_optimal(SOLVED, heuristic=Heuristic.COMPACT)
+    assert solution.moves == () and solution.proven_optimal
+
+
+def test_every_bound_below_the_answer_is_proven_empty():
+    state = _scramble(random.Random(3), 8, Metric.HTM)
+    events = list(optimal(state, heuristic=Heuristic.COMPACT))
+    answer = events[-1]
+    assert isinstance(answer, SolutionFound)
+    proofs = [e.depth for e in events if isinstance(e, DepthExhausted)]
+    assert proofs == sorted(proofs) and all(d < answer.length for d in proofs)
+    if proofs:
+        assert proofs[-1] == answer.length - 1
+
+
+def test_cancel_stops_within_a_fraction_of_a_second():
+    state = random_state(3, random.Random(7))  # ~18 moves: far beyond the compact heuristic in test time
+    stop = threading.Event()
+    seen: list[object] = []
+    cancelled_at: list[float] = []
+
+    def run():
+        try:
+            for event in optimal(state, heuristic=Heuristic.COMPACT, stop=stop):
+                seen.append(event)
+        except SearchCancelled:
+            cancelled_at.append(time.perf_counter())
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    time.sleep(1.0)
+    asked = time.perf_counter()
+    stop.set()
+    thread.join(5)
+    assert not thread.is_alive()
+    assert cancelled_at and cancelled_at[0] - asked < 0.5
+    assert any(isinstance(e, SearchProgress) for e in seen)
+    assert not any(isinstance(e, SolutionFound) for e in seen)
