@@ -9,6 +9,7 @@ from PyQt6.QtCore import QPoint, Qt
 
 from cubeviz.views.gl.animation import AnimationSpeed
 from cubeviz.views.gl.cube_geometry import cube_geometry
+from cubeviz.views.gl.cube_view import HINT_FRACTION
 from solvers.cube.geometry import Face, facelet_index
 from solvers.cube.notation import parse_algorithm
 
@@ -128,3 +129,32 @@ def test_fast_turns_queue_and_land_in_order(qtbot, cube_view) -> None:
     qtbot.waitUntil(lambda: not cube_view.animating, timeout=5000)
     assert cube_view.item.state == cube_view.model.state == parse_algorithm("R U F D").state(3)
     assert np.array_equal(cube_view.item.sticker_faces, cube_view.model.state.colours())
+
+
+@pytest.mark.parametrize(
+    ("face", "button", "expected"), [(Face.D, LEFT, "D"), (Face.B, RIGHT, "B'"), (Face.L, LEFT, "L")]
+)
+def test_hidden_stickers_turn_from_the_inset(qtbot, cube_view, face, button, expected) -> None:
+    cube_view.set_show_hint(True)
+    side = int(min(cube_view.width(), cube_view.height()) * HINT_FRACTION)
+    back = cube_view._back_camera()
+    centre = cube_geometry(3).sticker_centres[facelet_index(face, 5, 3)]
+    x, y = back.project(centre, side, side)[0]
+    inset_point = QPoint(cube_view.width() - side + int(round(x)), cube_view.height() - side + int(round(y)))
+    qtbot.mouseClick(cube_view, button, pos=inset_point)
+    assert _last_turns(cube_view.model) == [expected]
+
+
+def test_drag_in_the_inset_turns_a_hidden_layer(qtbot, cube_view) -> None:
+    cube_view.set_show_hint(True)
+    side = int(min(cube_view.width(), cube_view.height()) * HINT_FRACTION)
+    back = cube_view._back_camera()
+    geometry = cube_geometry(3)
+
+    def at(position: int) -> QPoint:
+        x, y = back.project(geometry.sticker_centres[facelet_index(Face.B, position, 3)], side, side)[0]
+        return QPoint(cube_view.width() - side + int(round(x)), cube_view.height() - side + int(round(y)))
+
+    _drag(qtbot, cube_view, at(7), at(9))  # B's bottom row towards L: what D does (F -> R -> B -> L)
+    assert _last_turns(cube_view.model) == ["D"]
+    assert cube_view.model.state == parse_algorithm("D").state(3)

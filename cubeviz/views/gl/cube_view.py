@@ -181,8 +181,7 @@ class CubeView(QOpenGLWidget):
         if self.show_hint:
             side = int(min(width, height) * HINT_FRACTION)
             inset = Rect(width - side, 0, side, side)  # bottom-right corner (OpenGL counts y upwards)
-            back = OrbitCamera(self.camera.yaw + 180.0, -self.camera.pitch, self.camera.distance)
-            regions.append((back, inset, [inset], HINT_BACKGROUND))
+            regions.append((self._back_camera(), inset, [inset], HINT_BACKGROUND))
         return regions
 
     def _cube_rects(self, camera: OrbitCamera, width: int, height: int) -> list[Rect]:
@@ -226,18 +225,34 @@ class CubeView(QOpenGLWidget):
         return Face(int(self.item.sticker_faces[facelet]))
 
     # -- input ---------------------------------------------------------------------------------------------------
-    def _ray(self, position: QPointF) -> tuple[np.ndarray, np.ndarray]:
-        return self.camera.ray(position.x(), position.y(), self.width(), self.height())
+    def _view_at(self, position: QPointF) -> tuple[OrbitCamera, QPointF, int, int]:
+        """(camera, viewport origin, viewport size) under a widget position: inside the hidden-faces inset its back
+        camera, so the hidden stickers can be clicked and dragged there too; elsewhere the main camera."""
+        if self.show_hint:
+            side = int(min(self.width(), self.height()) * HINT_FRACTION)
+            origin = QPointF(self.width() - side, self.height() - side)
+            if position.x() >= origin.x() and position.y() >= origin.y():
+                return self._back_camera(), origin, side, side
+        return self.camera, QPointF(0.0, 0.0), self.width(), self.height()
+
+    def _back_camera(self) -> OrbitCamera:
+        return OrbitCamera(self.camera.yaw + 180.0, -self.camera.pitch, self.camera.distance)
+
+    def _ray(self, position: QPointF, view: tuple | None = None) -> tuple[np.ndarray, np.ndarray]:
+        camera, origin, width, height = view or self._view_at(position)
+        local = position - origin
+        return camera.ray(local.x(), local.y(), width, height)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        origin, direction = self._ray(event.position())
-        hit = pick_sticker(cube_geometry(self.model.size), origin, direction)
+        view = self._view_at(event.position())
+        hit = pick_sticker(cube_geometry(self.model.size), *self._ray(event.position(), view))
         self._press = {
             "button": event.button(),
             "start": event.position(),
             "last": event.position(),
             "hit": hit,
             "turned": False,
+            "view": view,  # a drag keeps following the view it started in
         }
         event.accept()
 
@@ -257,7 +272,7 @@ class CubeView(QOpenGLWidget):
     def _maybe_drag_turn(self, press: dict, position: QPointF) -> None:
         geometry = cube_geometry(self.model.size)
         hit = press["hit"]
-        point = plane_point(geometry, hit.facelet, *self._ray(position))
+        point = plane_point(geometry, hit.facelet, *self._ray(position, press.get("view")))
         if point is None:
             return
         drag = point - hit.point
