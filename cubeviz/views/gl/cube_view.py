@@ -12,7 +12,7 @@ from collections.abc import Callable
 import numpy as np
 from OpenGL import GL
 from PyQt6.QtCore import QPointF, Qt
-from PyQt6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QSurfaceFormat, QWheelEvent
+from PyQt6.QtGui import QKeyEvent, QMouseEvent, QSurfaceFormat, QWheelEvent
 from PyQt6.QtOpenGLWidgets import QOpenGLWidget
 
 from cubeviz.models.cube_model import CubeModel
@@ -21,10 +21,10 @@ from cubeviz.views.gl.camera import OrbitCamera
 from cubeviz.views.gl.cube_geometry import cube_geometry
 from cubeviz.views.gl.cube_item import CubeItem, mesh_key
 from cubeviz.views.gl.keyboard import turn_for_key
+from cubeviz.views.gl.letters import paint_letters
 from cubeviz.views.gl.msaa import MultisampleTarget, Rect
 from cubeviz.views.gl.picking import click_turn, drag_turn, pick_sticker, plane_point
 from cubeviz.views.gl.renderer import GroupedMeshRenderer, one_error_check
-from solvers.cube.geometry import Face
 from solvers.cube.notation import Turn
 from solvers.cube.schemes import ColourScheme, load_scheme
 
@@ -35,7 +35,6 @@ RECT_MARGIN = 3  # pixels around the cube's projected box that are resolved too
 DRAG_THRESHOLD = 0.3  # a drag turns once it has moved this many cubie widths across the face
 CLICK_SLOP_PIXELS = 6  # a press and release closer than this is a click
 HINT_FRACTION = 0.28  # the hidden-faces view takes this share of the width and height
-LETTER_POINT_FRACTION = 0.045  # letter size relative to the widget height
 
 
 def surface_format() -> QSurfaceFormat:
@@ -207,27 +206,7 @@ class CubeView(QOpenGLWidget):
         self.item.draw(self.renderer)
 
     def _draw_letters(self) -> None:
-        """Colour letters on the visible stickers, for telling colours apart without seeing them."""
-        centres, normals = self.item.sticker_frames()
-        eye = self.camera.eye()
-        visible = np.einsum("ij,ij->i", normals, eye - centres) > 0
-        pixels = self.camera.project(centres, self.width(), self.height())
-        painter = QPainter(self)
-        font = QFont()
-        font.setBold(True)
-        font.setPixelSize(max(8, int(self.height() * LETTER_POINT_FRACTION)))
-        painter.setFont(font)
-        for facelet in np.flatnonzero(visible):
-            rgb = self.item.sticker_rgb(int(facelet))
-            luminance = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
-            painter.setPen(QColor(20, 20, 20) if luminance > 140 else QColor(245, 245, 245))
-            letter = self.item.scheme.letters[self._face_of(int(facelet))]
-            x, y = pixels[facelet]
-            painter.drawText(QPointF(x - font.pixelSize() * 0.3, y + font.pixelSize() * 0.35), letter)
-        painter.end()
-
-    def _face_of(self, facelet: int) -> Face:
-        return Face(int(self.item.sticker_faces[facelet]))
+        paint_letters(self, self.item, self.camera)
 
     # -- input ---------------------------------------------------------------------------------------------------
     def _view_at(self, position: QPointF) -> tuple[OrbitCamera, QPointF, int, int]:
