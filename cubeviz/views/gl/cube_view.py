@@ -16,7 +16,7 @@ from PyQt6.QtGui import QKeyEvent, QMouseEvent, QSurfaceFormat, QWheelEvent
 from PyQt6.QtOpenGLWidgets import QOpenGLWidget
 
 from cubeviz.models.cube_model import CubeModel
-from cubeviz.views.gl.animation import AnimationSpeed, TurnAnimator
+from cubeviz.views.gl.animation import QUARTER_ANGLE, AnimationSpeed, TurnAnimator
 from cubeviz.views.gl.camera import OrbitCamera
 from cubeviz.views.gl.cube_geometry import cube_geometry
 from cubeviz.views.gl.cube_item import CubeItem, mesh_key
@@ -25,6 +25,7 @@ from cubeviz.views.gl.letters import paint_letters
 from cubeviz.views.gl.msaa import MultisampleTarget, Rect
 from cubeviz.views.gl.picking import click_turn, drag_turn, pick_sticker, plane_point
 from cubeviz.views.gl.renderer import GroupedMeshRenderer, one_error_check
+from cubeviz.views.gl.turn_geometry import layer_turn_of
 from solvers.cube.notation import Turn
 from solvers.cube.schemes import ColourScheme, load_scheme
 
@@ -68,6 +69,7 @@ class CubeView(QOpenGLWidget):
         self.msaa: MultisampleTarget | None = None
         self._rect_cache: tuple = (None, None)
         self._press: dict | None = None
+        self._held: tuple | None = None  # (layer turn, angle) held still part-way: the solution player's scrubber
         model.turned.connect(self._on_turned)
         model.state_reset.connect(self._on_reset)
         model.size_changed.connect(self._on_size)
@@ -104,8 +106,19 @@ class CubeView(QOpenGLWidget):
         self.item.layer_turn = None
         self.update()
 
+    def hold_turn(self, turn: Turn | None, fraction: float = 0.0) -> None:
+        """Show `turn` held `fraction` (0..1) of the way over the shown state, without changing the model (the
+        solution player's scrubber between two moves); None or a new model turn or reset lets go."""
+        self.finish_animation()
+        self._held = None
+        if turn is not None and fraction > 0.0:
+            layer_turn = layer_turn_of(turn, self.model.size)
+            self._held = (layer_turn, fraction * layer_turn.quarters * QUARTER_ANGLE)
+        self.update()
+
     # -- model signals -------------------------------------------------------------------------------------------
     def _on_turned(self, turn: Turn) -> None:
+        self._held = None
         self.animator.push(turn, self.clock())
         self.update()
 
@@ -114,6 +127,7 @@ class CubeView(QOpenGLWidget):
         self.item.layer_turn = None
 
     def _on_reset(self) -> None:
+        self._held = None
         self.animator.clear()
         self.item.layer_turn = None
         self.item.state = self.model.state
@@ -134,7 +148,7 @@ class CubeView(QOpenGLWidget):
         GL.glEnable(GL.GL_CULL_FACE)
 
     def paintGL(self) -> None:
-        progress = self.animator.advance(self.clock())
+        progress = self.animator.advance(self.clock()) or self._held
         self.item.layer_turn, self.item.angle = progress if progress else (None, 0.0)
         ratio = self.devicePixelRatioF()
         width, height = int(self.width() * ratio), int(self.height() * ratio)
