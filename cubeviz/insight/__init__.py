@@ -1,0 +1,108 @@
+"""State-space insight (issue 10): statistics charts, the recoloured-cube counter, the live distance meter and the
+image / animation exports.
+
+`install(window)` adds an "Insight" tab (Statistics, Recoloured Cubes), a "Distance" dock (tabbed behind the
+history, so it computes only once shown), and File > Export entries. It sets `window.session_solves` (3x3
+solution lengths of the session; the solve feature's `window.player_model` is followed when present) and
+`window.insight` (the parts, for tests and other features).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PyQt6.QtCore import QEvent, QObject, Qt
+from PyQt6.QtGui import QAction
+from PyQt6.QtWidgets import QDockWidget, QTabWidget
+
+from cubeviz.insight.export_actions import animation_dialog, png_dialog
+from cubeviz.insight.meter import DistanceMeter
+from cubeviz.insight.recolour_panel import RecolourPanel
+from cubeviz.insight.session import SessionSolves
+from cubeviz.insight.stats_panel import StatsPanel
+
+if TYPE_CHECKING:
+    from cubeviz.main_window import MainWindow
+
+__all__ = ["Insight", "install"]
+
+
+@dataclass
+class Insight:
+    """The installed parts."""
+
+    tabs: QTabWidget
+    stats: StatsPanel
+    recolour: RecolourPanel
+    meter: DistanceMeter
+    meter_dock: QDockWidget
+    session: SessionSolves
+
+    def stop(self) -> None:
+        """Cancel and wait for every worker of the feature (window closing, tests)."""
+        self.stats.stop()
+        self.recolour.stop()
+        self.meter.stop()
+
+
+class _CloseWatcher(QObject):
+    """Stops the feature's workers when the window closes (the window's own closeEvent does not know them)."""
+
+    def __init__(self, insight: Insight, parent: QObject) -> None:
+        super().__init__(parent)
+        self.insight = insight
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Close:
+            self.insight.stop()
+        return False
+
+
+def install(window: MainWindow) -> None:
+    player = getattr(window, "player_model", None)
+    session = SessionSolves(window)
+    if player is not None:
+        session.follow(player)
+    window.session_solves = session
+    stats = StatsPanel(window.model, session)
+    recolour = RecolourPanel(getattr(window, "net_editor", None))
+    tabs = QTabWidget()
+    tabs.addTab(stats, "Statistics")
+    tabs.addTab(recolour, "Recoloured Cubes")
+    index = window.add_tab(tabs, "Insight")
+    window.tabs.currentChanged.connect(lambda current: stats.load() if current == index else None)
+    meter = DistanceMeter(window.model, player)
+    meter.set_active(False)
+    dock = window.add_dock(meter, "Distance", Qt.DockWidgetArea.RightDockWidgetArea)
+    history_dock = getattr(window, "history_dock", None)
+    if history_dock is not None:
+        window.tabifyDockWidget(history_dock, dock)
+        history_dock.raise_()
+    dock.visibilityChanged.connect(meter.set_active)
+    if getattr(window, "net_editor", None) is not None:
+        editor = window.net_editor
+        recolour.paint_button.clicked.connect(lambda: window.tabs.setCurrentWidget(editor))
+    window.insight = Insight(tabs, stats, recolour, meter, dock, session)
+    window.insight_close_watcher = _CloseWatcher(window.insight, window)
+    window.installEventFilter(window.insight_close_watcher)
+    _add_actions(window)
+
+
+def _add_actions(window: MainWindow) -> None:
+    menu = window.menus["File"]
+    before = window.actions.get("quit")
+    entries = {
+        "export_png": ("Export 3D View as &PNG...", lambda: png_dialog(window)),
+        "export_animation": ("Export &Playback as GIF/MP4...", lambda: animation_dialog(window)),
+    }
+    for name, (text, handler) in entries.items():
+        action = QAction(text, window)
+        action.triggered.connect(handler)
+        if before is not None:
+            menu.insertAction(before, action)
+        else:
+            menu.addAction(action)
+        window.actions[name] = action
+    if before is not None:
+        menu.insertSeparator(before)

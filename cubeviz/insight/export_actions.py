@@ -1,0 +1,140 @@
+"""The Export menu: the 3D view as PNG at a chosen size, and a playback (the player's solution, else the turns since
+the last scramble) as GIF or MP4 with a progress dialog. Dialog-free functions do the work, for tests and scripts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PyQt6.QtCore import Qt
+from PyQt6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QMessageBox,
+    QProgressDialog,
+    QSpinBox,
+    QWidget,
+)
+
+from cubeviz.export import ExportError, write_png
+from cubeviz.insight.animation_export import AnimationExport
+from cubeviz.insight.frames import MAX_SIDE, FrameRenderer
+from cubeviz.insight.paths import Path as CubePath
+from cubeviz.insight.paths import hand_path, player_path
+from cubeviz.insight.worker import PROGRESS_STEPS
+
+DEFAULT_PNG_SIZE = (1200, 1000)
+DEFAULT_ANIMATION_SIZE = (480, 400)
+
+
+def export_png(window, file: str | Path, size: tuple[int, int]) -> tuple[int, int]:
+    """Draw the window's cube with its camera and scheme at `size` and write it as PNG; returns (width, height)."""
+    renderer = FrameRenderer(window.model.state, window.scheme, size, window.cube_view.camera)
+    try:
+        renderer.view.set_show_letters(window.cube_view.show_letters)
+        return write_png(renderer.grab(), file)
+    finally:
+        renderer.close()
+
+
+def playback_path(window) -> CubePath:
+    """What an animation export plays: the player's solution when there is one, else the turns since the scramble."""
+    return player_path(getattr(window, "player_model", None)) or hand_path(window.model)
+
+
+def start_animation_export(
+    window, file: str | Path, size: tuple[int, int], fps: float = 12.0, frames_per_turn: int = 6
+):
+    """Begin exporting `playback_path(window)`; returns the running AnimationExport (raises ExportError at once)."""
+    path = playback_path(window)
+    if not path.turns:
+        raise ExportError("There is nothing to play: solve the cube or turn it after a scramble first.")
+    job = AnimationExport(path, file, window.scheme, size, fps, frames_per_turn, window.cube_view.camera, window)
+    job.start()
+    return job
+
+
+class ExportOptions(QDialog):
+    """Width and height (and, for animations, frames per second and frames per turn)."""
+
+    def __init__(self, parent: QWidget, size: tuple[int, int], animation: bool) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Animation Options" if animation else "Image Size")
+        form = QFormLayout(self)
+        self.width_box, self.height_box = self._spin(size[0], 16, MAX_SIDE), self._spin(size[1], 16, MAX_SIDE)
+        form.addRow("Width (pixels):", self.width_box)
+        form.addRow("Height (pixels):", self.height_box)
+        self.fps_box, self.steps_box = self._spin(12, 1, 60), self._spin(6, 1, 30)
+        if animation:
+            form.addRow("Frames per second:", self.fps_box)
+            form.addRow("Frames per turn:", self.steps_box)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def _spin(self, value: int, low: int, high: int) -> QSpinBox:
+        box = QSpinBox(self)
+        box.setRange(low, high)
+        box.setValue(value)
+        return box
+
+    def size_chosen(self) -> tuple[int, int]:
+        return self.width_box.value(), self.height_box.value()
+
+
+def png_dialog(window) -> None:
+    options = ExportOptions(window, DEFAULT_PNG_SIZE, animation=False)
+    if options.exec() != QDialog.DialogCode.Accepted:
+        return
+    file, _ = QFileDialog.getSaveFileName(window, "Export 3D View as PNG", "cube.png", "PNG images (*.png)")
+    if not file:
+        return
+    try:
+        width, height = export_png(window, file, options.size_chosen())
+    except (ExportError, ValueError, OSError) as exc:
+        QMessageBox.warning(window, "Export failed", str(exc))
+        return
+    window.statusBar().showMessage(f"Saved {Path(file).name} ({width}x{height})", 6000)
+
+
+def animation_dialog(window) -> AnimationExport | None:
+    path = playback_path(window)
+    if not path.turns:
+        QMessageBox.information(window, "Nothing to export", "Solve the cube, or turn it after a scramble, first.")
+        return None
+    options = ExportOptions(window, DEFAULT_ANIMATION_SIZE, animation=True)
+    if options.exec() != QDialog.DialogCode.Accepted:
+        return None
+    what = "solution" if path.source == "solution" else "turns"
+    file, _ = QFileDialog.getSaveFileName(
+        window, f"Export Playback of the {what.capitalize()}", f"{what}.gif", "Animations (*.gif *.mp4)"
+    )
+    if not file:
+        return None
+    try:
+        job = start_animation_export(
+            window, file, options.size_chosen(), options.fps_box.value(), options.steps_box.value()
+        )
+    except (ExportError, ValueError, OSError) as exc:
+        QMessageBox.warning(window, "Export failed", str(exc))
+        return None
+    _show_progress(window, job, file)
+    return job
+
+
+def _show_progress(window, job: AnimationExport, file: str) -> None:
+    dialog = QProgressDialog("Exporting...", "Cancel", 0, PROGRESS_STEPS, window)
+    dialog.setWindowTitle("Export Animation")
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.setMinimumDuration(0)
+    job.progress.connect(lambda value, message: (dialog.setValue(value), dialog.setLabelText(message)))
+    dialog.canceled.connect(job.cancel)
+    job.finished.connect(lambda count: window.statusBar().showMessage(f"Saved {Path(file).name}: {count} frames", 6000))
+    job.failed.connect(lambda message: window.statusBar().showMessage(message, 6000))
+    job.finished.connect(dialog.reset)
+    job.failed.connect(dialog.reset)
+    job.finished.connect(job.deleteLater)
+    job.failed.connect(job.deleteLater)

@@ -1,0 +1,84 @@
+"""A pyqtgraph bar chart of counts per distance: optional log scale, the count under the mouse, one marked bar.
+
+Used for the 2x2 God's tables, a recoloured cube's histogram and the 3x3 session's solution lengths, so the
+three read the same way. The counts shown are kept in `counts` for tests and tooltips.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PyQt6.QtCore import QPointF
+from PyQt6.QtWidgets import QToolTip
+
+BAR_BRUSH = (70, 120, 190)
+MARK_BRUSH = (220, 90, 40)
+BAR_WIDTH = 0.8
+
+
+class HistogramPlot(pg.PlotWidget):
+    """Bars at x = 0, 1, ...; `set_counts(counts)`, `set_log(bool)`, `set_marked(x or None)`."""
+
+    def __init__(self, title: str, x_label: str = "distance", parent=None) -> None:
+        super().__init__(parent=parent, background="w")
+        self.counts: list[int] = []
+        self.marked: int | None = None
+        self.log = False
+        self.setTitle(title, color="k", size="10pt")
+        self.setLabel("bottom", x_label)
+        self.setLabel("left", "count")
+        self.setMouseEnabled(x=False, y=False)
+        self.hideButtons()
+        self.getPlotItem().vb.disableAutoRange()
+        self.setMinimumHeight(160)
+        self._bars = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH, brushes=[])
+        self.addItem(self._bars)
+        self.hover_text = ""
+        self.scene().sigMouseMoved.connect(self._hover)
+
+    def set_counts(self, counts: list[int]) -> None:
+        self.counts = [int(c) for c in counts]
+        self._redraw()
+
+    def set_log(self, on: bool) -> None:
+        self.log = on
+        self._redraw()
+
+    def set_marked(self, x: int | None) -> None:
+        self.marked = x
+        self._redraw()
+
+    def bar_heights(self) -> np.ndarray:
+        """Heights as drawn: counts, or log10(count) on the log scale (an empty bar stays at 0)."""
+        counts = np.array(self.counts, dtype=float)
+        if not self.log:
+            return counts
+        return np.where(counts > 0, np.log10(np.maximum(counts, 1)) + 1, 0.0)  # +1: a count of 1 stays visible
+
+    def text_at(self, x: int) -> str:
+        """What hovering bar x says."""
+        if not 0 <= x < len(self.counts):
+            return ""
+        total = sum(self.counts) or 1
+        mark = " (current)" if x == self.marked else ""
+        return f"distance {x}: {self.counts[x]:,} ({100 * self.counts[x] / total:.3g}%){mark}"
+
+    def _redraw(self) -> None:
+        xs = np.arange(len(self.counts))
+        brushes = [pg.mkBrush(MARK_BRUSH if x == self.marked else BAR_BRUSH) for x in xs]
+        self._bars.setOpts(x=xs, height=self.bar_heights(), width=BAR_WIDTH, brushes=brushes)
+        self.setLabel("left", "log10(count) + 1" if self.log else "count")
+        top = float(self.bar_heights().max()) if len(self.counts) else 1.0
+        self.setXRange(-0.6, max(len(self.counts), 1) - 0.4, padding=0)
+        self.setYRange(0, top * 1.05 if top > 0 else 1.0, padding=0)
+
+    def _hover(self, position: QPointF) -> None:
+        point = self.getPlotItem().vb.mapSceneToView(position)
+        x = int(math.floor(point.x() + 0.5))
+        inside = abs(point.x() - x) <= BAR_WIDTH / 2 and point.y() >= 0
+        self.hover_text = self.text_at(x) if inside else ""
+        self.setToolTip(self.hover_text)
+        if self.hover_text:
+            QToolTip.showText(self.mapToGlobal(self.mapFromScene(position)), self.hover_text, self)

@@ -1,0 +1,54 @@
+"""A QThread that runs `function(progress, stop)` and reports progress as 0..1000 for a QProgressBar.
+
+The shared `cubeviz.workers.CallWorker` has result/error but no progress; the insight panels need a bar for
+counting and exporting, so this small subclass adds one until the shared generator worker lands.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import partial
+from collections.abc import Callable
+from typing import Any
+
+from PyQt6.QtCore import QThread, pyqtSignal
+
+from cubeviz.workers import CallWorker
+
+PROGRESS_STEPS = 1000
+
+ProgressCallback = Callable[[float, str], None]
+
+
+class ProgressWorker(CallWorker):
+    """Calls `function(progress, stop)`; `progress(fraction, message)` becomes the `progress(int, str)` signal.
+
+    The callback is bound in `run`, not in a closure made in `__init__`: a closure holding `self` would keep the
+    Python wrapper alive in a reference cycle after Qt deleted the thread object.
+    """
+
+    progress = pyqtSignal(int, str)
+
+    def __init__(self, function: Callable[[ProgressCallback, threading.Event], Any], parent=None) -> None:
+        super().__init__(function, parent)
+        self._with_progress = function
+
+    def run(self) -> None:
+        self._function = partial(self._with_progress, self._report)
+        try:
+            super().run()
+        finally:
+            self._function = self._with_progress  # drop the bound method: no cycle through self
+
+    def _report(self, fraction: float, message: str = "") -> None:
+        self.progress.emit(int(max(0.0, min(1.0, fraction)) * PROGRESS_STEPS), message)
+
+
+def stop_worker(worker: QThread | None) -> None:
+    """Cancel (if it can be) and wait for a worker: owners call this on close and before starting a new one."""
+    if worker is None:
+        return
+    cancel = getattr(worker, "cancel", None)
+    if cancel is not None:
+        cancel()
+    worker.wait()
