@@ -88,7 +88,8 @@ def _line_by_line(data: bytes, offset: int, count: int, metric: Metric | str) ->
     rest = data[offset:].decode("utf-8", "replace")
     first_line = data.count(b"\n", 0, offset) + 1  # the rest starts on the line that holds T
     numbered = [(number, line) for number, line in enumerate(rest.split("\n"), first_line) if line.strip()]
-    distances = np.full(count, INVALID, dtype=np.int16)
+    # T comes from the input: size the answers by the pairs the text can hold, not by T (T = 10**10 is a typo).
+    distances = np.full(min(count, len(numbered) // LINES_PER_PAIR), INVALID, dtype=np.int16)
     errors: list[tuple[int, str]] = []
     good_pairs: list[int] = []
     good_letters: list[np.ndarray] = []
