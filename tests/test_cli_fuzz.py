@@ -17,10 +17,14 @@ from solvers.cube.seed003 import write_net
 ERROR_PREFIX = "cubeviz-solve: error: "
 # capsys and monkeypatch are safe to share across examples: each run reads out (and so resets) the capture and
 # sets stdin anew.
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+SHARED_FIXTURES_ARE_SAFE = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=SHARED_FIXTURES_ARE_SAFE)
 
 # Valid inputs to mutate: shallow positions, so that a mutation which stays valid is still answered at once.
-_POCKET_PAIR = "1\nY R | G R\nG W | B G\nG R B R G W O W | R O Y B Y O B W\nO B O B Y B G W | O W Y B R Y W R\nR O | G G\nY Y | W O\n"
+_POCKET_PAIR = "\n".join(
+    ["1", "Y R | G R", "G W | B G", "G R B R G W O W | R O Y B Y O B W", "O B O B Y B G W | O W Y B R Y W R"]
+    + ["R O | G G", "Y Y | W O", ""]
+)
 _SEED001 = "10 11 9 5 3 4 6 7 8 22 23 21 1 2 0 14 12 13 18 19 20 17 15 16\n"
 _SHALLOW_3X3 = parse_algorithm("R U F'").state()
 VALID_INPUTS = {
