@@ -1,16 +1,21 @@
-"""Run a blocking engine call off the GUI thread: a QThread with result / error signals and a stop event.
+"""Run engine work off the GUI thread: `CallWorker` for one blocking call, `GeneratorWorker` for a search generator.
 
-Deliberately small; the solver worker of the solution player (issue 7) can grow this into a generator worker
-with progress. The owner keeps the worker until `finished` and must `cancel()` + `wait()` on shutdown.
+Why QThreads with signals: the engines are plain generators and functions (usable from the CLI); the GUI only
+wraps them, and Qt queues each signal to the GUI thread, so no slot ever runs on the worker. Both take a
+`threading.Event` the engines poll; the owner keeps the worker until `finished` and must `cancel()` + `wait()`
+before it goes away (closing the window included).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from PyQt6.QtCore import QThread, pyqtSignal
+
+PROGRESS_INTERVAL = 0.05  # seconds between progress signals: the GUI repaints a read-out, not every heartbeat
 
 
 class CallWorker(QThread):
@@ -35,3 +40,69 @@ class CallWorker(QThread):
 
     def cancel(self) -> None:
         self.stop_event.set()
+
+
+class GeneratorWorker(QThread):
+    """Iterates `factory(stop_event, report)` in its own thread and sorts what it yields into signals.
+
+    - `solution(event)` for every yielded event that `is_solution(event)` accepts (never throttled);
+    - `progress(event)` for the other yielded events (the engines pace their own heartbeats), and for
+      `report(event)` calls from inside the work (table builds), at most one per PROGRESS_INTERVAL;
+    - then exactly one of `completed()`, `cancelled()` or `error(exception)`; QThread's own `finished()` comes last.
+
+    `cancel()` sets the stop event and the loop closes the generator at its next event, which stops the engine's
+    threads (the engines' `finally` blocks). An exception raised after `cancel()` counts as a cancel.
+    """
+
+    progress = pyqtSignal(object)
+    solution = pyqtSignal(object)
+    completed = pyqtSignal()
+    cancelled = pyqtSignal()
+    error = pyqtSignal(object)
+
+    def __init__(
+        self,
+        factory: Callable[[threading.Event, Callable[[object], None]], Iterator[object]],
+        is_solution: Callable[[object], bool],
+        parent=None,
+    ) -> None:
+        super().__init__(parent)
+        self._factory = factory
+        self._is_solution = is_solution
+        self.stop_event = threading.Event()
+        self._last_progress = 0.0
+
+    def cancel(self) -> None:
+        self.stop_event.set()
+
+    def report(self, event: object) -> None:
+        """Progress from inside the work (any thread): throttled like yielded progress."""
+        now = time.perf_counter()
+        if now - self._last_progress >= PROGRESS_INTERVAL:
+            self._last_progress = now
+            self.progress.emit(event)
+
+    def run(self) -> None:
+        generator = None
+        try:
+            generator = self._factory(self.stop_event, self.report)
+            for event in generator:
+                if self.stop_event.is_set():
+                    break
+                if self._is_solution(event):
+                    self.solution.emit(event)
+                else:
+                    self.progress.emit(event)
+        except Exception as exc:
+            if self.stop_event.is_set():
+                self.cancelled.emit()
+            else:
+                self.error.emit(exc)
+            return
+        finally:
+            if generator is not None and hasattr(generator, "close"):
+                generator.close()  # runs the engine's finally: its search threads are stopped and joined
+        if self.stop_event.is_set():
+            self.cancelled.emit()
+        else:
+            self.completed.emit()

@@ -1,0 +1,72 @@
+"""Other solutions of the current solve: the 2x2's count of optimal solutions with a browser over them, the
+3x3 two-phase search's successive solutions (length, time). Picking one loads it into the player.
+"""
+
+from __future__ import annotations
+
+from PyQt6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QSpinBox, QVBoxLayout, QWidget
+
+from cubeviz.solve.engines import Solution
+from cubeviz.solve.session import SolveSession
+
+
+class AlternativesPanel(QWidget):
+    """Follows `session`: its `found` solutions fill the list (3x3) or the browser (2x2)."""
+
+    def __init__(self, session: SolveSession, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.browse = QSpinBox()
+        self.browse.setPrefix("Solution ")
+        self.browse.setToolTip("Browse the optimal solutions")
+        self.found = QListWidget()
+        self.found.setToolTip("Solutions found so far; click one to play it")
+        self.found.setMaximumHeight(110)
+        row = QHBoxLayout()
+        row.addWidget(self.summary, 1)
+        row.addWidget(self.browse)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.found)
+        session.started.connect(lambda _choice: self.clear())
+        session.found.connect(self._on_found)
+        self.browse.valueChanged.connect(self._browsed)
+        self.found.currentRowChanged.connect(self._picked)
+        self.clear()
+
+    def clear(self) -> None:
+        self.summary.setText("")
+        self.browse.hide()
+        self.found.clear()
+        self.found.hide()
+
+    def _on_found(self, solution: Solution) -> None:
+        if solution.optimal_count is not None:  # the 2x2: all optimal solutions are known at once
+            kept = len(solution.alternatives)
+            more = f" (the first {kept} can be browsed)" if kept < solution.optimal_count else ""
+            plural = "s" if solution.optimal_count != 1 else ""
+            self.summary.setText(f"{solution.optimal_count:,} optimal solution{plural}{more}")
+            self.browse.blockSignals(True)
+            self.browse.setRange(1, max(1, kept))
+            self.browse.setSuffix(f" of {kept}")
+            self.browse.setValue(1)
+            self.browse.blockSignals(False)
+            self.browse.setVisible(kept > 1)
+            return
+        self.found.show()
+        self.found.blockSignals(True)
+        mark = " \N{CHECK MARK}" if solution.proven_optimal else ""
+        self.found.addItem(f"{solution.length} moves  ({solution.elapsed:.2f} s){mark}: {solution.text}")
+        self.found.setCurrentRow(self.found.count() - 1)
+        self.found.blockSignals(False)
+        self.summary.setText(f"{self.found.count()} solution(s) found, shortest last")
+
+    def _browsed(self, value: int) -> None:
+        self.session.load_alternative(value - 1)
+
+    def _picked(self, row: int) -> None:
+        if 0 <= row < len(self.session.solutions):
+            self.session.load(self.session.solutions[row])

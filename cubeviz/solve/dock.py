@@ -1,0 +1,93 @@
+"""The Solve dock: solver choice with Solve and Cancel, the progress read-out, the player and the alternatives.
+
+Only layout and the solver choice live here; the run is SolveSession's, the playback Playback's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PyQt6.QtCore import pyqtSignal
+from PyQt6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+
+from cubeviz.solve.alternatives import AlternativesPanel
+from cubeviz.solve.engines import DEFAULT_CHOICE, SolverChoice
+from cubeviz.solve.player_panel import PlayerPanel
+from cubeviz.solve.progress_panel import ProgressPanel
+from cubeviz.solve.session import SolveSession
+
+
+class SolveDock(QWidget):
+    """Emits `choice_changed(SolverChoice)` when the user picks a solver in the combo box."""
+
+    choice_changed = pyqtSignal(object)
+
+    def __init__(self, session: SolveSession, player_panel: PlayerPanel, size: int, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.solver = QComboBox()
+        self.solver.setToolTip("Which solver Solve runs (also in the Solve menu)")
+        self.solve_button = QPushButton("Solve")
+        self.solve_button.setToolTip("Solve the cube shown (Ctrl+Return)")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the search (Esc in the cube view); the best solution so far is kept")
+        self.cancel_button.setEnabled(False)
+        self.progress = ProgressPanel()
+        self.player = player_panel
+        self.alternatives = AlternativesPanel(session)
+        top = QHBoxLayout()
+        top.addWidget(self.solver, 1)
+        top.addWidget(self.solve_button)
+        top.addWidget(self.cancel_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.progress)
+        layout.addWidget(_rule())
+        layout.addWidget(self.player, 1)
+        layout.addWidget(_rule())
+        layout.addWidget(self.alternatives)
+        session.started.connect(self.progress.on_started)
+        session.progress.connect(self.progress.on_progress)
+        session.found.connect(self.progress.on_found)
+        session.ended.connect(self.progress.on_ended)
+        session.started.connect(lambda _c: self._show_running(True))
+        session.ended.connect(lambda _s: self._show_running(False))
+        self.solver.currentIndexChanged.connect(self._picked)
+        self.show_size(size, DEFAULT_CHOICE[size])
+
+    def show_size(self, size: int, current: SolverChoice) -> None:
+        """Offer the solvers of `size`, with `current` selected."""
+        self.solver.blockSignals(True)
+        self.solver.clear()
+        for choice in SolverChoice.for_size(size):
+            self.solver.addItem(f"{size}x{size}: {choice.text}", choice)
+        self.solver.setCurrentIndex(self.solver.findData(current))
+        self.solver.blockSignals(False)
+
+    def set_choice(self, choice: SolverChoice) -> None:
+        index = self.solver.findData(choice)
+        if index >= 0:
+            self.solver.blockSignals(True)
+            self.solver.setCurrentIndex(index)
+            self.solver.blockSignals(False)
+
+    def connect_buttons(self, solve: Callable[[], None], cancel: Callable[[], None]) -> None:
+        self.solve_button.clicked.connect(solve)
+        self.cancel_button.clicked.connect(cancel)
+
+    def _picked(self, _index: int) -> None:
+        choice = self.solver.currentData()
+        if choice is not None:
+            self.choice_changed.emit(choice)
+
+    def _show_running(self, running: bool) -> None:
+        self.solve_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)
+        self.solver.setEnabled(not running)
+
+
+def _rule() -> QFrame:
+    line = QFrame()
+    line.setFrameShape(QFrame.Shape.HLine)
+    line.setFrameShadow(QFrame.Shadow.Sunken)
+    return line

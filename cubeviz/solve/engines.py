@@ -1,0 +1,208 @@
+"""The solve runs the app offers, as Qt-free generators: table loading with progress, then the engines' events.
+
+Why a layer over the engines: the GUI wants one shape for every solver (a `Solution` carrying turns the cube
+model understands, their display labels, and for the 2x2 the exact distances along the way and the other optimal
+solutions), and table builds that report progress and stop on cancel. The engines stay untouched and usable from
+the CLI; `solve_events` runs unchanged under `cubeviz.workers.GeneratorWorker` or in a plain loop in a test.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+
+from solvers.cube.moves import Move
+from solvers.cube.notation import Turn
+from solvers.cube.state import CubeState
+from solvers.tables import BuildCancelled
+
+POCKET_ALTERNATIVES_LIMIT = 100  # optimal 2x2 solutions kept for browsing (the count covers all of them)
+TWOPHASE_SECONDS = 8.0  # how long the two-phase search keeps looking for shorter solutions
+
+
+class SolverChoice(Enum):
+    """What Solve runs: (puzzle size, menu text, engine metric)."""
+
+    POCKET_HTM = (2, "Optimal, face turns (HTM)", "htm")
+    POCKET_QTM = (2, "Optimal, quarter turns (QTM)", "qtm")
+    POCKET_FRU = (2, "Optimal, F/R/U moves (seed 001)", "fru")
+    TWOPHASE = (3, "Two-phase (fast, near-optimal, improving)", "htm")
+    OPTIMAL_HTM = (3, "Optimal, face turns (HTM)", "htm")
+    OPTIMAL_QTM = (3, "Optimal, quarter turns (QTM)", "qtm")
+
+    @property
+    def size(self) -> int:
+        return self.value[0]
+
+    @property
+    def text(self) -> str:
+        return self.value[1]
+
+    @property
+    def metric(self) -> str:
+        return self.value[2]
+
+    @classmethod
+    def for_size(cls, size: int) -> list[SolverChoice]:
+        return [choice for choice in cls if choice.size == size]
+
+
+DEFAULT_CHOICE = {2: SolverChoice.POCKET_HTM, 3: SolverChoice.TWOPHASE}
+
+
+@dataclass(frozen=True)
+class TableProgress:
+    """A table being loaded or built: `fraction` done of the current table, and what it is."""
+
+    fraction: float
+    message: str
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A solution as the player shows it: turns for the cube model, one label per turn in the metric's notation,
+    the length in that metric, and (2x2) the exact distance before and after each turn and the optimal count."""
+
+    turns: tuple[Turn, ...]
+    labels: tuple[str, ...]
+    length: int
+    metric: str
+    proven_optimal: bool
+    elapsed: float
+    distances: tuple[int, ...] | None = None
+    optimal_count: int | None = None
+    alternatives: tuple[tuple[Move, ...], ...] = field(default=(), repr=False)
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.labels)
+
+    def with_moves(self, moves: tuple[Move, ...], distances: tuple[int, ...] | None) -> Solution:
+        """The same solve, another of its optimal move sequences (2x2 alternatives browsing)."""
+        turns, labels = _pocket_turns(moves, self.metric)
+        return Solution(turns, labels, self.length, self.metric, True, self.elapsed, distances, self.optimal_count,
+                        self.alternatives)  # fmt: skip
+
+
+Report = Callable[[object], None]
+
+
+def solve_events(
+    choice: SolverChoice,
+    state: CubeState,
+    stop: threading.Event,
+    report: Report,
+    *,
+    heuristic: str = "full",
+    twophase_seconds: float = TWOPHASE_SECONDS,
+) -> Iterator[object]:
+    """Yield the engine's progress events and `Solution`s for `state` (tables first, with `report`ed progress)."""
+    if state.size != choice.size:
+        raise ValueError(f"{choice.name} solves {choice.size}x{choice.size} cubes, not {state.size}x{state.size}")
+    progress = _table_progress(stop, report)
+    if choice.size == 2:
+        yield _solve_pocket(choice.metric, state, progress)
+        return
+    from solvers.rubik.events import SolutionFound
+    from solvers.rubik.optimal import optimal
+    from solvers.rubik.twophase import twophase
+
+    tables = _rubik_tables(progress)
+    try:
+        _load_rubik_tables(tables, choice, heuristic)
+    finally:
+        _rubik_report[:] = [_no_progress]  # the tables outlive this solve; its reporter must not
+    if choice is SolverChoice.TWOPHASE:
+        events = twophase(state, max_time=twophase_seconds, stop=stop, tables=tables)
+    else:
+        events = optimal(state, metric=choice.metric, heuristic=heuristic, stop=stop, tables=tables)
+    for event in events:
+        if isinstance(event, SolutionFound):
+            labels = tuple(move.notation for move in event.moves)
+            turns = tuple(Turn.from_move(move) for move in event.moves)
+            yield Solution(turns, labels, event.length, choice.metric, event.proven_optimal, event.elapsed)
+        else:
+            yield event
+
+
+def _table_progress(stop: threading.Event, report: Report) -> Callable[[float, str], None]:
+    """A table builder's progress callback that reports `TableProgress` and abandons the build on cancel."""
+
+    def progress(fraction: float, message: str) -> None:
+        if stop.is_set():
+            raise BuildCancelled("solve cancelled while building tables")
+        report(TableProgress(fraction, message))
+
+    return progress
+
+
+# -- the 2x2 ------------------------------------------------------------------------------------------------------
+_pocket_solvers: dict[str, object] = {}
+_pocket_lock = threading.Lock()
+
+
+def _solve_pocket(metric: str, state: CubeState, progress) -> Solution:
+    from solvers.pocket.solve import PocketSolver
+
+    started = time.perf_counter()
+    with _pocket_lock:
+        if metric not in _pocket_solvers:
+            _pocket_solvers[metric] = PocketSolver(metric, progress)
+        solver = _pocket_solvers[metric]
+    found = solver.all_optimal_solutions(state, POCKET_ALTERNATIVES_LIMIT)
+    moves = tuple(found.solutions[0]) if found.solutions else ()
+    turns, labels = _pocket_turns(moves, metric)
+    distances = tuple(solver.distances_along(state, moves))
+    alternatives = tuple(tuple(s) for s in found.solutions)
+    elapsed = time.perf_counter() - started
+    return Solution(turns, labels, distances[0], metric, True, elapsed, distances, found.count, alternatives)
+
+
+def pocket_distances(state: CubeState, moves: tuple[Move, ...], metric: str) -> tuple[int, ...]:
+    """Exact distances along `moves` (the solver of `metric` must have been loaded by a solve)."""
+    return tuple(_pocket_solvers[metric].distances_along(state, moves))
+
+
+def _pocket_turns(moves: tuple[Move, ...], metric: str) -> tuple[tuple[Turn, ...], tuple[str, ...]]:
+    from solvers.pocket.metric import as_metric
+
+    named = as_metric(metric)
+    return tuple(Turn.from_move(m) for m in moves), tuple(named.name_of(Move(m)) for m in moves)
+
+
+# -- the 3x3 ------------------------------------------------------------------------------------------------------
+_rubik = None  # one RubikTables for every solve in the app: tables load once per session
+
+
+def _no_progress(fraction: float, message: str) -> None:
+    return None
+
+
+_rubik_report: list[Callable[[float, str], None]] = [_no_progress]  # the running solve's progress callback
+
+
+def _rubik_tables(progress: Callable[[float, str], None]):
+    """The app's RubikTables, whose build progress goes to the solve that is running now."""
+    global _rubik
+    from solvers.rubik.tables import RubikTables
+
+    _rubik_report[:] = [progress]
+    if _rubik is None:
+        _rubik = RubikTables(lambda fraction, message: _rubik_report[0](fraction, message))
+    return _rubik
+
+
+def _load_rubik_tables(tables, choice: SolverChoice, heuristic: str) -> None:
+    """Touch every table the search needs, so loading and building happen here, with progress and cancel."""
+    tables.moves, tables.flipslice_classes  # noqa: B018 - properties that load
+    if choice is SolverChoice.TWOPHASE:
+        tables.phase1("htm")
+        tables.phase2  # noqa: B018
+    elif heuristic == "full":
+        tables.phase1(choice.metric)
+        tables.corners(choice.metric)
+    else:
+        tables.compact(choice.metric)

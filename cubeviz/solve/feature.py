@@ -1,0 +1,189 @@
+"""Wiring of the Solve feature into the main window: menu, dock, keys, solver choice, copy, shutdown on close.
+
+Kept apart from the parts it joins (session, playback, panels) so each of those stays testable alone; this is the
+only module that knows the window's hooks (`menus`, `actions`, `add_dock`, `model`, `cube_view`, `speed_group`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PyQt6.QtCore import QEvent, QObject, Qt
+from PyQt6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
+
+from cubeviz.actions import choice_menu
+from cubeviz.models.player_model import PlayerModel
+from cubeviz.solve.dock import SolveDock
+from cubeviz.solve.engines import DEFAULT_CHOICE, SolverChoice
+from cubeviz.solve.playback import Playback
+from cubeviz.solve.player_panel import PlayerPanel
+from cubeviz.solve.session import SolveSession
+from cubeviz.views.gl.animation import AnimationSpeed
+
+if TYPE_CHECKING:
+    from cubeviz.main_window import MainWindow
+
+STATUS_MS = 6000
+
+
+class SolveFeature(QObject):
+    """Everything Solve adds to one window; `window.solve_feature` keeps it alive."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.player = PlayerModel(self)
+        self.session = SolveSession(self.player, self)
+        self.playback = Playback(self.player, window.model, window.cube_view, self)
+        self.session.rewind = self._rewind
+        self.choices: dict[int, SolverChoice] = dict(DEFAULT_CHOICE)
+        self.panel = PlayerPanel(self.player, self.playback, self._set_speed)
+        self.dock = SolveDock(self.session, self.panel, window.model.size)
+        self.dock_widget = window.add_dock(self.dock, "Solve", Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.dock.connect_buttons(self.solve, self.session.cancel)
+        self.dock.choice_changed.connect(self.set_choice)
+        self._build_menu()
+        self._bind_keys()
+        window.model.size_changed.connect(self._size_changed)
+        self.session.ended.connect(self._ended)
+        self.session.started.connect(lambda _c: self._running(True))
+        speed_group = getattr(window, "speed_group", None)
+        if speed_group is not None:
+            speed_group.triggered.connect(lambda action: self._show_speed(action.data()))
+        window.installEventFilter(self)  # the close event: stop the solve before the window goes
+
+    # -- commands ------------------------------------------------------------------------------------------------
+    def solve(self) -> None:
+        model = self.window.model
+        if self.session.running:
+            return
+        self.session.solve(model.state, self.choices[model.size])
+
+    def set_choice(self, choice: SolverChoice) -> None:
+        self.choices[choice.size] = choice
+        self.dock.set_choice(choice)
+        for action in self.choice_groups[choice.size].actions():
+            action.setChecked(action.data() == choice)
+
+    def copy_solution(self) -> None:
+        player = self.player
+        if not player.has_solution:
+            self.window.statusBar().showMessage("No solution to copy: press Solve first", STATUS_MS)
+            return
+        text = " ".join(player.labels[: player.revealed])
+        QGuiApplication.clipboard().setText(text)
+        self.window.statusBar().showMessage(f"Copied: {text or '(no moves)'}", 3000)
+
+    def reveal_next(self) -> None:
+        if not self.player.hint_mode:
+            self.panel.hint.setChecked(True)
+        turn = self.player.reveal_next()
+        if turn is not None:
+            self.window.statusBar().showMessage(f"Next move: {self.player.labels[self.player.revealed - 1]}", 3000)
+
+    # -- wiring --------------------------------------------------------------------------------------------------
+    def _build_menu(self) -> None:
+        window = self.window
+        menu = window.menuBar().addMenu("&Solve")
+        help_menu = window.menus.get("Help")
+        if help_menu is not None:  # keep Help last
+            window.menuBar().insertMenu(help_menu.menuAction(), menu)
+        window.menus["Solve"] = menu
+        entries = [
+            ("solve", "&Solve", "Ctrl+Return", self.solve),
+            ("solve_cancel", "&Cancel Solve", None, self.session.cancel),
+            None,
+            ("solve_play", "&Play / Pause", None, self.playback.toggle_playing),
+            ("solve_forward", "Step &Forward", None, lambda: self.playback.step(1)),
+            ("solve_back", "Step &Back", None, lambda: self.playback.step(-1)),
+            ("solve_first", "F&irst", None, self.playback.first),
+            ("solve_last", "&Last", None, self.playback.last),
+            None,
+            ("solve_copy", "&Copy Solution", "Ctrl+Alt+C", self.copy_solution),
+            ("solve_reveal", "Reveal &Next Move (+1)", None, self.reveal_next),
+        ]
+        for entry in entries:
+            if entry is None:
+                menu.addSeparator()
+                continue
+            name, text, shortcut, handler = entry
+            action = QAction(text, window)
+            if shortcut:
+                action.setShortcut(QKeySequence(shortcut))
+            action.triggered.connect(handler)
+            menu.addAction(action)
+            window.actions[name] = action
+        hint = QAction("&Hint Mode", window, checkable=True)
+        hint.toggled.connect(self.panel.hint.setChecked)
+        self.panel.hint.toggled.connect(hint.setChecked)
+        menu.addAction(hint)
+        window.actions["solve_hint"] = hint
+        window.actions["solve_cancel"].setEnabled(False)
+        menu.addSeparator()
+        self.choice_groups = {}
+        for size in (2, 3):
+            options = [(choice.text, choice) for choice in SolverChoice.for_size(size)]
+            self.choice_groups[size] = choice_menu(menu, f"{size}x{size}x{size} Solver", options,
+                                                   self.choices[size], self.set_choice)  # fmt: skip
+
+    def _bind_keys(self) -> None:
+        """Space, arrows, Home and End in the dock (shortcuts) and in the cube view (a filter: its letters turn)."""
+        self.keys = {
+            Qt.Key.Key_Space: self.playback.toggle_playing,
+            Qt.Key.Key_Right: lambda: self.playback.step(1),
+            Qt.Key.Key_Left: lambda: self.playback.step(-1),
+            Qt.Key.Key_Home: self.playback.first,
+            Qt.Key.Key_End: self.playback.last,
+            Qt.Key.Key_Plus: self.reveal_next,
+        }
+        for key, handler in self.keys.items():
+            shortcut = QShortcut(QKeySequence(key), self.dock, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(handler)
+        self.window.cube_view.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            self.playback.set_playing(False)
+            self.session.shutdown()
+        elif watched is self.window.cube_view and event.type() == QEvent.Type.KeyPress:
+            no_modifiers = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            if event.key() == Qt.Key.Key_Escape and self.session.running:
+                self.session.cancel()
+                return True
+            handler = self.keys.get(Qt.Key(event.key()))
+            if handler is not None and no_modifiers and self.player.has_solution:
+                handler()
+                return True
+        return False
+
+    def _rewind(self) -> None:
+        """Before another solution of the same solve is loaded, take the cube back to that solve's start."""
+        if self.player.start_state == self.session.start_state:
+            self.playback.first()
+
+    def _set_speed(self, speed: AnimationSpeed) -> None:
+        group = getattr(self.window, "speed_group", None)
+        actions = [a for a in group.actions() if a.data() == speed] if group is not None else []
+        if actions:
+            actions[0].trigger()  # through View > Animation Speed, so the menu shows it too
+        else:
+            self.window.cube_view.set_speed(speed)
+
+    def _show_speed(self, speed: AnimationSpeed) -> None:
+        combo = self.panel.speed
+        combo.blockSignals(True)
+        combo.setCurrentIndex(combo.findData(speed))
+        combo.blockSignals(False)
+
+    def _size_changed(self, size: int) -> None:
+        self.session.shutdown()
+        self.dock.show_size(size, self.choices[size])
+
+    def _running(self, running: bool) -> None:
+        self.window.actions["solve"].setEnabled(not running)
+        self.window.actions["solve_cancel"].setEnabled(running)
+
+    def _ended(self, status: str) -> None:
+        self._running(False)
+        if status and status != "cancelled":
+            self.window.statusBar().showMessage(f"Solve failed: {status}", STATUS_MS)

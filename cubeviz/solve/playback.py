@@ -1,0 +1,138 @@
+"""Playback: moves the main cube along the player's solution, and follows the cube when it moves by other means.
+
+Design (see docs/player.md): every step forward is an ordinary turn of the cube model, so it animates in the 3D
+view and lands in the undo history; a step back undoes that step when it is the last thing in the history (else it
+turns the inverse), so the history holds exactly the moves played. After playing to the end the cube is solved
+with a normal history and can be turned on. Whenever the cube changes by other means (a hand turn, undo, redo),
+the player looks for that state on its path: found, the position follows (undo is a step back); not found, the
+player is "off the path" and its controls wait until the cube comes back or a new solve is loaded.
+"""
+
+from __future__ import annotations
+
+import time
+
+from PyQt6.QtCore import QObject, QTimer, pyqtSignal
+
+from cubeviz.models.cube_model import CubeModel, EntryKind
+from cubeviz.models.player_model import PlayerModel
+
+TICK_MS = 30
+PAUSE_FACTOR = 0.7  # a breath between two played moves (times the quarter-turn time), so each reads as one move
+
+
+class Playback(QObject):
+    """Drives `cube` (and its `view`: animation, held mid-turns) from `player`. Signals: `synced_changed(bool)`,
+    `playing_changed(bool)`."""
+
+    synced_changed = pyqtSignal(bool)
+    playing_changed = pyqtSignal(bool)
+
+    def __init__(self, player: PlayerModel, cube: CubeModel, view, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.player, self.cube, self.view = player, cube, view
+        self.synced = False
+        self.playing = False
+        self._driving = False
+        self._last_step = 0.0
+        self._timer = QTimer(self)
+        self._timer.setInterval(TICK_MS)
+        self._timer.timeout.connect(self._tick)
+        cube.changed.connect(self._cube_changed)
+        cube.size_changed.connect(lambda _size: player.clear())
+        player.solution_changed.connect(self._cube_changed)
+
+    # -- commands ------------------------------------------------------------------------------------------------
+    def go_to(self, target: int, fraction: float = 0.0, animate: bool = True) -> None:
+        """Move the cube to `target` moves into the solution (`fraction` into the next one: held, not animated)."""
+        player = self.player
+        if not self.synced:
+            return
+        target = max(0, min(len(player.moves), target))
+        self._driving = True
+        try:
+            for k in range(player.position, target):
+                self.cube.apply_turn(player.moves[k])
+            for k in range(player.position - 1, target - 1, -1):
+                self._step_back(k)
+        finally:
+            self._driving = False
+        player.set_position(target, fraction)
+        if not animate or fraction > 0.0:
+            self.view.finish_animation()
+        self.view.hold_turn(player.moves[target] if fraction > 0.0 else None, fraction)
+
+    def step(self, delta: int) -> None:
+        self.go_to(self.player.position + delta)
+
+    def first(self) -> None:
+        self.set_playing(False)
+        self.go_to(0)
+
+    def last(self) -> None:
+        self.set_playing(False)
+        self.go_to(len(self.player.moves))
+
+    def set_playing(self, on: bool) -> None:
+        on = on and self.synced and self.player.remaining > 0
+        if on == self.playing:
+            return
+        self.playing = on
+        if on:
+            if self.player.fraction:
+                self.go_to(self.player.position)  # let go of a held mid-turn first
+            self._last_step = 0.0
+            self._timer.start()
+        else:
+            self._timer.stop()
+        self.playing_changed.emit(on)
+
+    def toggle_playing(self) -> None:
+        self.set_playing(not self.playing)
+
+    # -- internals -----------------------------------------------------------------------------------------------
+    def _step_back(self, k: int) -> None:
+        """Undo move k (which took state k to k + 1): pop it from the history when it is on top, else turn back."""
+        turn = self.player.moves[k]
+        history = self.cube.history
+        top = history[-1] if history else None
+        if (
+            top is not None
+            and top.kind is EntryKind.TURNS
+            and top.turns == (turn,)
+            and top.before == self.player.state_at(k)
+            and self.cube.undo_stack.canUndo()
+        ):
+            self.cube.undo_stack.undo()
+        else:
+            self.cube.apply_turn(turn.inverse())
+
+    def _tick(self) -> None:
+        if not self.playing or self.view.animating:
+            return
+        now = time.perf_counter()
+        if self._last_step and now - self._last_step < PAUSE_FACTOR * self.view.animator.seconds_per_quarter:
+            return
+        if self.player.remaining <= 0:
+            self.set_playing(False)
+            return
+        self.step(1)
+        self._last_step = time.perf_counter()
+        if self.player.remaining <= 0:
+            self.set_playing(False)
+
+    def _cube_changed(self) -> None:
+        if self._driving:
+            return
+        player = self.player
+        synced = False
+        if player.has_solution and self.cube.size == player.start_state.size:
+            position = player.position_of(self.cube.state)
+            if position is not None:
+                synced = True
+                player.set_position(position)
+        if not synced:
+            self.set_playing(False)
+        if synced != self.synced:
+            self.synced = synced
+            self.synced_changed.emit(synced)

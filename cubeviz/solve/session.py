@@ -1,0 +1,116 @@
+"""One solve at a time: runs `engines.solve_events` in a GeneratorWorker and loads what it finds into the player.
+
+Why apart from the widgets: the run's life cycle (start, progress, each solution, end, cancel, shutdown) is the
+part that must never leave a thread behind, and tests drive it directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PyQt6.QtCore import QObject, pyqtSignal
+
+from cubeviz.models.player_model import PlayerModel
+from cubeviz.solve.engines import Solution, SolverChoice, pocket_distances, solve_events
+from cubeviz.workers import GeneratorWorker
+from solvers.cube.state import CubeState
+
+
+class SolveSession(QObject):
+    """Signals: `started(SolverChoice)`, `progress(event)`, `found(Solution)` (each solution, best last),
+    `ended(str)` ("" when it finished, "cancelled", or the error message)."""
+
+    started = pyqtSignal(object)
+    progress = pyqtSignal(object)
+    found = pyqtSignal(object)
+    ended = pyqtSignal(str)
+
+    def __init__(self, player: PlayerModel, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.player = player
+        self.heuristic = "full"  # tests use "compact" for short optimal solves
+        self.twophase_seconds: float | None = None  # None: the engine layer's default
+        self.worker: GeneratorWorker | None = None
+        self.start_state: CubeState | None = None
+        self.choice: SolverChoice | None = None
+        self.solutions: list[Solution] = []  # every solution of this solve, in the order found
+        self._run = 0
+        self.rewind: Callable[[], None] | None = None  # takes the cube back to the start before another is loaded
+
+    @property
+    def running(self) -> bool:
+        return self.worker is not None
+
+    def solve(self, state: CubeState, choice: SolverChoice) -> bool:
+        """Start solving `state`; False if a solve is already running."""
+        if self.worker is not None:
+            return False
+        self.start_state, self.choice, self.solutions = state, choice, []
+        options = {"heuristic": self.heuristic}
+        if self.twophase_seconds is not None:
+            options["twophase_seconds"] = self.twophase_seconds
+
+        def factory(stop, report):
+            return solve_events(choice, state, stop, report, **options)
+
+        # No Qt parent: the session holds the only reference, so a finished worker goes with its wrapper.
+        worker = GeneratorWorker(factory, lambda event: isinstance(event, Solution))
+        self._run += 1
+        run = self._run  # signals still queued from a run already shut down are dropped (and no cycle holds it)
+        worker.progress.connect(lambda event: run == self._run and self.progress.emit(event))
+        worker.solution.connect(lambda solution: run == self._run and self._found(solution))
+        worker.completed.connect(lambda: run == self._run and self._end(""))
+        worker.cancelled.connect(lambda: run == self._run and self._end("cancelled"))
+        worker.error.connect(lambda exc: run == self._run and self._end(_describe(exc)))
+        self.worker = worker
+        worker.start()
+        self.started.emit(choice)
+        return True
+
+    def cancel(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+
+    def shutdown(self) -> None:
+        """Stop and wait for the worker (window closing, puzzle switched): returns within a fraction of a second."""
+        worker = self.worker
+        if worker is not None:
+            worker.cancel()
+            worker.wait()
+            self._end("cancelled")
+
+    def load(self, solution: Solution) -> None:
+        """Put one of this solve's solutions in the player (it starts from the solve's start state)."""
+        if self.rewind is not None:
+            self.rewind()
+        self.player.set_solution(
+            self.start_state, solution.turns, solution.labels, solution.length, solution.metric, solution.distances
+        )
+
+    def load_alternative(self, index: int) -> None:
+        """2x2: play the `index`-th optimal solution instead (the distances along it are computed here)."""
+        best = self.solutions[-1]
+        moves = best.alternatives[index]
+        self.load(best.with_moves(moves, pocket_distances(self.start_state, moves, best.metric)))
+
+    # -- worker signals ------------------------------------------------------------------------------------------
+    def _found(self, solution: Solution) -> None:
+        self.solutions.append(solution)
+        player = self.player
+        fresh = player.start_state != self.start_state or player.position == 0
+        if fresh:  # replace the player's solution unless the user is already playing this solve's one
+            self.load(solution)
+        self.found.emit(solution)
+
+    def _end(self, status: str) -> None:
+        worker, self.worker = self.worker, None
+        if worker is None:
+            return
+        worker.wait()
+        self.ended.emit(status)
+
+
+def _describe(exc: BaseException) -> str:
+    """A one-line message for an engine error (unsolvable cube, unreadable table...)."""
+    text = str(exc) or type(exc).__name__
+    return f"{type(exc).__name__}: {text}" if type(exc).__name__ not in text else text
