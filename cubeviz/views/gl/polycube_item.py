@@ -1,0 +1,199 @@
+"""One packing as a drawable item: piece poses, colours, exploded view, hidden and highlighted pieces, layer
+view, transitions between solutions and the assembly timeline -- everything a frame needs, without OpenGL.
+
+World coordinates: the box is centred on the origin and scaled so its longest side spans ``WORLD_EXTENT`` (the
+cube view's camera then suits every puzzle); puzzle y (rows, top to bottom) and z (planes, front to back) are
+turned to world -y and -z, a rotation, so the first row is on top and the front plane faces the default camera.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from cubeviz.views.gl.animation import ease_in_out
+from cubeviz.views.gl.polycube_mesh import EDGE_SLOT, FIRST_PIECE_SLOT, PolycubeMesh, polycube_mesh
+from cubeviz.views.gl.polycube_motion import AssemblyTimeline, blend_pose
+from cubeviz.views.gl.renderer import GroupedMeshRenderer
+from solvers.packing.assembly import up_direction
+from solvers.packing.puzzle import Puzzle
+
+WORLD_EXTENT = 3.0
+EDGE_RGB = (0.07, 0.07, 0.08)
+DIM_TOWARDS = np.array([0.86, 0.88, 0.91])  # the view's background: dimmed pieces fade into it
+DIM_AMOUNT = 0.7
+EXPLODE_SPREAD = 1.6  # at explode 1 a piece's centre is this many times farther out than assembled
+TRANSITION_SECONDS = 0.6
+LAYER_AXIS = 2  # planes front to back, as seed 004 lists them
+LAYER_GAP = 1.0  # puzzle units between planes laid side by side
+
+
+def hex_rgb(colour: str) -> tuple[float, float, float]:
+    return tuple(int(colour[i : i + 2], 16) / 255.0 for i in (1, 3, 5))
+
+
+@dataclass
+class _Transition:
+    start: np.ndarray  # (n, 4, 4) poses
+    end: np.ndarray
+    t0: float
+    duration: float
+
+
+class PolycubeItem:
+    """What to draw for one puzzle; ``set_poses`` switches the solution (optionally animated)."""
+
+    def __init__(self, puzzle: Puzzle, instance_kind: list[int]) -> None:
+        self.puzzle = puzzle
+        self.mesh: PolycubeMesh = polycube_mesh([p.cells for p in puzzle.pieces], instance_kind)
+        self.mesh_key = f"polycube-{id(self)}"
+        n = self.mesh.n_instances
+        self.poses = np.repeat(np.identity(4)[None], n, axis=0)
+        self.explode = 0.0
+        self.hidden = np.zeros(n, dtype=bool)
+        self.highlight: int | None = None
+        self.layer: int | None = None  # show only this plane
+        self.side_by_side = False  # lay the planes out left to right
+        self.assembly: AssemblyTimeline | None = None
+        self.assembly_time = 0.0
+        self._transition: _Transition | None = None
+        dims = np.asarray(puzzle.dims, dtype=float)
+        self.scale = WORLD_EXTENT / float(dims.max())
+        self.box_centre = (dims - 1.0) / 2.0
+        self.up = np.asarray(up_direction(puzzle), dtype=float)
+        kinds = self.mesh.instance_kind
+        self.local_centres = np.array([np.mean(puzzle.pieces[k].cells, axis=0) for k in kinds])
+        self.base_rgb = np.array([hex_rgb(puzzle.pieces[k].colour) for k in kinds])
+        self._cell_index = puzzle.cell_index()
+
+    # -- state -----------------------------------------------------------------------------------------------------
+    @property
+    def n_instances(self) -> int:
+        return self.mesh.n_instances
+
+    def set_poses(self, poses: np.ndarray, now: float, animate: bool) -> None:
+        poses = np.asarray(poses, dtype=float)
+        moving = not np.allclose(poses, self.poses)
+        if animate and moving:
+            self._transition = _Transition(self.current_poses(now), poses, now, TRANSITION_SECONDS)
+        else:
+            self._transition = None
+        self.poses = poses
+
+    def transitioning(self, now: float) -> bool:
+        return self._transition is not None and now - self._transition.t0 < self._transition.duration
+
+    def finish_transition(self) -> None:
+        self._transition = None
+
+    def current_poses(self, now: float) -> np.ndarray:
+        tr = self._transition
+        if tr is None or now - tr.t0 >= tr.duration:
+            self._transition = None
+            return self.poses
+        s = ease_in_out((now - tr.t0) / tr.duration)
+        return np.array(
+            [blend_pose(a, b, c, s, self.up) for a, b, c in zip(tr.start, tr.end, self.local_centres, strict=True)]
+        )
+
+    # -- geometry of a frame -----------------------------------------------------------------------------------------
+    def world_matrix(self) -> np.ndarray:
+        """Puzzle coordinates -> world: centre, turn y and z over, scale."""
+        m = np.diag([self.scale, -self.scale, -self.scale, 1.0])
+        m[:3, 3] = -m[:3, :3] @ self.box_centre
+        return m
+
+    def piece_centres(self, poses: np.ndarray | None = None) -> np.ndarray:
+        """(n, 3) centre of each piece in puzzle coordinates at the given (default: target) poses."""
+        poses = self.poses if poses is None else poses
+        return np.einsum("nij,nj->ni", poses[:, :3, :3], self.local_centres) + poses[:, :3, 3]
+
+    def explode_offsets(self) -> np.ndarray:
+        """(n, 3) puzzle-unit shifts pushing each piece away from the box centre (zero when assembled)."""
+        return (self.piece_centres() - self.box_centre) * (EXPLODE_SPREAD - 1.0) * self.explode
+
+    def instance_matrices(self, now: float) -> tuple[np.ndarray, np.ndarray]:
+        """(group matrices in world space, pieces shown) for the frame at ``now``."""
+        poses = self.current_poses(now)
+        offsets = self.explode_offsets()
+        shown = ~self.hidden
+        if self.assembly is not None:
+            assembled, flying = self.assembly.state(self.assembly_time)
+            shown = shown & assembled[: len(shown)]
+            offsets = offsets + flying[: len(shown)]
+        moved = poses.copy()
+        moved[:, :3, 3] += offsets
+        return np.einsum("ij,njk->nik", self.world_matrix(), moved), shown
+
+    def voxel_planes(self) -> np.ndarray:
+        """(N,) the plane (target coordinate along LAYER_AXIS) each instance-voxel occupies at rest."""
+        mesh = self.mesh
+        poses = self.poses[mesh.voxel_instance]
+        target = np.einsum("nij,nj->ni", poses[:, :3, :3], mesh.voxel_cell) + poses[:, :3, 3]
+        return np.rint(target[:, LAYER_AXIS]).astype(int)
+
+    def passes(self, now: float) -> list[tuple[np.ndarray, np.ndarray]]:
+        """What to draw: a list of (group matrices, voxels shown) passes -- one, or one per plane side by side."""
+        matrices, shown_instances = self.instance_matrices(now)
+        voxel_shown = shown_instances[self.mesh.voxel_instance]
+        planes = self.voxel_planes()
+        if self.layer is not None:
+            voxel_shown = voxel_shown & (planes == self.layer)
+        if not self.side_by_side:
+            return [(matrices, voxel_shown)]
+        out = []
+        depth = self.puzzle.dims[LAYER_AXIS]
+        width = self.puzzle.dims[0] + LAYER_GAP
+        for plane in range(depth):
+            shift = np.identity(4)
+            # plane k moves right by k box widths and back to the front plane, centred as a row
+            shift[:3, 3] = self.world_matrix()[:3, :3] @ np.array([(plane - (depth - 1) / 2) * width, 0.0, -plane])
+            out.append((np.einsum("ij,njk->nik", shift, matrices), voxel_shown & (planes == plane)))
+        return out
+
+    def voxel_boxes(self, now: float) -> tuple[np.ndarray, np.ndarray, float]:
+        """(world centres (M, 3), index of the instance-voxel, half size) of every voxel drawn: for picking."""
+        centres, owners = [], []
+        cells = np.hstack([self.mesh.voxel_cell, np.ones((len(self.mesh.voxel_cell), 1))])
+        for matrices, shown in self.passes(now):
+            idx = np.flatnonzero(shown)
+            m = matrices[self.mesh.voxel_instance[idx]]
+            centres.append(np.einsum("nij,nj->ni", m, cells[idx])[:, :3])
+            owners.append(idx)
+        if not centres:
+            return np.zeros((0, 3)), np.zeros(0, dtype=int), self.scale / 2
+        return np.concatenate(centres), np.concatenate(owners), self.scale / 2
+
+    def slot_colours(self) -> np.ndarray:
+        colours = np.empty((FIRST_PIECE_SLOT + self.n_instances, 3), dtype=np.float32)
+        colours[EDGE_SLOT] = EDGE_RGB
+        rgb = self.base_rgb.copy()
+        if self.highlight is not None:
+            dim = np.arange(self.n_instances) != self.highlight
+            rgb[dim] = rgb[dim] * (1.0 - DIM_AMOUNT) + DIM_TOWARDS * DIM_AMOUNT
+        colours[FIRST_PIECE_SLOT:] = rgb
+        return colours
+
+    def corner_points(self, now: float) -> np.ndarray:
+        """World corners of every drawn voxel: whatever is drawn lies within them (for the resolve rectangle)."""
+        centres, _, half = self.voxel_boxes(now)
+        if not len(centres):
+            return np.zeros((1, 3))
+        signs = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)], dtype=float)
+        return (centres[:, None, :] + signs[None] * half * 1.8).reshape(-1, 3)  # 1.8: room for turning pieces
+
+    def draw(self, renderer: GroupedMeshRenderer, now: float) -> None:
+        renderer.set_colours(self.slot_colours())
+        for matrices, shown in self.passes(now):
+            first, count = self.mesh.ranges(shown)
+            if len(first):
+                renderer.set_groups(matrices)
+                renderer.draw_ranges(self.mesh_key, first, count)
+
+    def cell_of(self, voxel: int) -> int:
+        """File cell index of instance-voxel ``voxel`` at rest."""
+        mesh = self.mesh
+        pose = self.poses[mesh.voxel_instance[voxel]]
+        target = pose[:3, :3] @ mesh.voxel_cell[voxel] + pose[:3, 3]
+        return self._cell_index[tuple(int(round(c)) for c in target)]

@@ -1,0 +1,162 @@
+"""Geometry of polycube pieces for the grouped-mesh renderer: each piece drawn once in its own file shape, with a
+thin dark band wherever its surface folds (so touching pieces read apart), split into per-voxel vertex ranges.
+
+Why per-voxel ranges: the layer view draws only the voxels in some planes of the box, and hidden parts of a piece
+must not leave holes, so each voxel also carries *cut* faces (towards a neighbour of the same piece) that a frame
+draws only when that neighbour is not drawn -- the same idea as the cube's inner faces in cubie_mesh.py.
+
+Slots: 0 is the dark edge colour, ``1 + j`` the face colour of instance ``j``; group ``j`` is instance ``j``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from cubeviz.views.gl.mesh import GROUP_OFFSET, SLOT_OFFSET, MeshBuilder, face_tangents
+from solvers.packing.geometry import FACE_NEIGHBOURS, Shape
+
+EDGE_SLOT = 0
+FIRST_PIECE_SLOT = 1
+EDGE_BAND = 0.055  # fraction of a voxel each side of a fold drawn dark: two bands make a thin outline
+_FACE_MARK = 1  # slot of face colour while a kind is built alone; becomes FIRST_PIECE_SLOT + instance
+
+
+@dataclass(frozen=True)
+class KindMesh:
+    """One piece kind in its own coordinates: vertices, and per voxel the range of its outer surface and, per
+    face direction, the range of the cut face towards a same-piece neighbour (count 0 when there is none)."""
+
+    vertices: np.ndarray  # (n, 8) float32, group 0, slots EDGE_SLOT / _FACE_MARK
+    cells: np.ndarray  # (V, 3) int64 voxel coordinates, the piece's file shape
+    outer: np.ndarray  # (V, 2) int64: first vertex, count
+    cut: np.ndarray  # (V, 6, 2) int64: first vertex, count per direction FACE_NEIGHBOURS[d]
+
+
+def _grid_square(builder: MeshBuilder, centre, normal, u, v, lo: float, hi: float, lo2: float, hi2: float, slot):
+    a = centre + lo * u + lo2 * v
+    b = centre + hi * u + lo2 * v
+    c = centre + hi * u + hi2 * v
+    d = centre + lo * u + hi2 * v
+    builder.triangle(a, b, c, normal, 0, slot)
+    builder.triangle(a, c, d, normal, 0, slot)
+
+
+def _face(builder: MeshBuilder, voxel: np.ndarray, normal: np.ndarray, cells: set, cut: bool) -> None:
+    """One unit face as a 3x3 grid: face colour in the middle, dark bands on sides and corners where it folds."""
+    u, v = face_tangents(normal)
+    centre = voxel + 0.5 * normal
+    inner = 0.5 - EDGE_BAND
+
+    def filled(offset: np.ndarray) -> bool:
+        return tuple(int(c) for c in voxel + offset) in cells
+
+    def flat(offset: np.ndarray) -> bool:  # the face runs on, level, onto the neighbour at `offset`
+        return not cut and filled(offset) and not filled(offset + normal)
+
+    bands = ((-0.5, -inner), (-inner, inner), (inner, 0.5))
+    for i, (lo, hi) in enumerate(bands):
+        for k, (lo2, hi2) in enumerate(bands):
+            du, dv = i - 1, k - 1
+            if du == 0 and dv == 0:
+                coloured = True
+            elif du == 0 or dv == 0:
+                coloured = flat(du * u + dv * v)
+            else:
+                coloured = flat(du * u) and flat(dv * v) and flat(du * u + dv * v)
+            _grid_square(builder, centre, normal, u, v, lo, hi, lo2, hi2, _FACE_MARK if coloured else EDGE_SLOT)
+
+
+def kind_mesh(shape: Shape) -> KindMesh:
+    """Build the mesh of one piece shape (see module docstring)."""
+    cells = {tuple(c) for c in shape}
+    builder = MeshBuilder()
+    outer = np.zeros((len(shape), 2), dtype=np.int64)
+    cut = np.zeros((len(shape), len(FACE_NEIGHBOURS), 2), dtype=np.int64)
+    for index, cell in enumerate(shape):
+        voxel = np.asarray(cell, dtype=float)
+        start = builder.vertex_count
+        for offset in FACE_NEIGHBOURS:
+            if tuple(c + o for c, o in zip(cell, offset, strict=True)) not in cells:
+                _face(builder, voxel, np.asarray(offset, dtype=float), cells, cut=False)
+        outer[index] = (start, builder.vertex_count - start)
+        for d, offset in enumerate(FACE_NEIGHBOURS):
+            if tuple(c + o for c, o in zip(cell, offset, strict=True)) in cells:
+                start = builder.vertex_count
+                _face(builder, voxel, np.asarray(offset, dtype=float), cells, cut=True)
+                cut[index, d] = (start, builder.vertex_count - start)
+    return KindMesh(builder.array(), np.asarray(shape, dtype=np.int64), outer, cut)
+
+
+@dataclass(frozen=True)
+class PolycubeMesh:
+    """All instances of a puzzle's pieces in one vertex array; ranges are per instance and voxel."""
+
+    vertices: np.ndarray
+    instance_kind: np.ndarray  # (n_instances,)
+    voxel_instance: np.ndarray  # (N,) instance of each instance-voxel
+    voxel_cell: np.ndarray  # (N, 3) the voxel in its piece's own coordinates
+    outer: np.ndarray  # (N, 2)
+    cut: np.ndarray  # (N, 6, 2)
+
+    @property
+    def n_instances(self) -> int:
+        return len(self.instance_kind)
+
+    def ranges(self, shown: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(first, count) int32 arrays drawing the voxels flagged in ``shown`` (N bools), with cut faces where a
+        same-piece neighbour is not shown."""
+        outer = self.outer[shown]
+        parts = [outer]
+        cut = self.cut[shown]
+        if not shown.all():
+            neighbour = self._neighbours[shown]
+            neighbour_shown = (neighbour >= 0) & shown[np.maximum(neighbour, 0)]
+            open_cut = (cut[:, :, 1] > 0) & ~neighbour_shown
+            parts.append(cut[open_cut])
+        ranges = np.concatenate(parts) if parts else np.zeros((0, 2), dtype=np.int64)
+        ranges = ranges[ranges[:, 1] > 0]
+        return ranges[:, 0].astype(np.int32), ranges[:, 1].astype(np.int32)
+
+    @cached_property
+    def _neighbours(self) -> np.ndarray:
+        """(N, 6): index of the same-piece neighbour voxel in each direction, -1 when there is none."""
+        out = np.full((len(self.voxel_cell), len(FACE_NEIGHBOURS)), -1, dtype=np.int64)
+        cells = zip(self.voxel_instance.tolist(), self.voxel_cell.tolist(), strict=True)
+        lookup = {(i, *c): n for n, (i, c) in enumerate(cells)}
+        for (i, *c), n in lookup.items():
+            for d, off in enumerate(FACE_NEIGHBOURS):
+                out[n, d] = lookup.get((i, c[0] + off[0], c[1] + off[1], c[2] + off[2]), -1)
+        return out
+
+
+def polycube_mesh(shapes: list[Shape], instance_kind: list[int]) -> PolycubeMesh:
+    """Stamp each kind's mesh once per instance with that instance's group and colour slot."""
+    kinds = [kind_mesh(shape) for shape in shapes]
+    arrays, voxel_instance, voxel_cell, outer, cut = [], [], [], [], []
+    base = 0
+    for j, kind in enumerate(instance_kind):
+        km = kinds[kind]
+        verts = km.vertices.copy()
+        verts[:, GROUP_OFFSET] = j
+        verts[:, SLOT_OFFSET] = np.where(verts[:, SLOT_OFFSET] == _FACE_MARK, FIRST_PIECE_SLOT + j, EDGE_SLOT)
+        arrays.append(verts)
+        voxel_instance.extend([j] * len(km.cells))
+        voxel_cell.append(km.cells)
+        shifted_outer = km.outer.copy()
+        shifted_outer[:, 0] += base
+        outer.append(shifted_outer)
+        shifted_cut = km.cut.copy()
+        shifted_cut[:, :, 0] += base
+        cut.append(shifted_cut)
+        base += len(verts)
+    return PolycubeMesh(
+        vertices=np.concatenate(arrays).astype(np.float32),
+        instance_kind=np.asarray(instance_kind, dtype=np.int64),
+        voxel_instance=np.asarray(voxel_instance, dtype=np.int64),
+        voxel_cell=np.concatenate(voxel_cell),
+        outer=np.concatenate(outer),
+        cut=np.concatenate(cut),
+    )
