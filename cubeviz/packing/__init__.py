@@ -1,0 +1,83 @@
+"""Browse enumerated polycube packings in 3D (issue 9): choose or open a puzzle, enumerate in a worker or open a
+solution file, switch symmetry levels, browse and filter the list, explode, slice and assemble in 3D, export.
+
+`install(window)` adds the "Packings" tab and a Packings menu, and sets `window.packing_browser`. Nothing is
+enumerated at start-up (no thread runs until asked): the Soma puzzle is loaded, ready to enumerate.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PyQt6.QtCore import QEvent, QObject
+from PyQt6.QtGui import QAction, QKeySequence
+from PyQt6.QtWidgets import QFileDialog
+
+from cubeviz.packing.browser import PackingBrowser
+from cubeviz.packing.export import ask_and_export
+
+if TYPE_CHECKING:
+    from cubeviz.main_window import MainWindow
+
+__all__ = ["PackingBrowser", "install"]
+
+STATUS_MS = 6000
+
+
+class _StopOnClose(QObject):
+    """Stops the browser's worker when the window closes (a QThread must not outlive its window)."""
+
+    def __init__(self, browser: PackingBrowser, parent: QObject) -> None:
+        super().__init__(parent)
+        self.browser = browser
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Close:
+            self.browser.shutdown()
+        return False
+
+
+def install(window: MainWindow) -> None:
+    browser = PackingBrowser(window.rng, window)
+    index = window.add_tab(browser, "Packings")
+    window.packing_browser = browser
+    browser.status.connect(lambda message: window.statusBar().showMessage(message, STATUS_MS))
+    window.packing_close_filter = _StopOnClose(browser, window)
+    window.installEventFilter(window.packing_close_filter)
+
+    def show() -> None:
+        window.tabs.setCurrentIndex(index)
+
+    def open_puzzle() -> None:
+        path, _ = QFileDialog.getOpenFileName(window, "Open puzzle file", "", "Puzzle files (*.json);;All files (*)")
+        if path:
+            show()
+            browser.open_puzzle_file(path)
+
+    def open_solutions() -> None:
+        path, _ = QFileDialog.getOpenFileName(window, "Open solution file", "", "Solutions (*.json);;All files (*)")
+        if path:
+            show()
+            browser.open_solution_file(path)
+
+    menu = window.menuBar().addMenu("&Packings")
+    help_menu = window.menus.get("Help")
+    if help_menu is not None:  # keep Help last
+        window.menuBar().insertMenu(help_menu.menuAction(), menu)
+    window.menus["Packings"] = menu
+    entries = (
+        ("packing_show", "Show &Packings", "Ctrl+P", show),
+        ("packing_open_puzzle", "Open &Puzzle File...", None, open_puzzle),
+        ("packing_open_solutions", "Open &Solution File...", None, open_solutions),
+        ("packing_enumerate", "&Enumerate", None, lambda: browser.enumerate(browser.source.up_to.currentData())),
+        ("packing_export_png", "Export View as P&NG...", None, lambda: ask_and_export(browser, "png")),
+        ("packing_export_list", "Export Solution &List...", None, lambda: ask_and_export(browser, "list")),
+        ("packing_export_animation", "Export Assembly &Animation...", None, lambda: ask_and_export(browser, "anim")),
+    )
+    for name, text, shortcut, handler in entries:
+        action = QAction(text, window)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(handler)
+        menu.addAction(action)
+        window.actions[name] = action

@@ -1,0 +1,240 @@
+"""The Packings tab: wires the model to the source panel, the solution table, the 3D view and the legend, and
+runs enumeration and file loading in workers. Views only render the model; every change goes through it."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+from PyQt6.QtCore import QItemSelectionModel, Qt, pyqtSignal
+from PyQt6.QtWidgets import QAbstractItemView, QHeaderView, QSplitter, QTableView, QVBoxLayout, QWidget
+
+from cubeviz.models.packing_model import PackingModel
+from cubeviz.packing.legend import LegendPanel
+from cubeviz.packing.loading import Loaded, default_level, enumeration, load_solution_file
+from cubeviz.packing.solution_list import NavigationBar, SolutionTableModel
+from cubeviz.packing.source_panel import SourcePanel
+from cubeviz.packing.view_panel import ViewPanel
+from cubeviz.packing.worker import EnumerationWorker
+from cubeviz.views.gl.polycube_item import PolycubeItem
+from cubeviz.workers import CallWorker
+from solvers.packing.assembly import assembly_order
+from solvers.packing.errors import PackingError
+from solvers.packing.puzzle import SymmetryMode
+from solvers.packing.puzzle_io import load_puzzle
+from solvers.packing.search import Progress
+
+DEFAULT_PUZZLE = "soma"
+PROGRESS_STEPS = 1000
+
+
+class PackingBrowser(QWidget):
+    """Signals: `status(str)` for the window's status bar; `loaded()` after a solution set arrives."""
+
+    status = pyqtSignal(str)
+    loaded = pyqtSignal()
+
+    def __init__(self, rng: random.Random | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self.rng = rng or random.Random()
+        self.model = PackingModel()
+        self.worker: EnumerationWorker | CallWorker | None = None
+        self._animate_next = False
+        self._build()
+        self.model.subscribe(self._on_model)
+        self._connect()
+        self.load_shipped(DEFAULT_PUZZLE, enumerate_now=False)
+
+    def _build(self) -> None:
+        self.source = SourcePanel(self.model)
+        self.table_model = SolutionTableModel(self.model, self)
+        self.table = QTableView()
+        self.table.setModel(self.table_model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.navigation = NavigationBar()
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.source)
+        left_layout.addWidget(self.table, 1)
+        left_layout.addWidget(self.navigation)
+        self.view_panel = ViewPanel()
+        self.view = self.view_panel.view
+        self.legend = LegendPanel(self.model)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        for widget, stretch in ((left, 0), (self.view_panel, 1), (self.legend, 0)):
+            splitter.addWidget(widget)
+            splitter.setStretchFactor(splitter.count() - 1, stretch)
+        splitter.setSizes([340, 640, 240])
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+
+    def _connect(self) -> None:
+        s = self.source
+        s.puzzle_chosen.connect(lambda name: self.load_shipped(name, enumerate_now=True))
+        s.enumerate_requested.connect(self.enumerate)
+        s.cancel_requested.connect(self.cancel)
+        self.navigation.navigate.connect(self.navigate)
+        self.navigation.jump.connect(self.jump_to_number)
+        self.view.navigate.connect(self.navigate)
+        self.view.piece_clicked.connect(self._piece_clicked)
+        self.view.background_clicked.connect(lambda: self.model.set_highlight(None))
+        self.table.selectionModel().currentRowChanged.connect(lambda current, _prev: self._row_chosen(current.row()))
+        self.legend.jump_to_solution.connect(lambda index: self.jump_to_number(index + 1))
+
+    # -- sources -------------------------------------------------------------------------------------------------------
+    def load_shipped(self, name: str, enumerate_now: bool = True) -> bool:
+        return self.open_puzzle_file(name, enumerate_now)
+
+    def open_puzzle_file(self, path: str | Path, enumerate_now: bool = True) -> bool:
+        """Load a puzzle (shipped name or file); on a bad file say why and change nothing."""
+        try:
+            puzzle = load_puzzle(path)
+            from solvers.packing.cover import build_cover
+
+            problem = build_cover(puzzle)
+        except (PackingError, ValueError) as exc:
+            self._error(f"Puzzle not opened: {exc}")
+            return False
+        self.cancel()
+        self.source.show_error("")
+        self.model.set_puzzle(puzzle, problem)
+        self.source.set_default_level(default_level(puzzle))
+        self.source.status.setText(f"{puzzle.title}: {puzzle.n_instances} pieces, {puzzle.n_cells} cells")
+        if enumerate_now:
+            self.enumerate(self.source.up_to.currentData())
+        return True
+
+    def open_solution_file(self, path: str | Path) -> None:
+        """Read a solution file in a worker; a malformed file is reported and changes nothing."""
+        self.cancel()
+        worker = CallWorker(lambda stop: load_solution_file(path, stop), self)
+        worker.result.connect(self._loaded)
+        worker.error.connect(lambda exc: self._error(f"Solutions not opened: {exc}"))
+        self._start(worker, f"Reading {Path(path).name}...")
+
+    def enumerate(self, mode: SymmetryMode | None = None) -> None:
+        if self.model.problem is None:
+            return
+        self.cancel()
+        mode = SymmetryMode(mode or SymmetryMode.NONE)
+        worker = EnumerationWorker(enumeration(self.model.problem, mode), lambda e: isinstance(e, Loaded), self)
+        worker.progress.connect(self._progress)
+        worker.solution.connect(self._loaded)
+        worker.cancelled.connect(lambda: self._say("Enumeration cancelled"))
+        worker.error.connect(lambda exc: self._error(f"Enumeration failed: {exc}"))
+        first = " (the first search compiles the engine: a few seconds)"
+        self._start(worker, f"Enumerating {self.model.puzzle.title}...{first}")
+
+    def _start(self, worker, message: str) -> None:
+        self.worker = worker
+        worker.finished.connect(lambda w=worker: self._finished(w))
+        self.source.set_busy(True)
+        self.source.progress.setValue(0)
+        self._say(message)
+        worker.start()
+
+    def cancel(self) -> None:
+        """Stop the running worker and wait for it (it checks the stop flag every few milliseconds)."""
+        worker = self.worker
+        if worker is not None:
+            worker.cancel()
+            worker.wait()
+            self._finished(worker)
+
+    def shutdown(self) -> None:
+        self.cancel()
+
+    def _finished(self, worker) -> None:
+        if worker is self.worker:
+            self.worker = None
+            self.source.set_busy(False)
+            worker.deleteLater()
+
+    def _progress(self, event) -> None:
+        if isinstance(event, Progress):
+            self.source.progress.setValue(int(event.fraction * PROGRESS_STEPS))
+            eta = f", about {event.eta:.0f} s left" if event.eta is not None and event.eta >= 1 else ""
+            self.source.status.setText(f"{event.solutions:,} found{eta}")
+
+    def _loaded(self, loaded: Loaded) -> None:
+        self.source.show_error("")
+        self.source.progress.setValue(PROGRESS_STEPS)
+        self.model.set_solutions(loaded.solutions, loaded.source)
+        counts = ", ".join(f"{n:,}" for n in self.model.level_counts().values())
+        self._say(f"{loaded.source}: {counts}")
+        self.loaded.emit()
+
+    def _say(self, message: str) -> None:
+        self.source.status.setText(message)
+        self.status.emit(message)
+
+    def _error(self, message: str) -> None:
+        self.source.show_error(message)
+        self.status.emit(message)
+
+    # -- browsing ------------------------------------------------------------------------------------------------------
+    def navigate(self, action: str) -> None:
+        self._animate_next = True
+        self.model.navigate(action, self.rng)
+
+    def jump_to_number(self, number: int) -> bool:
+        self._animate_next = True
+        if not self.model.jump_to_number(number):
+            self._error(f"No. {number} is not in the list shown")
+            return False
+        self.source.show_error("")
+        return True
+
+    def _row_chosen(self, row: int) -> None:
+        if row >= 0 and row != self.model.position:
+            self._animate_next = True
+            self.model.go_to(row)
+
+    def _piece_clicked(self, instance: int, _cell: int) -> None:
+        self.model.set_highlight(None if self.model.highlight == instance else instance)
+
+    # -- model -> views ------------------------------------------------------------------------------------------------
+    def _on_model(self, event: str) -> None:
+        model = self.model
+        if event == "puzzle":
+            self._animate_next = False
+            self.view_panel.set_item(PolycubeItem(model.puzzle, model.instance_kinds()))
+            self.table_model.refresh()
+            self.navigation.set_range(0)
+        elif event == "solutions":
+            self._animate_next = False
+        elif event == "list":
+            self.table_model.refresh()
+            self.navigation.set_range(len(model.solutions) if model.solutions is not None else 0)
+        elif event == "current":
+            self._show_current()
+        elif event == "pieces":
+            item = self.view.item
+            item.hidden = np.array([i in model.hidden for i in range(item.n_instances)], dtype=bool)
+            item.highlight = model.highlight
+            self.view.update()
+
+    def _show_current(self) -> None:
+        model, item = self.model, self.view.item
+        poses = model.current_poses()
+        if item is None or poses is None:
+            return
+        item.set_poses(poses, self.view.now(), animate=self._animate_next)
+        self._animate_next = False
+        self.view_panel.set_assembly_order(assembly_order(model.problem, model.current_rows()))
+        index = self.table_model.index(model.position, 0)
+        selection = self.table.selectionModel()
+        if selection.currentIndex().row() != model.position:
+            flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+            selection.setCurrentIndex(index, flags)
+        self.table.scrollTo(index)
+        self.navigation.number.blockSignals(True)
+        self.navigation.number.setValue(model.current_index + 1)
+        self.navigation.number.blockSignals(False)
+        self.view.update()

@@ -1,0 +1,87 @@
+"""Exports of the packing browser: the 3D view as PNG, the shown solution list as text, and the assembly as an
+animation (frames rendered by the view, encoded by the shared cubeviz.export writer; never an encoder here)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from PyQt6.QtCore import Qt
+from PyQt6.QtWidgets import QApplication, QFileDialog, QProgressDialog
+
+from cubeviz.export import ExportCancelled, ExportError, check_animation_path, write_animation, write_png
+from cubeviz.packing.browser import PackingBrowser
+from cubeviz.views.gl.polycube_view import image_to_rgb
+
+ANIMATION_FPS = 20
+
+
+def export_png(browser: PackingBrowser, path: str | Path) -> None:
+    """The view as it is now (ExportError with the reason when the path is unusable)."""
+    write_png(image_to_rgb(browser.view.grabFramebuffer()), path)
+
+
+def export_list(browser: PackingBrowser, path: str | Path) -> None:
+    if browser.model.solutions is None:
+        raise ExportError("No solutions to export yet: enumerate or open a solution file first.")
+    try:
+        Path(path).write_text(browser.model.list_text(), encoding="utf-8")
+    except OSError as exc:
+        raise ExportError(f"Cannot write '{Path(path).name}': {exc.strerror}") from None
+
+
+def assembly_frames(browser: PackingBrowser, fps: float = ANIMATION_FPS):
+    """Frames of the whole assembly of the shown solution (assembly mode is switched on for it)."""
+    panel = browser.view_panel
+    if not panel.assemble.isChecked():
+        panel.assemble.setChecked(True)
+    timeline = browser.view.item.assembly
+    count = int(timeline.duration * fps) + 1
+    return count, (browser.view.render_assembly_frame(k / fps) for k in range(count))
+
+
+def export_animation(browser: PackingBrowser, path: str | Path, parent=None) -> int:
+    """Render and encode on the GUI thread (frames come from OpenGL) with a cancellable progress dialog."""
+    if browser.model.current_index is None:
+        raise ExportError("No solution shown: nothing to assemble.")
+    check_animation_path(path)
+    count, frames = assembly_frames(browser)
+    dialog = QProgressDialog("Rendering the assembly...", "Cancel", 0, count, parent)
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    stop = threading.Event()
+    dialog.canceled.connect(stop.set)
+
+    def progress(n: int) -> None:
+        dialog.setValue(n)
+        QApplication.processEvents()
+
+    try:
+        return write_animation(frames, path, ANIMATION_FPS, progress=progress, stop=stop)
+    except ExportCancelled:
+        return 0
+    finally:
+        dialog.close()
+
+
+def ask_and_export(browser: PackingBrowser, kind: str) -> None:
+    """File dialog, then the export; problems are shown in the browser's error line, never as a traceback."""
+    filters = {
+        "png": ("Export packing view", "packing.png", "PNG image (*.png)"),
+        "list": ("Export solution list", "solutions.txt", "Text (*.txt)"),
+        "anim": ("Export assembly animation", "assembly.gif", "Animation (*.gif *.mp4)"),
+    }
+    title, name, pattern = filters[kind]
+    path, _ = QFileDialog.getSaveFileName(browser, title, name, pattern)
+    if not path:
+        return
+    try:
+        if kind == "png":
+            export_png(browser, path)
+        elif kind == "list":
+            export_list(browser, path)
+        else:
+            export_animation(browser, path, browser)
+    except (ExportError, OSError) as exc:
+        browser.source.show_error(str(exc))
+        return
+    browser.status.emit(f"Exported {Path(path).name}")

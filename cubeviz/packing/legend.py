@@ -1,0 +1,152 @@
+"""The side panel: the legend (one row per piece: colour, show/hide, highlight, pin), the pins in force with the
+live match count, and the nearest solutions. It only reads the model and calls its methods."""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import Qt, pyqtSignal
+from PyQt6.QtGui import QBrush, QColor
+from PyQt6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from cubeviz.models.packing_model import LEVEL_NAMES, PackingModel
+
+
+class LegendPanel(QWidget):
+    """Signals: `jump_to_solution(int)` when a nearest solution is chosen."""
+
+    jump_to_solution = pyqtSignal(int)
+
+    def __init__(self, model: PackingModel, parent=None) -> None:
+        super().__init__(parent)
+        self.model = model
+        layout = QVBoxLayout(self)
+        legend_box = QGroupBox("Pieces (tick: shown; click: highlight)")
+        box_layout = QVBoxLayout(legend_box)
+        self.legend = QListWidget()
+        self.legend.itemChanged.connect(self._item_changed)
+        self.legend.currentRowChanged.connect(self._row_changed)
+        box_layout.addWidget(self.legend)
+        buttons = QHBoxLayout()
+        self.pin_button = QPushButton("Pin piece")
+        self.pin_button.setToolTip("Keep only the solutions with the highlighted piece where it is now")
+        self.pin_button.clicked.connect(self.pin_highlighted)
+        self.show_all_button = QPushButton("Show all")
+        self.show_all_button.clicked.connect(self.show_all)
+        buttons.addWidget(self.pin_button)
+        buttons.addWidget(self.show_all_button)
+        box_layout.addLayout(buttons)
+        layout.addWidget(legend_box, 2)
+
+        pins_box = QGroupBox("Filter")
+        pins_layout = QVBoxLayout(pins_box)
+        self.match_label = QLabel("No solutions yet")
+        self.match_label.setWordWrap(True)
+        self.pins = QListWidget()
+        self.pins.setToolTip("Double-click a pin to remove it")
+        self.pins.itemDoubleClicked.connect(self._unpin_item)
+        self.clear_button = QPushButton("Clear pins")
+        self.clear_button.clicked.connect(model.clear_pins)
+        pins_layout.addWidget(self.match_label)
+        pins_layout.addWidget(self.pins)
+        pins_layout.addWidget(self.clear_button)
+        layout.addWidget(pins_box, 1)
+
+        near_box = QGroupBox("Nearest solutions (fewest pieces moved)")
+        near_layout = QVBoxLayout(near_box)
+        self.nearest = QListWidget()
+        self.nearest.itemActivated.connect(lambda item: self.jump_to_solution.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.nearest.itemClicked.connect(lambda item: self.jump_to_solution.emit(item.data(Qt.ItemDataRole.UserRole)))
+        near_layout.addWidget(self.nearest)
+        layout.addWidget(near_box, 2)
+        self._updating = False
+        model.subscribe(self._on_model)
+
+    # -- model events ----------------------------------------------------------------------------------------------
+    def _on_model(self, event: str) -> None:
+        if event == "puzzle":
+            self._fill_legend()
+        elif event == "pieces":
+            self._sync_legend()
+        elif event == "list":
+            self._fill_pins()
+        elif event == "current":
+            self._fill_nearest()
+
+    def _fill_legend(self) -> None:
+        self._updating = True
+        self.legend.clear()
+        model = self.model
+        for instance, kind in enumerate(model.instance_kinds()):
+            item = QListWidgetItem(model.instance_label(instance))
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked)
+            colour = QColor(model.puzzle.pieces[kind].colour)
+            item.setBackground(QBrush(colour))
+            item.setForeground(QBrush(QColor("black" if colour.lightness() > 110 else "white")))
+            self.legend.addItem(item)
+        self._updating = False
+        self._fill_pins()
+        self.nearest.clear()
+
+    def _sync_legend(self) -> None:
+        self._updating = True
+        for row in range(self.legend.count()):
+            shown = row not in self.model.hidden
+            self.legend.item(row).setCheckState(Qt.CheckState.Checked if shown else Qt.CheckState.Unchecked)
+        highlight = self.model.highlight
+        self.legend.setCurrentRow(-1 if highlight is None else highlight)
+        self._updating = False
+
+    def _fill_pins(self) -> None:
+        model = self.model
+        self.pins.clear()
+        for placement in model.pins:
+            item = QListWidgetItem(f"{placement.piece} at cells {sorted(placement.cells)}")
+            item.setData(Qt.ItemDataRole.UserRole, placement)
+            self.pins.addItem(item)
+        self.clear_button.setEnabled(bool(model.pins))
+        if model.solutions is None:
+            self.match_label.setText("No solutions yet: enumerate or open a solution file")
+            return
+        total = len(model.level_list())
+        level = LEVEL_NAMES[model.level].lower()
+        if model.pins:
+            self.match_label.setText(f"{len(model.visible):,} of {total:,} match ({level})")
+        else:
+            self.match_label.setText(f"{total:,} solutions ({level}); pin a piece to filter")
+
+    def _fill_nearest(self) -> None:
+        self.nearest.clear()
+        for index, moved in self.model.nearest():
+            item = QListWidgetItem(f"No. {index + 1}: {moved} piece{'s' if moved != 1 else ''} differ")
+            item.setData(Qt.ItemDataRole.UserRole, index)
+            self.nearest.addItem(item)
+
+    # -- user actions ------------------------------------------------------------------------------------------------
+    def _item_changed(self, item: QListWidgetItem) -> None:
+        if not self._updating:
+            self.model.set_hidden(self.legend.row(item), item.checkState() != Qt.CheckState.Checked)
+
+    def _row_changed(self, row: int) -> None:
+        if not self._updating:
+            self.model.set_highlight(None if row < 0 else row)
+
+    def pin_highlighted(self) -> None:
+        if self.model.highlight is not None:
+            self.model.pin_instance(self.model.highlight)
+
+    def show_all(self) -> None:
+        for instance in sorted(self.model.hidden):
+            self.model.set_hidden(instance, False)
+        self.model.set_highlight(None)
+
+    def _unpin_item(self, item: QListWidgetItem) -> None:
+        self.model.unpin(item.data(Qt.ItemDataRole.UserRole))

@@ -1,0 +1,80 @@
+"""Work the packing browser runs off the GUI thread: enumerating a puzzle and reading a solution file, each ending
+in a labelled SolutionSet. Plain generators and functions (no Qt), wrapped by cubeviz.workers in the browser.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from solvers.packing.cover import CoverProblem
+from solvers.packing.errors import SymmetryError
+from solvers.packing.puzzle import Puzzle, SymmetryMode
+from solvers.packing.queries import SolutionSet, with_classes
+from solvers.packing.search import Progress, Solution, enumerate_solutions
+from solvers.packing.solution_io import read_solutions
+
+EXPAND_LIMIT = 200_000  # a file of classes is expanded to every placement when that many or fewer result
+BROWSE_ALL_LIMIT = 100_000  # enumerate every placement by default only when the known count is at most this
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """The end of a load: the labelled set and a line saying where it came from."""
+
+    solutions: SolutionSet
+    source: str
+
+
+def default_level(puzzle: Puzzle) -> SymmetryMode:
+    """Every placement for small sets (Soma: 11,520), one per rotation class for big ones (Bedlam: 460,464)."""
+    known = puzzle.known_counts.get(SymmetryMode.NONE.value)
+    return SymmetryMode.NONE if known is None or known <= BROWSE_ALL_LIMIT else SymmetryMode.ROTATION
+
+
+def enumeration(
+    problem: CoverProblem, up_to: SymmetryMode
+) -> Callable[[threading.Event, Callable], Iterator[Progress | Loaded]]:
+    """A GeneratorWorker factory: yields the engine's Progress, then one Loaded (nothing if cancelled)."""
+
+    def run(stop: threading.Event, _report: Callable) -> Iterator[Progress | Loaded]:
+        rows: list[tuple[int, ...]] = []
+        for event in enumerate_solutions(problem, up_to=up_to, stop=stop.is_set):
+            if isinstance(event, Solution):
+                rows.append(event.rows)
+            else:
+                yield event
+        if stop.is_set():
+            return
+        array = np.asarray(rows, dtype=np.int64).reshape(len(rows), problem.n_instances)
+        yield Loaded(with_classes(problem, array, up_to), f"{problem.puzzle.title}: enumerated")
+
+    return run
+
+
+def load_solution_file(path: str | Path, stop: threading.Event) -> Loaded:
+    """Read a solution file (SolutionFileError when malformed); a file of classes is expanded to every placement
+    when small enough, so every level can be browsed."""
+    solutions = read_solutions(path)
+    if solutions.up_to is not SymmetryMode.NONE and not stop.is_set():
+        solutions = expand_to_all(solutions) or solutions
+    return Loaded(solutions, f"{solutions.problem.puzzle.title}: {Path(path).name}")
+
+
+def expand_to_all(solutions: SolutionSet) -> SolutionSet | None:
+    """Every placement of a set of class representatives: their images under the symmetry group, deduplicated."""
+    from solvers.packing.symmetry import row_group
+
+    try:
+        group = row_group(solutions.problem, solutions.up_to)
+    except SymmetryError:
+        return None
+    if len(solutions) * group.order > EXPAND_LIMIT:
+        return None
+    images = np.concatenate([np.sort(group.perms[g][solutions.rows], axis=1) for g in range(group.order)])
+    unique = np.unique(images, axis=0)
+    return with_classes(solutions.problem, unique, SymmetryMode.NONE)

@@ -1,0 +1,197 @@
+"""The 3D packing view with its own controls: exploded-view slider, layer view, and the assembly player
+(play/pause, step back and forward, a time slider), all acting on the view's PolycubeItem."""
+
+from __future__ import annotations
+
+import math
+
+from PyQt6.QtCore import Qt
+from PyQt6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+
+from cubeviz.views.gl.polycube_item import LAYER_GAP, PolycubeItem
+from cubeviz.views.gl.polycube_motion import AssemblyTimeline
+from cubeviz.views.gl.polycube_view import PolycubeView
+from solvers.packing.assembly import AssemblyStep
+
+SLIDER_STEPS = 100
+TIME_STEPS = 1000
+ALL_PLANES, SIDE_BY_SIDE = "all", "side"
+
+
+class ViewPanel(QWidget):
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.view = PolycubeView()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view, 1)
+
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Exploded:"))
+        self.explode = QSlider(Qt.Orientation.Horizontal)
+        self.explode.setRange(0, SLIDER_STEPS)
+        self.explode.setToolTip("Move the pieces outward from the centre")
+        self.explode.valueChanged.connect(self._explode_changed)
+        row.addWidget(self.explode, 1)
+        row.addWidget(QLabel("Layers:"))
+        self.layers = QComboBox()
+        self.layers.setToolTip("Slice the assembly plane by plane, front to back")
+        self.layers.currentIndexChanged.connect(self._layer_changed)
+        row.addWidget(self.layers)
+        reset = QPushButton("Reset view")
+        reset.clicked.connect(self.reset_view)
+        row.addWidget(reset)
+        layout.addLayout(row)
+
+        player = QHBoxLayout()
+        self.assemble = QCheckBox("Assembly")
+        self.assemble.setToolTip("Build the packing piece by piece, each coming in from above")
+        self.assemble.toggled.connect(self._assembly_toggled)
+        player.addWidget(self.assemble)
+        self.buttons: dict[str, QPushButton] = {}
+        for name, text, handler in (
+            ("back", "|<", lambda: self.step(-1)),
+            ("play", "Play", self.toggle_play),
+            ("forward", ">|", lambda: self.step(1)),
+        ):
+            button = QPushButton(text)
+            button.clicked.connect(handler)
+            player.addWidget(button)
+            self.buttons[name] = button
+        self.time = QSlider(Qt.Orientation.Horizontal)
+        self.time.setRange(0, TIME_STEPS)
+        self.time.valueChanged.connect(self._time_dragged)
+        player.addWidget(self.time, 1)
+        self.step_label = QLabel("")
+        player.addWidget(self.step_label)
+        layout.addLayout(player)
+        self.view.assembly_changed.connect(self._assembly_moved)
+        self._order: list[AssemblyStep] = []
+        self._syncing = False
+        self._enable_player(False)
+
+    @property
+    def item(self) -> PolycubeItem | None:
+        return self.view.item
+
+    def set_item(self, item: PolycubeItem | None) -> None:
+        self.view.set_item(item)
+        self._syncing = True
+        self.layers.clear()
+        self.layers.addItem("All planes", ALL_PLANES)
+        if item is not None and item.puzzle.dims[2] > 1:
+            self.layers.addItem("Planes side by side", SIDE_BY_SIDE)
+            for plane in range(item.puzzle.dims[2]):
+                where = " (front)" if plane == 0 else " (back)" if plane == item.puzzle.dims[2] - 1 else ""
+                self.layers.addItem(f"Plane {plane + 1}{where}", plane)
+        self._syncing = False
+        self.assemble.setChecked(False)
+        if item is not None:
+            item.explode = self.explode.value() / SLIDER_STEPS
+
+    def reset_view(self) -> None:
+        if self.layers.currentData() == SIDE_BY_SIDE:
+            self._fit_side_by_side()
+        else:
+            self.view.reset_view()
+
+    # -- exploded and layer view ---------------------------------------------------------------------------------------
+    def _explode_changed(self, value: int) -> None:
+        if self.item is not None:
+            self.item.explode = value / SLIDER_STEPS
+            self.view.update()
+
+    def _layer_changed(self, _index: int) -> None:
+        item = self.item
+        if item is None or self._syncing:
+            return
+        data = self.layers.currentData()
+        was_side = item.side_by_side
+        item.side_by_side = data == SIDE_BY_SIDE
+        item.layer = data if isinstance(data, int) else None
+        if item.side_by_side:
+            self._fit_side_by_side()
+        elif was_side:
+            self.view.reset_view()
+        self.view.update()
+
+    def _fit_side_by_side(self) -> None:
+        item = self.item
+        depth = item.puzzle.dims[2]
+        width = (depth * (item.puzzle.dims[0] + LAYER_GAP) - LAYER_GAP) * item.scale
+        self.view.front_view(width * 1.1)
+
+    # -- assembly ------------------------------------------------------------------------------------------------------
+    def set_assembly_order(self, order: list[AssemblyStep]) -> None:
+        """The order for the shown solution (kept while assembly is off, applied when it is switched on)."""
+        self._order = order
+        if self.assemble.isChecked() and self.item is not None:
+            self._apply_timeline(keep_time=False)
+
+    def _apply_timeline(self, keep_time: bool) -> None:
+        item = self.item
+        item.assembly = AssemblyTimeline(
+            tuple(step.instance for step in self._order), tuple(step.direction for step in self._order)
+        )
+        self.view.set_assembly_time(item.assembly_time if keep_time else 0.0)
+
+    def _assembly_toggled(self, on: bool) -> None:
+        item = self.item
+        self._enable_player(on and item is not None)
+        if item is None:
+            return
+        if on:
+            item.assembly_time = 0.0
+            self._apply_timeline(keep_time=True)
+        else:
+            self.view.pause_assembly()
+            item.assembly = None
+        self._sync_play_button()
+        self.view.update()
+
+    def _enable_player(self, on: bool) -> None:
+        for widget in (*self.buttons.values(), self.time):
+            widget.setEnabled(on)
+        self.step_label.setText("")
+
+    def toggle_play(self) -> None:
+        if self.view.assembly_playing:
+            self.view.pause_assembly()
+        else:
+            self.view.play_assembly()
+        self._sync_play_button()
+
+    def step(self, delta: int) -> None:
+        """Pause and move to the start of the previous / the end of the next piece's flight."""
+        item = self.item
+        if item is None or item.assembly is None:
+            return
+        self.view.pause_assembly()
+        timeline = item.assembly
+        current = item.assembly_time / timeline.step_seconds
+        target = math.floor(current + 1e-6) + 1 if delta > 0 else math.ceil(current - 1e-6) - 1
+        self.view.set_assembly_time(timeline.step_start(target))
+        self._sync_play_button()
+
+    def _assembly_moved(self, t: float) -> None:
+        timeline = self.item.assembly if self.item is not None else None
+        if timeline is None:
+            return
+        self._syncing = True
+        self.time.setValue(round(TIME_STEPS * t / timeline.duration) if timeline.duration else 0)
+        self._syncing = False
+        placed = min(int(t // timeline.step_seconds), len(timeline.order))
+        self.step_label.setText(f"{placed}/{len(timeline.order)} pieces")
+        if not self.view.assembly_playing:
+            self._sync_play_button()
+
+    def _time_dragged(self, value: int) -> None:
+        item = self.item
+        if self._syncing or item is None or item.assembly is None:
+            return
+        self.view.pause_assembly()
+        self.view.set_assembly_time(item.assembly.duration * value / TIME_STEPS)
+        self._sync_play_button()
+
+    def _sync_play_button(self) -> None:
+        self.buttons["play"].setText("Pause" if self.view.assembly_playing else "Play")
