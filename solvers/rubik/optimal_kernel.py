@@ -2,10 +2,12 @@
 
 The heuristic is the largest of admissible lower bounds: the exact phase-1 distance of the cube seen along each
 of the three axes (Reid's and Kociemba's idea: the same symmetry-reduced table, three times), and the exact
-distance of the corners alone. A cheaper "compact" heuristic (twist x slice and flip x slice, three axes) serves
-small searches. Costs per move make one kernel do HTM (all 1) and QTM (half turns 2, with QTM tables).
+distance of the corners alone, raised to (smallest axis bound) + 1 when that is more (see `_combine`). A cheaper
+"compact" heuristic (twist x slice and flip x slice, three axes) serves small searches. Costs per move make one
+kernel do HTM (all 1) and QTM (half turns 2, with QTM tables).
 
 Coordinates per level: for axis a (0..2) flip, slice and twist of S_a C S_a^-1, then the corner permutation.
+A node's children are generated and bounded together (`_expand`), which about doubles the node rate.
 """
 
 from __future__ import annotations
@@ -25,32 +27,31 @@ _CHECK_EVERY = 16383
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _heuristic(co, use_full, p1, class_of, sym_of, twist_conj, pc, ts, fs, limit):
-    """max of the lower bounds, evaluated lazily: it returns as soon as one exceeds `limit` (cheapest first)."""
-    h = 0
+def _axis_bound(fl, sl, tw, use_full, p1, class_of, sym_of, twist_conj, ts, fs):
+    """A lower bound on the phase-1 distance of one axis view: the exact table, or the compact pair tables."""
     if use_full:
-        h = pc[co[9] * cd.N_TWIST + co[2]]
-        if h > limit:
-            return h
-    for a in range(3):
-        fl = co[3 * a]
-        sl = co[3 * a + 1]
-        tw = co[3 * a + 2]
-        if use_full:
-            d = phase1_distance(fl, sl, tw, p1, class_of, sym_of, twist_conj)
-        else:
-            d = max(ts[tw * cd.N_SLICE + sl], fs[fl * cd.N_SLICE + sl])
-        if d > h:
-            h = d
-            if h > limit:
-                return h
-    return h
+        return phase1_distance(fl, sl, tw, p1, class_of, sym_of, twist_conj)
+    return max(ts[tw * cd.N_SLICE + sl], fs[fl * cd.N_SLICE + sl])
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _combine(corner, d0, d1, d2):
+    """max of the bounds, raised to min(axis bounds) + 1 for an unsolved cube: a solution's last move lies in
+    the phase-1 subgroup of its own axis, so that axis reaches its subgroup one move before the end."""
+    h = max(corner, d0, d1, d2)
+    if h == 0:
+        return 0
+    return max(h, min(d0, d1, d2) + 1)
 
 
 @nb.njit(cache=True, nogil=True)
 def heuristic(co, use_full, p1, class_of, sym_of, twist_conj, pc, ts, fs):
     """The kernel's lower bound for one coordinate row (callable from Python)."""
-    return _heuristic(co, use_full, p1, class_of, sym_of, twist_conj, pc, ts, fs, 1 << 30)
+    corner = pc[co[9] * cd.N_TWIST + co[2]] if use_full else 0
+    d0 = _axis_bound(co[0], co[1], co[2], use_full, p1, class_of, sym_of, twist_conj, ts, fs)
+    d1 = _axis_bound(co[3], co[4], co[5], use_full, p1, class_of, sym_of, twist_conj, ts, fs)
+    d2 = _axis_bound(co[6], co[7], co[8], use_full, p1, class_of, sym_of, twist_conj, ts, fs)
+    return _combine(corner, d0, d1, d2)
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -61,6 +62,34 @@ def _step(src, dst, m, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners):
         dst[3 * a + 1] = mv_slice[src[3 * a + 1], am]
         dst[3 * a + 2] = mv_twist[src[3 * a + 2], am]
     dst[9] = mv_corners[src[9], m]
+
+
+@nb.njit(cache=True, nogil=True)
+def _expand(parent, lvl, g, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, use_full, p1, class_of,
+            sym_of, twist_conj, pc, ts, fs, prev, child, hs):  # fmt: skip
+    """Coordinates and bounds of every child of one node at once; hs[m] = -1 marks a move not to try.
+
+    Why a batch: the big tables are read at random, so a node costs a few memory latencies; the children's
+    look-ups do not depend on each other, so issued together they overlap instead of queueing one by one.
+    Returns the number of children generated (the node count)."""
+    n = 0
+    for m in range(18):
+        if (prev >= 0 and redundant(prev, m)) or g + costs[m] > bound:
+            hs[m] = -1
+            continue
+        _step(parent, child[m], m, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners)
+        hs[m] = 0
+        n += 1
+    for m in range(18):
+        if hs[m] < 0:
+            continue
+        c = child[m]
+        corner = pc[c[9] * cd.N_TWIST + c[2]] if use_full else 0
+        d0 = _axis_bound(c[0], c[1], c[2], use_full, p1, class_of, sym_of, twist_conj, ts, fs)
+        d1 = _axis_bound(c[3], c[4], c[5], use_full, p1, class_of, sym_of, twist_conj, ts, fs)
+        d2 = _axis_bound(c[6], c[7], c[8], use_full, p1, class_of, sym_of, twist_conj, ts, fs)
+        hs[m] = _combine(corner, d0, d1, d2)
+    return n
 
 
 @nb.njit(cache=True, nogil=True)
@@ -88,6 +117,8 @@ def ida_subtree(start_cube, start_coords, prefix, bound, costs, axis_moves, mv_f
     stats[0] counts nodes (it is read by other threads for progress while this runs).
     """
     co = np.empty((MAX_DEPTH + 1, N_COORDS), dtype=np.int64)
+    child = np.empty((MAX_DEPTH + 1, 18, N_COORDS), dtype=np.int64)
+    hs = np.empty((MAX_DEPTH + 1, 18), dtype=np.int64)
     g = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
     nxt = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
     co[0, :] = start_coords
@@ -98,12 +129,16 @@ def ida_subtree(start_cube, start_coords, prefix, bound, costs, axis_moves, mv_f
         g[i + 1] = g[i] + costs[m]
         path[i] = m
         stats[0] += 1
-        if g[i + 1] + _heuristic(co[i + 1], use_full, p1, class_of, sym_of, twist_conj, pc, ts, fs, 1 << 30) > bound:
+        if g[i + 1] + heuristic(co[i + 1], use_full, p1, class_of, sym_of, twist_conj, pc, ts, fs) > bound:
             return 0, 0
     lvl = n_prefix
-    nodes = 0
     if g[lvl] == bound:
         return (1, lvl) if _is_solved(start_cube, path, lvl, move_cubes) else (0, 0)
+    nodes = 0
+    checked = 0
+    nodes += _expand(co[lvl], lvl, g[lvl], bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, use_full,
+                     p1, class_of, sym_of, twist_conj, pc, ts, fs, path[lvl - 1] if lvl > 0 else -1, child[lvl],
+                     hs[lvl])  # fmt: skip
     nxt[lvl] = 0
     while lvl >= n_prefix:
         m = nxt[lvl]
@@ -111,31 +146,31 @@ def ida_subtree(start_cube, start_coords, prefix, bound, costs, axis_moves, mv_f
             lvl -= 1
             continue
         nxt[lvl] = m + 1
-        if lvl > 0 and redundant(path[lvl - 1], m):
+        h = hs[lvl, m]
+        if h < 0:
             continue
         cost = g[lvl] + costs[m]
-        if cost > bound:
-            continue
-        nl = lvl + 1
-        _step(co[lvl], co[nl], m, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners)
-        nodes += 1
-        if (nodes & _CHECK_EVERY) == 0:
-            stats[0] += _CHECK_EVERY + 1  # published in batches: no shared cache line written per node
-            if ctrl[CTRL_STOP] != 0 or ctrl[CTRL_FOUND] != 0:
-                return -1, 0
-        h = _heuristic(co[nl], use_full, p1, class_of, sym_of, twist_conj, pc, ts, fs, bound - cost)
         if cost + h > bound:
             continue
         path[lvl] = m
+        nl = lvl + 1
         if cost == bound:
             if h == 0 and _is_solved(start_cube, path, nl, move_cubes):
-                stats[0] += nodes & _CHECK_EVERY
+                stats[0] += nodes - checked
                 return 1, nl
             continue
+        if nodes - checked > _CHECK_EVERY:
+            stats[0] += nodes - checked  # published in batches: no shared cache line written per node
+            checked = nodes
+            if ctrl[CTRL_STOP] != 0 or ctrl[CTRL_FOUND] != 0:
+                return -1, 0
+        co[nl, :] = child[lvl, m]
         g[nl] = cost
+        nodes += _expand(co[nl], nl, cost, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, use_full,
+                         p1, class_of, sym_of, twist_conj, pc, ts, fs, m, child[nl], hs[nl])  # fmt: skip
         nxt[nl] = 0
         lvl = nl
-    stats[0] += nodes & _CHECK_EVERY
+    stats[0] += nodes - checked
     return 0, 0
 
 
