@@ -1,0 +1,268 @@
+"""The Packings tab driven like a user: enumerate Soma in the worker, browse, check the rendered colours at
+projected voxel centres, pin and compare with the engine's count, explode, click pieces, assemble, export, and
+refuse malformed files without changing anything."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from PyQt6.QtCore import QPoint, Qt
+
+from cubeviz.packing import PackingBrowser
+from cubeviz.packing.export import export_list, export_png
+from cubeviz.views.gl.polycube_item import hex_rgb
+from solvers.packing import SymmetryMode, count_solutions
+
+WAIT_MS = 180_000  # first enumeration compiles the numba kernel unless cached
+
+
+@pytest.fixture(scope="module")
+def browser(qapp):
+    widget = PackingBrowser(random.Random(7))
+    widget.resize(1300, 760)
+    widget.show()
+    widget.enumerate(SymmetryMode.NONE)
+    deadline_ms = 0
+    while widget.worker is not None and deadline_ms < WAIT_MS:
+        widget.worker.wait(50)
+        qapp.processEvents()
+        deadline_ms += 50
+    qapp.processEvents()
+    yield widget
+    widget.shutdown()
+    widget.close()
+    widget.deleteLater()
+
+
+@pytest.fixture
+def fresh(browser):
+    """Back to the full list, first solution, nothing pinned, hidden, highlighted or exploded."""
+    m = browser.model
+    m.clear_pins()
+    m.set_level(SymmetryMode.NONE)
+    browser.view_panel.explode.setValue(0)
+    browser.view_panel.assemble.setChecked(False)
+    browser.view_panel.layers.setCurrentIndex(0)
+    browser.legend.show_all()
+    browser.navigate("first")
+    browser.view.item.finish_transition()
+    browser.view.reset_view()
+    return browser
+
+
+def _classify(rgb, colours: dict[str, tuple]) -> str | None:
+    """The piece whose colour a lit pixel shows (brightness fitted), if clearly nearest."""
+    seen = np.asarray(rgb, dtype=float)
+    scored = []
+    for name, colour in colours.items():
+        ref = np.asarray(colour, dtype=float) * 255
+        factor = float(seen @ ref / max(ref @ ref, 1.0))
+        scored.append((float(np.linalg.norm(seen - factor * ref)) + 40 * abs(1 - factor), name))
+    scored.sort()
+    return scored[0][1] if scored[0][0] * 1.5 < scored[1][0] else None
+
+
+def _check_visible_faces(browser) -> int:
+    """Colour at the centre of each outer face the camera sees = the piece the solution string puts there."""
+    view, model, item = browser.view, browser.model, browser.view.item
+    image = view.grabFramebuffer()
+    letters = model.solution_text(model.current_index)
+    colours = {p.name: hex_rgb(p.colour) for p in model.puzzle.pieces}
+    world = item.world_matrix()
+    eye = view.camera.eye()
+    checked = 0
+    for cell, voxel in enumerate(model.puzzle.target):
+        for axis in range(3):
+            for side in (-1, 1):
+                if voxel[axis] != (0 if side < 0 else model.puzzle.dims[axis] - 1):
+                    continue
+                normal = np.zeros(3)
+                normal[axis] = side
+                centre = world @ np.append(np.asarray(voxel) + 0.5 * normal, 1.0)
+                world_normal = world[:3, :3] @ normal
+                if world_normal @ (eye - centre[:3]) / np.linalg.norm(eye - centre[:3]) < 0.3:
+                    continue
+                x, y = view.camera.project(centre[:3], view.width(), view.height())[0]
+                colour = image.pixelColor(int(round(x)), int(round(y)))
+                seen = (colour.red(), colour.green(), colour.blue())
+                assert _classify(seen, colours) == letters[cell], (cell, axis, side, seen)
+                checked += 1
+    return checked
+
+
+def test_enumerating_soma_lists_the_published_counts(fresh) -> None:
+    b = fresh
+    assert b.model.level_counts() == {SymmetryMode.NONE: 11520, SymmetryMode.ROTATION: 480, SymmetryMode.MIRROR: 240}
+    assert b.table_model.rowCount() == 11520
+    b.source.level_buttons[SymmetryMode.ROTATION].click()
+    assert b.table_model.rowCount() == 480
+    b.source.level_buttons[SymmetryMode.MIRROR].click()
+    assert b.table_model.rowCount() == 240
+    assert "240" in b.source.level_buttons[SymmetryMode.MIRROR].text()
+    letters = b.table_model.data(b.table_model.index(0, b.table_model.columnCount() - 1))
+    assert len(letters) == 27
+
+
+@pytest.mark.parametrize("moves", [[], ["next"], ["last"], ["random", "random"]])
+def test_view_shows_the_solutions_piece_colours(fresh, qtbot, moves: list[str]) -> None:
+    for action in moves:
+        qtbot.keyClick(fresh.view, Qt.Key.Key_Right) if action == "next" else fresh.navigate(action)
+    fresh.view.item.finish_transition()
+    assert _check_visible_faces(fresh) == 27  # three faces of nine
+
+
+def test_jump_by_number_and_table_follow(fresh) -> None:
+    assert fresh.jump_to_number(4321)
+    assert fresh.model.current_index == 4320
+    assert fresh.table.currentIndex().row() == fresh.model.position
+    fresh.view.item.finish_transition()
+    assert _check_visible_faces(fresh) == 27
+    assert not fresh.jump_to_number(99999)
+    assert "not in the list" in fresh.source.error.text()
+
+
+def test_pin_filters_to_the_engines_count(fresh) -> None:
+    b = fresh
+    b.jump_to_number(500)
+    b.legend.legend.setCurrentRow(4)  # highlight piece e in the legend
+    assert b.model.highlight == 4
+    b.legend.pin_button.click()
+    placement = b.model.pins[0]
+    engine = count_solutions(b.model.problem, pins=[placement])
+    assert b.table_model.rowCount() == engine == len(b.model.visible)
+    assert f"{engine:,} of 11,520 match" in b.legend.match_label.text()
+    assert b.model.current_index == 499
+
+
+def test_exploded_view_moves_pieces_away_from_the_centre(fresh) -> None:
+    item = fresh.view.item
+    now = fresh.view.now()
+    assembled, _ = item.instance_matrices(now)
+    fresh.view_panel.explode.setValue(100)
+    exploded, _ = item.instance_matrices(now)
+    centres = item.local_centres
+    before = np.linalg.norm(np.einsum("nij,nj->ni", assembled[:, :3, :3], centres) + assembled[:, :3, 3], axis=1)
+    after = np.linalg.norm(np.einsum("nij,nj->ni", exploded[:, :3, :3], centres) + exploded[:, :3, 3], axis=1)
+    off_centre = before > 1e-6
+    assert np.all(after[off_centre] > before[off_centre] * 1.5)
+    image = fresh.view.grabFramebuffer()
+    background = image.pixelColor(fresh.view.width() // 2, fresh.view.height() // 2)
+    assert background.red() > 180  # the centre of the box opens up: background shows through
+
+
+def test_clicking_a_piece_highlights_it(fresh, qtbot) -> None:
+    view, item = fresh.view, fresh.view.item
+    centres, owners, _ = item.voxel_boxes(view.now())
+    # the voxel nearest the camera is in front of everything
+    nearest = int(np.argmin(np.linalg.norm(centres - view.camera.eye(), axis=1)))
+    x, y = view.camera.project(centres[nearest], view.width(), view.height())[0]
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=QPoint(int(x), int(y)))
+    instance = int(item.mesh.voxel_instance[owners[nearest]])
+    assert fresh.model.highlight == instance == item.highlight
+    assert fresh.legend.legend.currentRow() == instance
+
+
+def test_hiding_a_piece_in_the_legend(fresh) -> None:
+    item = fresh.legend.legend.item(0)
+    item.setCheckState(Qt.CheckState.Unchecked)
+    assert fresh.model.hidden == {0}
+    assert fresh.view.item.hidden[0]
+    _, shown = fresh.view.item.instance_matrices(fresh.view.now())
+    assert not shown[0] and shown[1:].all()
+
+
+def test_assembly_frames_add_one_piece_at_a_time(fresh) -> None:
+    panel = fresh.view_panel
+    panel.assemble.setChecked(True)
+    timeline = fresh.view.item.assembly
+    assert len(timeline.order) == 7
+    empty = fresh.view.render_assembly_frame(0.0)
+    assert empty.shape[2] == 3
+    assert fresh.view.item.instance_matrices(fresh.view.now())[1].sum() == 1  # only the first piece, flying in
+    previous = empty
+    for k in range(1, 8):
+        frame = fresh.view.render_assembly_frame(timeline.step_start(k))
+        _, shown = fresh.view.item.instance_matrices(fresh.view.now())
+        assert shown.sum() == min(k + 1, 7)  # k placed, the next one in flight (at its start, out of the picture)
+        assert not np.array_equal(frame, previous)
+        previous = frame
+    panel.assemble.setChecked(False)
+    assembled = fresh.view.render_assembly_frame(0.0)
+    assert np.array_equal(previous, assembled)  # the end of the assembly is the packing
+    panel.assemble.setChecked(True)
+    fresh.view.set_assembly_time(timeline.duration)
+    panel.step(-1)
+    assert fresh.view.item.assembly_time == pytest.approx(timeline.step_start(6))
+
+
+def test_layer_view_shows_one_plane(fresh) -> None:
+    panel = fresh.view_panel
+    panel.layers.setCurrentIndex(panel.layers.findData(0))
+    item = fresh.view.item
+    centres, owners, _ = item.voxel_boxes(fresh.view.now())
+    assert len(centres) == 9
+    assert set(item.voxel_planes()[owners].tolist()) == {0}
+
+
+def test_exports(fresh, tmp_path) -> None:
+    png = tmp_path / "view.png"
+    export_png(fresh, png)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    text = tmp_path / "list.txt"
+    fresh.model.set_level(SymmetryMode.MIRROR)
+    export_list(fresh, text)
+    lines = [line for line in text.read_text().splitlines() if not line.startswith("#")]
+    assert len(lines) == 240
+
+
+def test_malformed_puzzle_file_is_refused_and_changes_nothing(fresh, tmp_path) -> None:
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"format": "cubeviz-packing-puzzle", "version": 1, "name": "x", "pieces": [}')
+    before = (fresh.model.puzzle, fresh.model.solutions, fresh.model.current_index)
+    assert not fresh.open_puzzle_file(bad)
+    assert "broken.json" in fresh.source.error.text() and "invalid JSON" in fresh.source.error.text()
+    assert (fresh.model.puzzle, fresh.model.solutions, fresh.model.current_index) == before
+    assert fresh.worker is None
+
+
+def test_malformed_solution_file_is_refused(fresh, qtbot, tmp_path) -> None:
+    bad = tmp_path / "sols.json"
+    bad.write_text('{"format": "cubeviz-packing-solutions", "version": 1, "puzzle": 3}')
+    before = fresh.model.solutions
+    fresh.open_solution_file(bad)
+    qtbot.waitUntil(lambda: fresh.worker is None, timeout=10_000)
+    assert "Solutions not opened" in fresh.source.error.text()
+    assert fresh.model.solutions is before
+
+
+def test_cancel_stops_the_worker(fresh) -> None:
+    before = fresh.model.solutions
+    fresh.enumerate(SymmetryMode.NONE)
+    fresh.cancel()
+    assert fresh.worker is None
+    assert fresh.source.enumerate_button.isEnabled()
+    assert fresh.model.solutions is before or fresh.model.solutions is not None
+
+
+def test_transition_animates_only_moving_pieces(fresh) -> None:
+    view, item = fresh.view, fresh.view.item
+    now = [50.0]
+    view.clock = lambda: now[0]
+    try:
+        fresh.jump_to_number(1)
+        item.finish_transition()
+        start = item.poses.copy()
+        nearest, moved = fresh.model.nearest(1)[0]
+        fresh.jump_to_number(nearest + 1)
+        now[0] += 0.3
+        middle = item.current_poses(now[0])
+        still = np.all(np.isclose(start, item.poses), axis=(1, 2))
+        assert still.sum() == 7 - moved
+        assert np.allclose(middle[still], start[still])
+        assert not np.allclose(middle[~still], item.poses[~still])
+        now[0] += 1.0
+        assert np.allclose(item.current_poses(now[0]), item.poses)
+    finally:
+        view.clock = __import__("time").perf_counter
