@@ -1,7 +1,7 @@
 """Browse enumerated polycube packings in 3D (issue 9): choose or open a puzzle, enumerate in a worker or open a
 solution file, switch symmetry levels, browse and filter the list, explode, slice and assemble in 3D, export.
 
-`install(window)` adds the "Packings" tab and a Packings menu, and sets `window.packing_browser`. Nothing is
+`install(window)` adds the "Packings" tab, File and View menu entries, and sets `window.packing_browser`. Nothing is
 enumerated at start-up (no thread runs until asked): the Soma puzzle is loaded, ready to enumerate.
 """
 
@@ -60,24 +60,35 @@ def install(window: MainWindow) -> None:
             show()
             browser.open_solution_file(path)
 
-    menu = window.menuBar().addMenu("&Packings")
-    help_menu = window.menus.get("Help")
-    if help_menu is not None:  # keep Help last
-        window.menuBar().insertMenu(help_menu.menuAction(), menu)
-    window.menus["Packings"] = menu
     entries = (
-        ("packing_show", "Show &Packings", "Ctrl+P", show),
-        ("packing_open_puzzle", "Open &Puzzle File...", None, open_puzzle),
-        ("packing_open_solutions", "Open &Solution File...", None, open_solutions),
-        ("packing_enumerate", "&Enumerate", None, lambda: browser.enumerate(browser.source.up_to.currentData())),
-        ("packing_export_png", "Export View as P&NG...", None, lambda: ask_and_export(browser, "png")),
-        ("packing_export_list", "Export Solution &List...", None, lambda: ask_and_export(browser, "list")),
-        ("packing_export_animation", "Export Assembly &Animation...", None, lambda: ask_and_export(browser, "anim")),
+        ("packing_show", "View", "Show &Packings", "Ctrl+P", show),
+        ("packing_open_puzzle", "File", "Open Packing P&uzzle...", None, open_puzzle),
+        ("packing_open_solutions", "File", "Open Packing So&lutions...", None, open_solutions),
+        ("packing_export_png", "File", "Export Packing View as PNG...", None, lambda: ask_and_export(browser, "png")),
+        (
+            "packing_export_list",
+            "File",
+            "Export Packing Solution List...",
+            None,
+            lambda: ask_and_export(browser, "list"),
+        ),
+        (
+            "packing_export_animation",
+            "File",
+            "Export Assembly Animation...",
+            None,
+            lambda: ask_and_export(browser, "anim"),
+        ),
     )
-    for name, text, shortcut, handler in entries:
+    for name, menu_name, text, shortcut, handler in entries:
         action = QAction(text, window)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(handler)
-        menu.addAction(action)
+        menu = window.menus[menu_name]
+        quit_action = window.actions.get("quit") if menu_name == "File" else None
+        if quit_action is not None:  # File entries go above Quit
+            menu.insertAction(quit_action, action)
+        else:
+            menu.addAction(action)
         window.actions[name] = action
