@@ -1,0 +1,72 @@
+"""The documentation screenshots of the packing browser, made by the browser itself so they stay current.
+
+Run: `.venv/bin/python -m cubeviz.packing.screenshots [directory]` (default docs/screenshots; needs a display,
+e.g. under xvfb-run). Writes packing-assembled.png, packing-exploded.png and packing-filtered.png (whole tab).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from PyQt6.QtWidgets import QApplication
+
+from cubeviz.packing.browser import PackingBrowser
+from solvers.packing.puzzle import SymmetryMode
+
+SOLUTION_NUMBER = 2024  # any fixed solution: reproducible pictures
+
+
+def save_screenshots(directory: Path) -> list[Path]:
+    directory.mkdir(parents=True, exist_ok=True)
+    app = QApplication.instance()
+    browser = PackingBrowser(random.Random(1))
+    browser.resize(1400, 800)
+    browser.show()
+    browser.enumerate(SymmetryMode.NONE)
+    while browser.worker is not None:
+        browser.worker.wait(50)
+        app.processEvents()
+    app.processEvents()
+    paths = []
+    try:
+        browser.jump_to_number(SOLUTION_NUMBER)
+        browser.view.item.finish_transition()
+        for name, prepare in (
+            ("assembled", lambda: None),
+            ("exploded", lambda: browser.view_panel.explode.setValue(100)),
+            ("filtered", lambda: _pin(browser)),
+        ):
+            prepare()
+            app.processEvents()
+            path = directory / f"packing-{name}.png"
+            image = browser.grab() if name == "filtered" else browser.view.grabFramebuffer()
+            if not image.save(str(path)):
+                raise OSError(f"could not write {path}")
+            paths.append(path)
+    finally:
+        browser.shutdown()
+        browser.close()
+    return paths
+
+
+def _pin(browser: PackingBrowser) -> None:
+    browser.view_panel.explode.setValue(35)
+    browser.legend.legend.setCurrentRow(0)
+    browser.legend.pin_button.click()
+    browser.legend.legend.setCurrentRow(4)
+    browser.legend.pin_button.click()
+    browser.view.item.finish_transition()
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841 - must outlive the browser
+    for path in save_screenshots(Path(argv[0]) if argv else Path("docs/screenshots")):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
