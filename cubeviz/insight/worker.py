@@ -7,8 +7,8 @@ counting and exporting, so this small subclass adds one until the shared generat
 from __future__ import annotations
 
 import threading
-from functools import partial
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PyQt6.QtCore import QThread, pyqtSignal

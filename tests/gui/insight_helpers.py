@@ -1,12 +1,12 @@
-"""Shared set-up of the insight GUI tests: a shown main window whose insight workers are stopped at the end."""
+"""Shared set-up of the insight GUI tests: the window they drive, the meter shown, stickers checked in a frame."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 from types import SimpleNamespace
 
 import numpy as np
-import pytest
 from gui_helpers import classify, visible_stickers
 
 from cubeviz import main_window
@@ -16,13 +16,12 @@ from cubeviz.views.gl.animation import AnimationSpeed
 from cubeviz.views.gl.cube_item import CubeItem
 from solvers.cube.geometry import Face
 
-
 INSIGHT_FEATURES = ("cubeviz.solve", "cubeviz.editor", "cubeviz.insight")  # insight's own and those it works with
 
 
-@pytest.fixture
-def window(qtbot, monkeypatch):
-    """A 2x2 main window with the features insight uses (the others are tested with the whole window elsewhere)."""
+def insight_window(qtbot, monkeypatch) -> Iterator[MainWindow]:
+    """Body of each module's `window` fixture: a shown 2x2 main window with the features insight uses (the others
+    are tested with the whole window elsewhere); the insight workers are stopped at the end."""
     monkeypatch.setattr(main_window, "install_features", partial(install_features, modules=INSIGHT_FEATURES))
     window = MainWindow(2, seed=5)
     window.cube_view.set_speed(AnimationSpeed.INSTANT)

@@ -8,7 +8,7 @@ import importlib.util
 
 import imageio.v3 as iio
 import pytest
-from insight_helpers import frame_shows_state, window  # noqa: F401  (the fixture)
+from insight_helpers import frame_shows_state, insight_window
 
 from cubeviz.export import ExportError
 from cubeviz.insight.animation_export import expected_frames
@@ -16,6 +16,11 @@ from cubeviz.insight.export_actions import export_png, playback_path, start_anim
 from solvers.cube.notation import parse_algorithm
 
 SCRAMBLE = "R U2 F' R' U"
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch):
+    yield from insight_window(qtbot, monkeypatch)
 
 
 def _scramble_and_turn(window, turns: str) -> None:

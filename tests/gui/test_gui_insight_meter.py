@@ -4,13 +4,18 @@
 from __future__ import annotations
 
 import pytest
-from insight_helpers import show_meter, window  # noqa: F401  (the fixture)
+from insight_helpers import insight_window, show_meter
 
 from solvers.cube.notation import Algorithm, parse_algorithm
 from solvers.pocket import distances_along, optimal_solution
 
 SCRAMBLE_2 = "R U2 F' R' U F2 R U'"
 SCRAMBLE_3 = "R U F' D2"  # four moves: its distance is 4, each move undone lowers it by one
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch):
+    yield from insight_window(qtbot, monkeypatch)
 
 
 def test_meter_points_equal_the_engines_distances_for_a_solve_by_hand(window, qtbot):

@@ -3,7 +3,8 @@ worker: seed 002's colouring gives its published 229,878 states; blanks are refu
 
 from __future__ import annotations
 
-from insight_helpers import window  # noqa: F401  (the fixture)
+import pytest
+from insight_helpers import insight_window
 from PyQt6.QtCore import Qt
 from test_gui_editor_paint import sticker_point
 
@@ -13,6 +14,11 @@ from solvers.pocket import count_recoloured
 SEED_002 = "YYYYGGGGOOOOOOOOGGGGYYYY"  # standard scheme letters: W R G Y O B name the U R F D L B colours
 SEED_002_STATES = 229_878  # the seed's published answer
 LETTER_FACE = {"W": Face.U, "R": Face.R, "G": Face.F, "Y": Face.D, "O": Face.L, "B": Face.B}
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch):
+    yield from insight_window(qtbot, monkeypatch)
 
 
 def _paint(window, qtbot, colouring: str) -> None:

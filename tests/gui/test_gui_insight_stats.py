@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from insight_helpers import window  # noqa: F401  (the fixture)
+from insight_helpers import insight_window
 from PyQt6.QtCore import QPointF
 
 from solvers.cube.notation import parse_algorithm
 from solvers.pocket import depth_histogram, distance
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch):
+    yield from insight_window(qtbot, monkeypatch)
 
 
 def _open_stats(window, qtbot):
