@@ -37,7 +37,19 @@ def assembly_frames(browser: PackingBrowser, fps: float = ANIMATION_FPS):
         panel.assemble.setChecked(True)
     timeline = browser.view.item.assembly
     count = int(timeline.duration * fps) + 1
-    return count, (browser.view.render_assembly_frame(k / fps) for k in range(count))
+
+    def frames():
+        view = browser.view
+        size = view.size()
+        view.setFixedSize(size)  # every frame the same size, whatever the panel's labels do meanwhile
+        try:
+            for k in range(count):
+                yield view.render_assembly_frame(k / fps)
+        finally:
+            view.setMinimumSize(240, 200)
+            view.setMaximumSize(16777215, 16777215)
+
+    return count, frames()
 
 
 def export_animation(browser: PackingBrowser, path: str | Path, parent=None) -> int:

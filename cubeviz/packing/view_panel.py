@@ -63,6 +63,7 @@ class ViewPanel(QWidget):
         self.time.valueChanged.connect(self._time_dragged)
         player.addWidget(self.time, 1)
         self.step_label = QLabel("")
+        self.step_label.setMinimumWidth(self.step_label.fontMetrics().horizontalAdvance("00/00 pieces"))
         player.addWidget(self.step_label)
         layout.addLayout(player)
         self.view.assembly_changed.connect(self._assembly_moved)
