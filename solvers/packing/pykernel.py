@@ -34,18 +34,25 @@ class PySearch:
         n_kinds = problem.n_kinds
         start = problem.start.tolist()
         ok = [True] * problem.n_rows if enabled is None else [bool(e) for e in enabled]
-        # per cell, per kind: the usable (row, mask) pairs
-        self.table = [
-            [
-                [(r, self.masks[r]) for r in range(start[c * n_kinds + k], start[c * n_kinds + k + 1]) if ok[r]]
-                for k in range(n_kinds)
-            ]
-            for c in range(problem.n_cells)
-        ]
+        # per cell: (kind, usable (row, mask) pairs) for the kinds that have any, in kind order
+        self.table: list[list[tuple[int, list[tuple[int, int]]]]] = []
+        for c in range(problem.n_cells):
+            per_kind = []
+            for k in range(n_kinds):
+                rows = range(start[c * n_kinds + k], start[c * n_kinds + k + 1])
+                candidates = [(r, self.masks[r]) for r in rows if ok[r]]
+                if candidates:
+                    per_kind.append((k, candidates))
+            self.table.append(per_kind)
         self.full = (1 << problem.n_cells) - 1
 
     def solutions(self, prefix: tuple[int, ...] = ()) -> Iterator[tuple[int, ...]]:
-        """Yield every exact cover extending ``prefix`` as a tuple of row ids (prefix first)."""
+        """Yield every exact cover extending ``prefix`` as a tuple of row ids (prefix first).
+
+        The walk collects the subtree's covers into a list before yielding them: a plain recursive function is
+        about 1.6x faster in CPython than a chain of nested generators, and the searches this backend serves are
+        small (the Soma command's 480 covers, the tests' cross-checks).
+        """
         remaining = self.problem.kind_count.tolist()
         chosen: list[int] = list(prefix)
         occ0 = 0
@@ -57,25 +64,31 @@ class PySearch:
         if min(remaining, default=0) < 0:
             return
         table, full = self.table, self.full
+        found: list[tuple[int, ...]] = []
 
-        def walk(occ: int, cell: int) -> Iterator[tuple[int, ...]]:
-            if occ == full:
-                yield tuple(chosen)
-                return
-            while (occ >> cell) & 1:
-                cell += 1
-            for kind, candidates in enumerate(table[cell]):
+        def walk(occ: int) -> None:
+            free = full & ~occ
+            cell = (free & -free).bit_length() - 1  # lowest empty search cell
+            for kind, candidates in table[cell]:
                 if not remaining[kind]:
                     continue
                 remaining[kind] -= 1
                 for row, mask in candidates:
                     if not occ & mask:
                         chosen.append(row)
-                        yield from walk(occ | mask, cell)
+                        nxt = occ | mask
+                        if nxt == full:
+                            found.append(tuple(chosen))
+                        else:
+                            walk(nxt)
                         chosen.pop()
                 remaining[kind] += 1
 
-        yield from walk(occ0, 0)
+        if occ0 == full:
+            found.append(tuple(chosen))
+        else:
+            walk(occ0)
+        yield from found
 
 
 def iter_solutions(problem: CoverProblem, enabled: np.ndarray | None = None) -> Iterator[tuple[int, ...]]:
