@@ -2,12 +2,15 @@
 
 Why repeated timing: the benchmark machine has 2 cores shared with other jobs, so a single run says little. Every
 figure is taken several times and reported as the best (what the code can do) and the median (what one sees).
+CPU time (user + system, of this process or of the child) is kept beside the wall clock: when other jobs hold the
+cores, wall time grows with the queue while CPU time stays close to the work done.
 """
 
 from __future__ import annotations
 
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -25,9 +28,10 @@ PYTHON = sys.executable
 
 @dataclass(frozen=True)
 class Timing:
-    """Seconds of each repetition of one measurement."""
+    """Seconds of each repetition of one measurement: wall clock, and CPU time when it was measured."""
 
     runs: tuple[float, ...]
+    cpu: tuple[float, ...] = ()
 
     @property
     def best(self) -> float:
@@ -36,6 +40,10 @@ class Timing:
     @property
     def median(self) -> float:
         return statistics.median(self.runs)
+
+    @property
+    def cpu_best(self) -> float:
+        return min(self.cpu) if self.cpu else float("nan")
 
     def cells(self, unit: str = "s") -> list[str]:
         """[best, median] formatted in `unit` ("s" or "ms")."""
@@ -52,14 +60,21 @@ def format_seconds(seconds: float, unit: str = "s") -> str:
 
 def time_call(fn: Callable[[], object], repeat: int, setup: Callable[[], object] | None = None) -> Timing:
     """Time `fn()` `repeat` times (wall clock); `setup()` runs untimed before each call."""
-    runs = []
+    runs, cpu = [], []
     for _ in range(repeat):
         if setup is not None:
             setup()
+        cpu_start = time.process_time()
         start = time.perf_counter()
         fn()
         runs.append(time.perf_counter() - start)
-    return Timing(tuple(runs))
+        cpu.append(time.process_time() - cpu_start)
+    return Timing(tuple(runs), tuple(cpu))
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def time_command(
@@ -73,15 +88,17 @@ def time_command(
 
     Raises RuntimeError if the command fails or, with `expect`, prints anything else.
     """
-    runs = []
+    runs, cpu = [], []
     output = b""
     full_env = {**os.environ, **(env or {})}
     for _ in range(repeat):
         handle = open(stdin, "rb") if stdin is not None else subprocess.DEVNULL  # noqa: SIM115 - closed below
         try:
+            cpu_start = _children_cpu()
             start = time.perf_counter()
             done = subprocess.run([str(c) for c in command], stdin=handle, capture_output=True, env=full_env)
             runs.append(time.perf_counter() - start)
+            cpu.append(_children_cpu() - cpu_start)
         finally:
             if stdin is not None:
                 handle.close()
@@ -90,7 +107,7 @@ def time_command(
         output = done.stdout
         if expect is not None and output != expect:
             raise RuntimeError(f"{' '.join(map(str, command))} printed a different answer")
-    return Timing(tuple(runs)), output
+    return Timing(tuple(runs), tuple(cpu)), output
 
 
 def build_cpp(source: Path, name: str) -> Path:
