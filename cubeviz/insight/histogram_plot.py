@@ -16,6 +16,7 @@ from PyQt6.QtWidgets import QToolTip
 BAR_BRUSH = (70, 120, 190)
 MARK_BRUSH = (220, 90, 40)
 BAR_WIDTH = 0.8
+EMPTY_WIDTH = 10  # bars' worth of axis shown before there is any data
 
 
 class HistogramPlot(pg.PlotWidget):
@@ -35,6 +36,8 @@ class HistogramPlot(pg.PlotWidget):
         self.setMinimumHeight(160)
         self._bars = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH, brushes=[])
         self.addItem(self._bars)
+        self.empty_text = pg.TextItem("nothing to show yet", color=(120, 120, 120), anchor=(0.5, 0.5))
+        self.addItem(self.empty_text)
         self.hover_text = ""
         self.scene().sigMouseMoved.connect(self._hover)
 
@@ -70,9 +73,12 @@ class HistogramPlot(pg.PlotWidget):
         brushes = [pg.mkBrush(MARK_BRUSH if x == self.marked else BAR_BRUSH) for x in xs]
         self._bars.setOpts(x=xs, height=self.bar_heights(), width=BAR_WIDTH, brushes=brushes)
         self.setLabel("left", "log10(count) + 1" if self.log else "count")
-        top = float(self.bar_heights().max()) if len(self.counts) else 1.0
-        self.setXRange(-0.6, max(len(self.counts), 1) - 0.4, padding=0)
+        top = float(self.bar_heights().max()) if len(self.counts) else 0.0
+        width = max(len(self.counts), EMPTY_WIDTH if not self.counts else 1)
+        self.setXRange(-0.6, width - 0.4, padding=0)
         self.setYRange(0, top * 1.05 if top > 0 else 1.0, padding=0)
+        self.empty_text.setVisible(not self.counts)
+        self.empty_text.setPos((width - 1) / 2, 0.5)
 
     def _hover(self, position: QPointF) -> None:
         point = self.getPlotItem().vb.mapSceneToView(position)

@@ -37,6 +37,7 @@ class StatsPanel(QWidget):
         self.status = QLabel("", self)
         self.plots = {metric: HistogramPlot(title, "distance from solved", self) for metric, title in METRICS}
         self.session_plot = HistogramPlot("3x3 solution lengths this session", "moves (HTM)", self)
+        self.session_plot.empty_text.setText("no 3x3 solves yet: Solve a 3x3 to add one")
         top = QHBoxLayout()
         top.addWidget(self.log_box)
         top.addWidget(self.status, 1)
