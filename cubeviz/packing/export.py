@@ -52,12 +52,12 @@ def assembly_frames(browser: PackingBrowser, fps: float = ANIMATION_FPS):
     return count, frames()
 
 
-def export_animation(browser: PackingBrowser, path: str | Path, parent=None) -> int:
+def export_animation(browser: PackingBrowser, path: str | Path, parent=None, fps: float = ANIMATION_FPS) -> int:
     """Render and encode on the GUI thread (frames come from OpenGL) with a cancellable progress dialog."""
     if browser.model.current_index is None:
         raise ExportError("No solution shown: nothing to assemble.")
     check_animation_path(path)
-    count, frames = assembly_frames(browser)
+    count, frames = assembly_frames(browser, fps)
     dialog = QProgressDialog("Rendering the assembly...", "Cancel", 0, count, parent)
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     stop = threading.Event()
@@ -68,7 +68,7 @@ def export_animation(browser: PackingBrowser, path: str | Path, parent=None) -> 
         QApplication.processEvents()
 
     try:
-        return write_animation(frames, path, ANIMATION_FPS, progress=progress, stop=stop)
+        return write_animation(frames, path, fps, progress=progress, stop=stop)
     except ExportCancelled:
         return 0
     finally:

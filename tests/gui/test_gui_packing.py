@@ -266,3 +266,13 @@ def test_transition_animates_only_moving_pieces(fresh) -> None:
         assert np.allclose(item.current_poses(now[0]), item.poses)
     finally:
         view.clock = __import__("time").perf_counter
+
+
+def test_assembly_animation_export_writes_every_frame(fresh, tmp_path) -> None:
+    from cubeviz.packing.export import export_animation
+
+    path = tmp_path / "assembly.gif"
+    written = export_animation(fresh, path, fresh, fps=3)
+    assert written == int(fresh.view.item.assembly.duration * 3) + 1
+    assert path.read_bytes()[:6] in (b"GIF89a", b"GIF87a")
+    assert fresh.view.minimumWidth() == 240  # the view is resizable again afterwards
