@@ -1,7 +1,8 @@
 """A QThread that runs `function(progress, stop)` and reports progress as 0..1000 for a QProgressBar.
 
-The shared `cubeviz.workers.CallWorker` has result/error but no progress; the insight panels need a bar for
-counting and exporting, so this small subclass adds one until the shared generator worker lands.
+The insight jobs (counting a recolouring, loading tables, encoding frames) are blocking calls that take a progress
+callback, not generators, so `cubeviz.workers.GeneratorWorker` does not fit them; this adds a progress signal to
+the shared `CallWorker` (same result / error / cancel contract) instead.
 """
 
 from __future__ import annotations
