@@ -9,7 +9,7 @@ solution lengths of the session; the solve feature's `window.player_model` is fo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from PyQt6.QtCore import QEvent, QObject, Qt
@@ -38,12 +38,18 @@ class Insight:
     meter: DistanceMeter
     meter_dock: QDockWidget
     session: SessionSolves
+    exports: list = field(default_factory=list)  # AnimationExport jobs started from the window
 
     def stop(self) -> None:
         """Cancel and wait for every worker of the feature (window closing, tests)."""
         self.stats.stop()
         self.recolour.stop()
         self.meter.stop()
+        for job in self.exports:
+            if not job.done:
+                job.cancel()
+            job.wait()
+        self.exports.clear()
 
 
 class _CloseWatcher(QObject):

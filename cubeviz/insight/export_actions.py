@@ -52,6 +52,9 @@ def start_animation_export(
     if not path.turns:
         raise ExportError("There is nothing to play: solve the cube or turn it after a scramble first.")
     job = AnimationExport(path, file, window.scheme, size, fps, frames_per_turn, window.cube_view.camera, window)
+    insight = getattr(window, "insight", None)
+    if insight is not None:  # so closing the window stops it
+        insight.exports[:] = [j for j in insight.exports if not j.done] + [job]
     job.start()
     return job
 
@@ -136,5 +139,3 @@ def _show_progress(window, job: AnimationExport, file: str) -> None:
     job.failed.connect(lambda message: window.statusBar().showMessage(message, 6000))
     job.finished.connect(dialog.reset)
     job.failed.connect(dialog.reset)
-    job.finished.connect(job.deleteLater)
-    job.failed.connect(job.deleteLater)

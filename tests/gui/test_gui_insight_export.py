@@ -94,3 +94,12 @@ def test_bad_requests_are_clear_errors(window, tmp_path):
         with pytest.raises(ExportError, match="imageio-ffmpeg"):
             start_animation_export(window, tmp_path / "x.mp4", (100, 100))
     assert list(tmp_path.iterdir()) == []
+
+
+def test_closing_the_window_stops_an_export(window, tmp_path):
+    _scramble_and_turn(window, "F R' U2 R F'")
+    file = tmp_path / "closed.gif"
+    job = start_animation_export(window, file, (160, 120), fps=10, frames_per_turn=5)
+    window.close()
+    assert job.done and not file.exists()
+    assert window.insight.exports == []
