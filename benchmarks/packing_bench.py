@@ -1,6 +1,6 @@
 """Speed of the polycube packing engine (issue 5) against its targets and peers; prints markdown tables.
 
-Run: ``.venv/bin/python benchmarks/packing_bench.py [--repeat N] [--skip-bedlam] [--skip-peer]``
+Run: ``.venv/bin/python benchmarks/packing_bench.py [--repeat N] [--sections soma,counts,bedlam,peer]``
 
 What is measured (best and median of several runs; the slow Bedlam and peer runs once each):
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -28,6 +28,7 @@ from benchmarks._common import (  # noqa: E402 - the path above makes the repo i
     BENCH_DIR,
     PYTHON,
     WORK_DIR,
+    Timing,
     build_cpp,
     format_seconds,
     machine_note,
@@ -52,6 +53,7 @@ PUBLISHED = [  # (puzzle, symmetry level, published count)
     ("slothouber-graatsma", "rotation", 1),
 ]
 BEDLAM_CLASSES = 19186
+SECTIONS = ("soma", "counts", "bedlam", "peer")
 
 
 def soma_inputs() -> dict[str, Path]:
@@ -79,9 +81,9 @@ def bench_soma(repeat: int) -> tuple[list[list[str]], list[list[str]], str]:
     search = time_call(lambda: count_solutions(problem, up_to="none"), repeat)
     build = time_call(lambda: build_cover(load_puzzle("soma")), repeat)
     search_rows = [
-        ["placement matrix (load puzzle, orientations, rows)", *build.cells("ms")],
-        ["count all 11,520 placements, first call (numba kernel loaded from its cache)", *first.cells("ms")],
-        ["count all 11,520 placements, search only", *search.cells("ms")],
+        ["placement matrix (load puzzle, orientations, rows)", *build.cells_cpu("ms")],
+        ["count all 11,520 placements, first call (numba kernel loaded from its cache)", *first.cells_cpu("ms")],
+        ["count all 11,520 placements, search only", *search.cells_cpu("ms")],
     ]
     baseline = build_cpp(BENCH_DIR / "baselines" / "soma_backtrack.cpp", "soma_backtrack")
     command_rows = []
@@ -90,13 +92,22 @@ def bench_soma(repeat: int) -> tuple[list[list[str]], list[list[str]], str]:
         ours, _ = time_command([PYTHON, "-m", "solvers", "soma", str(path)], repeat, expect=expected)
         n_solutions = sum(1 for line in expected.splitlines() if line)
         command_rows.append(
-            [label, f"{n_solutions:,}", *cpp.cells(), *ours.cells(), f"{ours.median / cpp.median:.1f}x"]
+            [
+                label,
+                f"{n_solutions:,}",
+                *cpp.cells_cpu(),
+                *ours.cells_cpu(),
+                f"{ours.median / cpp.median:.1f}x",
+                f"{ours.cpu_best / cpp.cpu_best:.1f}x",
+            ]
         )
     start, _ = time_command([PYTHON, "-c", "pass"], repeat)
     numpy_start, _ = time_command([PYTHON, "-c", "import numpy"], repeat)
     note = f"Python start-up alone: `python -c pass` {format_seconds(start.best)} best, {format_seconds(start.median)}"
-    note += f" median; `python -c 'import numpy'` {format_seconds(numpy_start.best)} best,"
-    note += f" {format_seconds(numpy_start.median)} median."
+    note += (
+        f" median, {format_seconds(start.cpu_best)} CPU; `python -c 'import numpy'` {format_seconds(numpy_start.best)}"
+    )
+    note += f" best, {format_seconds(numpy_start.median)} median, {format_seconds(numpy_start.cpu_best)} CPU."
     return search_rows, command_rows, note
 
 
@@ -109,7 +120,7 @@ def bench_counts(repeat: int) -> list[list[str]]:
         if found != published:
             raise RuntimeError(f"{name} up to {mode}: counted {found}, published {published}")
         timing = time_call(lambda p=problem, m=mode: count_solutions(p, up_to=m), repeat)
-        rows.append([name, mode, f"{published:,}", f"{found:,}", f"{problem.n_rows:,}", *timing.cells()])
+        rows.append([name, mode, f"{published:,}", f"{found:,}", f"{problem.n_rows:,}", *timing.cells_cpu()])
     return rows
 
 
@@ -132,96 +143,120 @@ def pinned_matrix(problem: CoverProblem, anchor: int) -> np.ndarray:
     return cover_matrix(problem, np.concatenate([[anchor], keep]))
 
 
-def bench_peer(skip_bedlam: bool) -> list[list[str]]:
+def timed(fn: Callable[[], int]) -> tuple[int, Timing]:
+    """One timed call (wall and CPU) that also hands back the call's result."""
+    box: list[int] = []
+    timing = time_call(lambda: box.append(fn()), 1)
+    return box[0], timing
+
+
+def peer_row(label: str, ours: Callable[[], int], peer: Callable[[], int]) -> list[str]:
+    ours_count, ours_time = timed(ours)
+    peer_count, peer_time = timed(peer)
+    if peer_count != ours_count:
+        raise RuntimeError(f"{label}: exact-cover counted {peer_count}, we counted {ours_count}")
+    return [
+        label,
+        f"{ours_count:,}",
+        *ours_time.cells_cpu()[::2],
+        *peer_time.cells_cpu()[::2],
+        f"{peer_time.cpu_best / ours_time.cpu_best:.1f}x",
+    ]
+
+
+def bench_peer(bedlam_chunks: int) -> list[list[str]]:
+    """exact-cover against our kernel on the same matrices, both counting every cover (no symmetry filter)."""
     try:
         import exact_cover
     except ImportError:
-        return [["exact-cover not installed (.venv/bin/pip install exact-cover)", "", "", "", ""]]
+        return [["exact-cover not installed (.venv/bin/pip install exact-cover)", "", "", "", "", "", ""]]
     rows = []
     for name in ("soma", "pentomino-6x10"):
         problem = build_cover(load_puzzle(name))
         matrix = cover_matrix(problem)
-        started = time.perf_counter()
-        peer_count = int(exact_cover.get_solution_count(matrix))
-        peer = time.perf_counter() - started
-        ours = time_call(lambda p=problem: count_solutions(p, up_to="none"), 1)
-        total = count_solutions(problem, up_to="none")
-        if peer_count != total:
-            raise RuntimeError(f"{name}: exact-cover counted {peer_count}, we counted {total}")
+        count_solutions(problem, up_to="none")  # kernel loaded before timing
         rows.append(
-            [
-                f"{name}, whole matrix",
-                f"{total:,}",
-                format_seconds(ours.best),
-                format_seconds(peer.best),
-                f"{peer.best / ours.best:.1f}x",
-            ]
+            peer_row(
+                f"{name}, whole matrix ({problem.n_rows:,} rows)",
+                lambda p=problem: count_solutions(p, up_to="none"),
+                lambda m=matrix: int(exact_cover.get_solution_count(m)),
+            )
         )
-    if not skip_bedlam:
+    if bedlam_chunks:
         problem = build_cover(load_puzzle("bedlam"))
-        chunks = plan_chunks(problem, SymmetryMode.ROTATION)
+        chunks = plan_chunks(problem, SymmetryMode.ROTATION)[:bedlam_chunks]
         if any(len(c.stab) for c in chunks):  # pragma: no cover - holds for the shipped file
             raise RuntimeError("bedlam's chunks filter by a stabiliser: the pinned matrices would count more covers")
-        started = time.perf_counter()
-        ours_total = sum(count_solutions(problem, pins=list(c.prefix)) for c in chunks)
-        ours = time.perf_counter() - started
-        started = time.perf_counter()
-        peer_total = sum(int(exact_cover.get_solution_count(pinned_matrix(problem, c.prefix[0]))) for c in chunks)
-        peer = time.perf_counter() - started
-        if peer_total != ours_total:
-            raise RuntimeError(f"bedlam: exact-cover counted {peer_total}, we counted {ours_total}")
-        rows.append(
-            [
-                f"bedlam, {len(chunks)} pinned matrices",
-                f"{ours_total:,}",
-                format_seconds(ours),
-                format_seconds(peer),
-                f"{peer / ours:.1f}x",
-            ]
-        )
+        for chunk in chunks:
+            anchor = chunk.prefix[0]
+            matrix = pinned_matrix(problem, anchor)
+            rows.append(
+                peer_row(
+                    f"bedlam, piece {problem.placement(anchor).piece} pinned at row {anchor} ({len(matrix):,} rows)",
+                    lambda p=problem, a=anchor: count_solutions(p, pins=[a]),
+                    lambda m=matrix: int(exact_cover.get_solution_count(m)),
+                )
+            )
     return rows
+
+
+def report_soma(repeat: int) -> None:
+    search_rows, command_rows, start_note = bench_soma(repeat)
+    print("### Soma cube\n")
+    print(markdown_table(["step", "best", "median", "CPU best"], search_rows))
+    print("\nTarget: all 11,520 placements in under 0.2 s of search.\n")
+    headers = ["input", "solutions", "C++ best", "median", "CPU", "cubeviz best", "median", "CPU"]
+    headers += ["median ratio", "CPU ratio"]
+    print(markdown_table(headers, command_rows))
+    print(f"\n{start_note}\n")
+    print("Target: `cubeviz-solve soma` within 2x of the C++ backtracker, end to end.\n")
+
+
+def report_bedlam() -> None:
+    problem = build_cover(load_puzzle("bedlam"))
+    found, timing = timed(lambda: count_solutions(problem, up_to="rotation"))
+    if found != BEDLAM_CLASSES:
+        raise RuntimeError(f"bedlam: counted {found} classes, published {BEDLAM_CLASSES}")
+    print("### Bedlam cube (one run)\n")
+    headers = ["classes up to rotation", "placements", "wall", "CPU"]
+    print(markdown_table(headers, [[f"{found:,}", f"{problem.n_rows:,}", *timing.cells_cpu()[::2]]]))
+    print()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="repetitions of each quick measurement (default 5)")
-    parser.add_argument("--skip-bedlam", action="store_true", help="leave out the Bedlam cube (minutes)")
-    parser.add_argument("--skip-peer", action="store_true", help="leave out the exact-cover peer (minutes)")
+    parser.add_argument(
+        "--sections",
+        default=",".join(SECTIONS),
+        help=f"comma-separated parts to run, of {','.join(SECTIONS)} (default: all; bedlam and peer take minutes)",
+    )
+    parser.add_argument(
+        "--bedlam-peer-chunks",
+        type=int,
+        default=1,
+        help="Bedlam matrices (of 2) also given to the peer when both bedlam and peer run (default 1: minutes)",
+    )
     args = parser.parse_args(argv)
+    sections = set(args.sections.split(","))
+    if sections - set(SECTIONS):
+        parser.error(f"unknown sections {sorted(sections - set(SECTIONS))}; choose from {','.join(SECTIONS)}")
     print(f"Machine: {machine_note()}\n")
-    search_rows, command_rows, start_note = bench_soma(args.repeat)
-    print("### Soma cube\n")
-    print(markdown_table(["step", "best", "median"], search_rows))
-    print("\nTarget: all 11,520 placements in under 0.2 s of search.\n")
-    headers = ["input", "solutions printed", "C++ best", "C++ median", "cubeviz best", "cubeviz median", "median ratio"]
-    print(markdown_table(headers, command_rows))
-    print(f"\n{start_note}\n")
-    print("Target: `cubeviz-solve soma` within 2x of the C++ backtracker, end to end.\n")
-    print("### Published counts\n")
-    headers = ["puzzle", "up to", "published", "counted", "placements", "best", "median"]
-    print(markdown_table(headers, bench_counts(args.repeat)))
-    print("\nTarget: pentomino 6x10, all 2,339 classes, in under 10 s.\n")
-    if not args.skip_bedlam:
-        problem = build_cover(load_puzzle("bedlam"))
-        started = time.perf_counter()
-        found = count_solutions(problem, up_to="rotation")
-        seconds = time.perf_counter() - started
-        if found != BEDLAM_CLASSES:
-            raise RuntimeError(f"bedlam: counted {found} classes, published {BEDLAM_CLASSES}")
-        print("### Bedlam cube (one run)\n")
-        print(
-            markdown_table(
-                ["classes up to rotation", "placements", "seconds"],
-                [[f"{found:,}", f"{problem.n_rows:,}", format_seconds(seconds)]],
-            )
-        )
-        print()
-    if not args.skip_peer:
+    if "soma" in sections:
+        report_soma(args.repeat)
+    if "counts" in sections:
+        print("### Published counts\n")
+        headers = ["puzzle", "up to", "published", "counted", "placements", "best", "median", "CPU best"]
+        print(markdown_table(headers, bench_counts(args.repeat)))
+        print("\nTarget: pentomino 6x10, all 2,339 classes, in under 10 s.\n")
+    if "bedlam" in sections:
+        report_bedlam()
+    if "peer" in sections:
         print("### Peer: exact-cover (PyPI, dancing links in C) on the same matrices (one run each)\n")
-        headers = ["matrix", "covers", "cubeviz (numba)", "exact-cover", "exact-cover / cubeviz"]
-        print(markdown_table(headers, bench_peer(args.skip_bedlam)))
+        headers = ["matrix", "covers", "cubeviz best", "CPU", "exact-cover best", "CPU", "CPU ratio"]
+        print(markdown_table(headers, bench_peer(args.bedlam_peer_chunks if "bedlam" in sections else 0)))
         print()
-    print(f"Command: .venv/bin/python benchmarks/packing_bench.py --repeat {args.repeat}")
+    print(f"Command: .venv/bin/python benchmarks/packing_bench.py --repeat {args.repeat} --sections {args.sections}")
     return 0
 
 
