@@ -74,7 +74,7 @@ def _parse_facelets(line: str, number: int):
         raise CliInputError(f"line {number}: {exc.message}") from None
 
 
-def _solve_line(state, args: argparse.Namespace) -> str:
+def _solve_line(state, args: argparse.Namespace, number: int) -> str:
     from solvers.rubik.events import SearchCancelled, SolutionFound
 
     stop = threading.Event()
@@ -100,7 +100,7 @@ def _solve_line(state, args: argparse.Namespace) -> str:
         if timer is not None:
             timer.cancel()
     if best is None:
-        raise CliInputError(f"no solution within {args.max_time} s")
+        raise CliInputError(f"line {number}: no solution within {args.max_time} s (--max-time)")
     return format_solution(best)
 
 
@@ -119,7 +119,7 @@ def run_solve(args: argparse.Namespace) -> int:
             if not line:
                 continue
             try:
-                answer = _solve_line(_parse_facelets(line, number), args)
+                answer = _solve_line(_parse_facelets(line, number), args, number)
             except CliInputError as exc:
                 if not args.keep_going:
                     raise

@@ -157,7 +157,7 @@ def enumerate_solutions(
     with ``done=True`` (or the generator just ends early when ``stop()`` turned true).
 
     ``pins`` pre-place pieces, ``forbids`` remove placements; ``enabled`` (bool per row) restricts rows further
-    (the Soma CLI uses it to fix piece a's orientation).
+    (e.g. to fix one orientation of a piece, as the tests do to check the Soma command).
     """
     mode = SymmetryMode(up_to)
     pin_rows = tuple(r if isinstance(r, int) else problem.resolve(r) for r in pins)

@@ -62,10 +62,12 @@ def test_bad_lines_name_the_line_and_exit_2(capsys, monkeypatch):
 
 def test_twisted_corner_is_reported_not_solved(capsys, monkeypatch):
     text = to_kociemba(SOLVED)
-    twisted = "UUUUUUUUFRRRRRRRRRUFFFFFFFFDDDDDDDDDLLLLLLLLLRBBBBBBBB"  # URF corner turned in place
-    assert len(twisted) == len(text)
+    stickers = list(text)
+    stickers[8], stickers[9], stickers[20] = "F", "U", "R"  # U9 R1 F3: the URF corner turned in place
+    twisted = "".join(stickers)
+    assert sorted(twisted) == sorted(text)  # every colour still nine times: only the twist is wrong
     code, lines, err = _run(capsys, monkeypatch, ["solve"], twisted + "\n")
-    assert code == 2 and lines == [] and "line 1" in err
+    assert code == 2 and lines == [] and "line 1" in err and "twisted" in err
 
 
 def test_max_time_must_be_positive(capsys):
