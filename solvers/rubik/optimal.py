@@ -51,6 +51,23 @@ def _prefixes(length: int) -> list[np.ndarray]:
     return out
 
 
+def cube_symmetries(cube: np.ndarray) -> list[int]:
+    """The symmetries s (of 48, reflections included) with S_s * cube * S_s^-1 == cube."""
+    return [s for s in range(cubie.N_SYM) if np.array_equal(cubie.conjugate(cube, s), cube)]
+
+
+def symmetric_prefixes(symmetries: list[int]) -> list[np.ndarray]:
+    """Two-move prefixes enough for a cube with these symmetries: the first move only the least of its orbit.
+
+    If S C S^-1 = C and q solves C, so does S q S^-1 (each move conjugated), so some solution starts with the
+    least move of the first move's orbit. Reordering the commuting opposite-face pairs after the first move
+    (the kernel's canonical order) keeps that first move, so the second move may be any other face's: the
+    kernel's order applies from the second move on. The superflip (all 48) searches 2 of 18 first moves."""
+    conj = cubie.conjugate_move_table()
+    firsts = [m for m in range(len(Move)) if m == min(int(conj[s, m]) for s in symmetries)]
+    return [np.array([a, b], dtype=np.int64) for a in firsts for b in range(len(Move)) if a // 3 != b // 3]
+
+
 class _Kernel:
     """Everything the kernel needs apart from the prefix and bound, gathered once per solve."""
 
@@ -61,6 +78,8 @@ class _Kernel:
         self.axis_moves = np.stack([conj[s] for s in AXIS_SYMMETRIES]).astype(np.int64)
         axis_cubes = [cubie.conjugate(self.cube, s) for s in AXIS_SYMMETRIES]
         self.coords = k.start_coordinates(axis_cubes, cd.get_corners(self.cube))
+        symmetries = cube_symmetries(self.cube)
+        self.prefixes = _prefixes(PREFIX_LENGTH) if len(symmetries) <= 1 else symmetric_prefixes(symmetries)
         self.costs = move_costs(metric)
         dummy8 = np.zeros(1, dtype=np.uint8)
         full = heuristic is Heuristic.FULL
@@ -136,7 +155,7 @@ def optimal(
 
 def _search_bound(kern, bound, ctrl, stop, n_threads, started, base_nodes, history, metric):
     """Run one bound on the worker threads; returns (moves, nodes) or None (nodes appended to history)."""
-    prefixes = _prefixes(PREFIX_LENGTH) if bound > PREFIX_LENGTH + 1 else [np.zeros(0, dtype=np.int64)]
+    prefixes = kern.prefixes if bound > PREFIX_LENGTH + 1 else [np.zeros(0, dtype=np.int64)]
     lock = threading.Lock()
     cursor = [0]
     result: list = []
