@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cubeviz.views.gl.animation import ease_in_out
 from cubeviz.views.gl.polycube_mesh import EDGE_SLOT, FIRST_PIECE_SLOT, PolycubeMesh, polycube_mesh
 from cubeviz.views.gl.polycube_motion import AssemblyTimeline, blend_pose
 from cubeviz.views.gl.renderer import GroupedMeshRenderer
@@ -24,7 +23,8 @@ EDGE_RGB = (0.07, 0.07, 0.08)
 DIM_TOWARDS = np.array([0.86, 0.88, 0.91])  # the view's background: dimmed pieces fade into it
 DIM_AMOUNT = 0.7
 EXPLODE_SPREAD = 1.6  # at explode 1 a piece's centre is this many times farther out than assembled
-TRANSITION_SECONDS = 0.6
+TRANSITION_SECONDS = 0.8
+TRANSITION_TRAVEL = 2.0  # puzzle units a moving piece is drawn out of the box before it turns
 LAYER_AXIS = 2  # planes front to back, as seed 004 lists them
 LAYER_GAP = 1.0  # puzzle units between planes laid side by side
 
@@ -92,10 +92,21 @@ class PolycubeItem:
         if tr is None or now - tr.t0 >= tr.duration:
             self._transition = None
             return self.poses
-        s = ease_in_out((now - tr.t0) / tr.duration)
+        s = (now - tr.t0) / tr.duration
+        out_start, out_end = self._outward(tr.start), self._outward(tr.end)
         return np.array(
-            [blend_pose(a, b, c, s, self.up) for a, b, c in zip(tr.start, tr.end, self.local_centres, strict=True)]
+            [
+                blend_pose(a, b, c, s, o1, o2) if not np.array_equal(a, b) else b
+                for a, b, c, o1, o2 in zip(tr.start, tr.end, self.local_centres, out_start, out_end, strict=True)
+            ]
         )
+
+    def _outward(self, poses: np.ndarray) -> np.ndarray:
+        """(n, 3) how far a moving piece is drawn out of the box: away from the centre (up for a central piece)."""
+        direction = self.piece_centres(poses) - self.box_centre
+        norms = np.linalg.norm(direction, axis=1, keepdims=True)
+        unit = np.where(norms > 0.25, direction / np.maximum(norms, 1e-9), self.up)
+        return unit * TRANSITION_TRAVEL
 
     # -- geometry of a frame -----------------------------------------------------------------------------------------
     def world_matrix(self) -> np.ndarray:

@@ -1,9 +1,10 @@
 """Motion maths of polycube pieces, Qt-free: blending two rigid poses (smooth transitions between solutions) and
 the timeline of an assembly (pieces flying in one after another).
 
-Poses are 4x4 affine matrices in puzzle coordinates (see solvers.packing.poses). A blend turns the piece about
-its own centre along the shortest rotation while the centre travels on an arc, so a piece visibly lifts out of
-the box, turns, and settles into its new place.
+Poses are 4x4 affine matrices in puzzle coordinates (see solvers.packing.poses). A blend draws the piece out of
+the box (away from the centre, as the exploded view does), turns it about its own centre along the shortest
+rotation while it travels over, then pushes it into its new place: turning in place would sweep it through its
+neighbours.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import numpy as np
 from cubeviz.views.gl.animation import ease_in_out
 from cubeviz.views.gl.transforms import rotation
 
-LIFT = 1.2  # puzzle units a moving piece rises at mid-transition
+RISE, TRAVEL = 0.3, 0.4  # shares of a transition spent drawing out (and, at the end, pushing in) and travelling
 ANGLE_EPSILON = 1e-6
 
 
@@ -35,8 +36,20 @@ def axis_angle(matrix: np.ndarray) -> tuple[np.ndarray, float]:
     return axis / (2.0 * math.sin(angle)), angle
 
 
-def blend_pose(start: np.ndarray, end: np.ndarray, centre: np.ndarray, s: float, up: np.ndarray) -> np.ndarray:
-    """The pose a fraction ``s`` (0..1, eased by the caller) of the way from ``start`` to ``end``.
+def _phase(s: float, start: float, length: float) -> float:
+    return ease_in_out(min(max((s - start) / length, 0.0), 1.0))
+
+
+def blend_pose(
+    start: np.ndarray,
+    end: np.ndarray,
+    centre: np.ndarray,
+    s: float,
+    out_start: np.ndarray | None = None,
+    out_end: np.ndarray | None = None,
+) -> np.ndarray:
+    """The pose a fraction ``s`` (0..1) of the way from ``start`` to ``end``, first drawn out by ``out_start``
+    and finally pushed in from ``out_end`` (shifts in puzzle units; see the module docstring).
 
     ``centre`` is the piece's centre in its own coordinates. When the two poses differ by a reflection (mirrored
     pieces), no rotation joins them: the piece shrinks away at the old place and grows at the new one.
@@ -57,10 +70,14 @@ def blend_pose(start: np.ndarray, end: np.ndarray, centre: np.ndarray, s: float,
         out[:3, 3] = held - out[:3, :3] @ centre
         return out
     axis, angle = axis_angle(relative)
-    turn = rotation(axis, s * angle)[:3, :3] if angle else np.identity(3)
+    travel = _phase(s, RISE, TRAVEL)
+    out_start = np.zeros(3) if out_start is None else out_start
+    out_end = np.zeros(3) if out_end is None else out_end
+    away = out_start + (out_end - out_start) * travel
+    away = away * (_phase(s, 0.0, RISE) - _phase(s, RISE + TRAVEL, 1.0 - RISE - TRAVEL))
+    turn = rotation(axis, travel * angle)[:3, :3] if angle else np.identity(3)
     out[:3, :3] = turn @ start[:3, :3]
-    middle = a + (b - a) * s + up * LIFT * math.sin(math.pi * s) * (1.0 if np.any(a != b) or angle else 0.0)
-    out[:3, 3] = middle - out[:3, :3] @ centre
+    out[:3, 3] = a + (b - a) * travel + away - out[:3, :3] @ centre
     return out
 
 
