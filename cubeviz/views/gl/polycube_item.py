@@ -8,6 +8,7 @@ turned to world -y and -z, a rotation, so the first row is on top and the front 
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,6 +28,7 @@ TRANSITION_SECONDS = 0.8
 TRANSITION_TRAVEL = 2.0  # puzzle units a moving piece is drawn out of the box before it turns
 LAYER_AXIS = 2  # planes front to back, as seed 004 lists them
 LAYER_GAP = 1.0  # puzzle units between planes laid side by side
+_MESH_KEYS = itertools.count()
 
 
 def hex_rgb(colour: str) -> tuple[float, float, float]:
@@ -47,7 +49,7 @@ class PolycubeItem:
     def __init__(self, puzzle: Puzzle, instance_kind: list[int]) -> None:
         self.puzzle = puzzle
         self.mesh: PolycubeMesh = polycube_mesh([p.cells for p in puzzle.pieces], instance_kind)
-        self.mesh_key = f"polycube-{id(self)}"
+        self.mesh_key = f"polycube-{next(_MESH_KEYS)}"  # never reused: a recycled id() would find a stale mesh
         n = self.mesh.n_instances
         self.poses = np.repeat(np.identity(4)[None], n, axis=0)
         self.explode = 0.0
