@@ -4,7 +4,8 @@ filtered list, the current solution, and which pieces are hidden or highlighted.
 Why Qt-free: every rule of browsing (what "next" means in a filtered list, which solutions a pin keeps, what a
 level's count is) is tested headless and fast; the widgets subscribe with `subscribe(callback)` and redraw on the
 event names below. Solutions are kept once, at the finest level known; a coarser level shows one representative
-per symmetry class (the first of its class), and pins filter whichever list is shown.
+per symmetry class (the first of its class), and pins filter whichever list is shown. A pin is either a whole
+placement (the piece exactly where it is) or a `CellPin` (the piece covers one cell, however it lies).
 
 Events: "puzzle" (new puzzle, no solutions yet), "solutions" (a new set), "list" (level or pins changed the
 list), "current" (another solution is shown), "pieces" (hidden / highlighted pieces changed).
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -32,6 +34,23 @@ NEAREST_LIMIT = 10
 Listener = Callable[[str], None]
 
 
+@dataclass(frozen=True)
+class CellPin:
+    """Keep the solutions in which ``piece`` covers file cell ``cell`` (a pin placed by hand, cube by cube)."""
+
+    piece: str
+    cell: int
+
+
+Pin = Placement | CellPin
+
+
+def pin_text(pin: Pin) -> str:
+    if isinstance(pin, CellPin):
+        return f"{pin.piece} covers cell {pin.cell}"
+    return f"{pin.piece} at cells {sorted(pin.cells)}"
+
+
 class PackingModel:
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
@@ -41,7 +60,7 @@ class PackingModel:
         self.solutions: SolutionSet | None = None
         self.source = ""
         self.level = SymmetryMode.NONE
-        self.pins: list[Placement] = []
+        self.pins: list[Pin] = []
         self.visible = np.zeros(0, dtype=np.int64)  # solution indices of the list shown, in order
         self.position = -1  # index into `visible` of the solution shown
         self.hidden: set[int] = set()
@@ -119,9 +138,19 @@ class PackingModel:
             self._refilter(self.current_index)
         return placement
 
-    def unpin(self, placement: Placement) -> None:
-        if placement in self.pins:
-            self.pins.remove(placement)
+    def pin_cell(self, instance: int, cell: int) -> CellPin | None:
+        """Pin by hand: keep the solutions in which the piece of ``instance`` covers file cell ``cell``."""
+        if self.problem is None:
+            return None
+        pin = CellPin(self.puzzle.pieces[self.instance_kinds()[instance]].name, int(cell))
+        if pin not in self.pins:
+            self.pins.append(pin)
+            self._refilter(self.current_index)
+        return pin
+
+    def unpin(self, pin: Pin) -> None:
+        if pin in self.pins:
+            self.pins.remove(pin)
             self._refilter(self.current_index)
 
     def clear_pins(self) -> None:
@@ -135,7 +164,12 @@ class PackingModel:
     def _refilter(self, keep: int | None) -> None:
         base = self.level_list()
         if self.pins and self.solutions is not None:
-            base = base[np.isin(base, self.solutions.filter(self.pins))]
+            placements = [p for p in self.pins if isinstance(p, Placement)]
+            if placements:
+                base = base[np.isin(base, self.solutions.filter(placements))]
+            for pin in self.pins:
+                if isinstance(pin, CellPin):
+                    base = base[np.isin(base, self.solutions.filter_cell(pin.piece, pin.cell))]
         self.visible = base
         where = np.flatnonzero(base == keep) if keep is not None else np.zeros(0, dtype=np.int64)
         self.position = int(where[0]) if len(where) else (0 if len(base) else -1)
@@ -229,7 +263,7 @@ class PackingModel:
         """The shown list as text: a header, then one line per solution (number, classes, letters)."""
         lines = [f"# {self.puzzle.title}: {LEVEL_NAMES[self.level].lower()}, {len(self.visible)} solution(s)"]
         if self.pins:
-            pins = "; ".join(f"{p.piece} at cells {sorted(p.cells)}" for p in self.pins)
+            pins = "; ".join(pin_text(p) for p in self.pins)
             lines.append(f"# pinned: {pins}")
         coarser = [m for m in (SymmetryMode.ROTATION, SymmetryMode.MIRROR) if self.class_of(0, m) is not None]
         lines.append("# number " + " ".join(f"{m.value}-class" for m in coarser) + " cells (file order)")

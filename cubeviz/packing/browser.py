@@ -196,8 +196,14 @@ class PackingBrowser(QWidget):
             self._animate_next = True
             self.model.go_to(row)
 
-    def _piece_clicked(self, instance: int, _cell: int) -> None:
-        self.model.set_highlight(None if self.model.highlight == instance else instance)
+    def _piece_clicked(self, instance: int, cell: int, modifiers: Qt.KeyboardModifier) -> None:
+        """Click: highlight (again: clear). Ctrl+click: pin the piece where it is. Shift+click: pin it on that cube."""
+        if modifiers & Qt.KeyboardModifier.ControlModifier:
+            self.model.pin_instance(instance)
+        elif modifiers & Qt.KeyboardModifier.ShiftModifier:
+            self.model.pin_cell(instance, cell)
+        else:
+            self.model.set_highlight(None if self.model.highlight == instance else instance)
 
     # -- model -> views ------------------------------------------------------------------------------------------------
     def _on_model(self, event: str) -> None:

@@ -16,7 +16,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from cubeviz.models.packing_model import LEVEL_NAMES, PackingModel
+from cubeviz.models.packing_model import LEVEL_NAMES, PackingModel, pin_text
 
 
 class LegendPanel(QWidget):
@@ -36,7 +36,10 @@ class LegendPanel(QWidget):
         box_layout.addWidget(self.legend)
         buttons = QHBoxLayout()
         self.pin_button = QPushButton("Pin piece")
-        self.pin_button.setToolTip("Keep only the solutions with the highlighted piece where it is now")
+        self.pin_button.setToolTip(
+            "Keep only the solutions with the highlighted piece where it is now "
+            "(in 3D: Ctrl+click a piece; Shift+click pins the piece on that one cube)"
+        )
         self.pin_button.clicked.connect(self.pin_highlighted)
         self.show_all_button = QPushButton("Show all")
         self.show_all_button.clicked.connect(self.show_all)
@@ -108,9 +111,9 @@ class LegendPanel(QWidget):
     def _fill_pins(self) -> None:
         model = self.model
         self.pins.clear()
-        for placement in model.pins:
-            item = QListWidgetItem(f"{placement.piece} at cells {sorted(placement.cells)}")
-            item.setData(Qt.ItemDataRole.UserRole, placement)
+        for pin in model.pins:
+            item = QListWidgetItem(pin_text(pin))
+            item.setData(Qt.ItemDataRole.UserRole, pin)
             self.pins.addItem(item)
         self.clear_button.setEnabled(bool(model.pins))
         if model.solutions is None:

@@ -276,3 +276,55 @@ def test_assembly_animation_export_writes_every_frame(fresh, tmp_path) -> None:
     assert written == int(fresh.view.item.assembly.duration * 3) + 1
     assert path.read_bytes()[:6] in (b"GIF89a", b"GIF87a")
     assert fresh.view.minimumWidth() == 240  # the view is resizable again afterwards
+
+
+def _front_voxel(view) -> tuple[QPoint, int]:
+    """Widget position of the voxel nearest the camera, and which instance-voxel it is."""
+    centres, owners, _ = view.item.voxel_boxes(view.now())
+    nearest = int(np.argmin(np.linalg.norm(centres - view.camera.eye(), axis=1)))
+    x, y = view.camera.project(centres[nearest], view.width(), view.height())[0]
+    return QPoint(int(x), int(y)), int(owners[nearest])
+
+
+def test_ctrl_click_pins_the_piece_where_it_is(fresh, qtbot) -> None:
+    fresh.jump_to_number(321)
+    fresh.view.item.finish_transition()
+    position, voxel = _front_voxel(fresh.view)
+    qtbot.mouseClick(fresh.view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier, position)
+    instance = int(fresh.view.item.mesh.voxel_instance[voxel])
+    (pin,) = fresh.model.pins
+    assert pin == fresh.model.problem.placement(fresh.model.current_rows()[instance])
+    assert len(fresh.model.visible) == count_solutions(fresh.model.problem, pins=[pin])
+
+
+def test_shift_click_pins_the_piece_on_one_cube(fresh, qtbot) -> None:
+    fresh.jump_to_number(321)
+    fresh.view.item.finish_transition()
+    position, voxel = _front_voxel(fresh.view)
+    qtbot.mouseClick(fresh.view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, position)
+    cell = fresh.view.item.cell_of(voxel)
+    letter = fresh.model.solution_text(320)[cell]
+    (pin,) = fresh.model.pins
+    assert (pin.piece, pin.cell) == (letter, cell)
+    independent = sum(fresh.model.solution_text(i)[cell] == letter for i in range(11520))
+    assert len(fresh.model.visible) == independent
+    assert f"{independent:,} of 11,520 match" in fresh.legend.match_label.text()
+    fresh.legend._unpin_item(fresh.legend.pins.item(0))
+    assert len(fresh.model.visible) == 11520
+
+
+def test_a_cli_solution_file_of_classes_opens_at_every_level(fresh, qtbot, tmp_path) -> None:
+    from solvers.packing import all_solutions
+    from solvers.packing.queries import with_classes
+    from solvers.packing.solution_io import write_solutions
+
+    problem = fresh.model.problem
+    classes = with_classes(problem, all_solutions(problem, up_to=SymmetryMode.ROTATION), SymmetryMode.ROTATION)
+    path = tmp_path / "soma-rotation.json"
+    write_solutions(path, classes)
+    with qtbot.waitSignal(fresh.loaded, timeout=30_000):
+        fresh.open_solution_file(path)
+    qtbot.waitUntil(lambda: fresh.worker is None, timeout=10_000)
+    counts = fresh.model.level_counts()
+    assert counts == {SymmetryMode.NONE: 11520, SymmetryMode.ROTATION: 480, SymmetryMode.MIRROR: 240}
+    assert fresh.source.error.text() == ""

@@ -48,10 +48,10 @@ class FitCamera(OrbitCamera):
 
 
 class PolycubeView(QOpenGLWidget):
-    """Signals: `piece_clicked(instance, file cell)`, `background_clicked()`, `navigate(str)` (arrow keys),
-    `assembly_changed(float)` (the assembly clock moved)."""
+    """Signals: `piece_clicked(instance, file cell, modifiers)`, `background_clicked()`, `navigate(str)` (arrow
+    keys), `assembly_changed(float)` (the assembly clock moved)."""
 
-    piece_clicked = pyqtSignal(int, int)
+    piece_clicked = pyqtSignal(int, int, object)
     background_clicked = pyqtSignal()
     navigate = pyqtSignal(str)
     assembly_changed = pyqtSignal(float)
@@ -236,7 +236,7 @@ class PolycubeView(QOpenGLWidget):
         if hit is None:
             self.background_clicked.emit()
         else:
-            self.piece_clicked.emit(*hit)
+            self.piece_clicked.emit(*hit, event.modifiers())
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         self.camera.zoom(event.angleDelta().y() / 120.0)
