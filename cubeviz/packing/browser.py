@@ -20,6 +20,7 @@ from cubeviz.packing.worker import EnumerationWorker
 from cubeviz.views.gl.polycube_item import PolycubeItem
 from cubeviz.workers import CallWorker
 from solvers.packing.assembly import assembly_order
+from solvers.packing.cover import build_cover
 from solvers.packing.errors import PackingError
 from solvers.packing.puzzle import SymmetryMode
 from solvers.packing.puzzle_io import load_puzzle
@@ -95,8 +96,6 @@ class PackingBrowser(QWidget):
         """Load a puzzle (shipped name or file); on a bad file say why and change nothing."""
         try:
             puzzle = load_puzzle(path)
-            from solvers.packing.cover import build_cover
-
             problem = build_cover(puzzle)
         except (PackingError, ValueError) as exc:
             self._error(f"Puzzle not opened: {exc}")

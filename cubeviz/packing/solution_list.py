@@ -4,6 +4,7 @@ bar (first, previous, next, last, random, jump to number). The table is virtual:
 from __future__ import annotations
 
 from PyQt6.QtCore import QAbstractTableModel, QModelIndex, Qt, pyqtSignal
+from PyQt6.QtGui import QFontDatabase
 from PyQt6.QtWidgets import QHBoxLayout, QPushButton, QSpinBox, QWidget
 
 from cubeviz.models.packing_model import PackingModel
@@ -18,6 +19,7 @@ class SolutionTableModel(QAbstractTableModel):
         super().__init__(parent)
         self.model = model
         self._columns: list[SymmetryMode | str] = ["number", "cells"]
+        self._fixed_font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)  # letters line up
 
     def refresh(self) -> None:
         """The list changed: rebuild columns (class columns only where the set knows the classes)."""
@@ -46,11 +48,7 @@ class SolutionTableModel(QAbstractTableModel):
         column = self._columns[index.column()]
         solution = int(self.model.visible[index.row()])
         if role == Qt.ItemDataRole.FontRole:
-            if column == "cells":
-                from PyQt6.QtGui import QFontDatabase
-
-                return QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-            return None
+            return self._fixed_font if column == "cells" else None
         if column == "number":
             return solution + 1
         if column == "cells":
