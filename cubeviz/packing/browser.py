@@ -16,9 +16,8 @@ from cubeviz.packing.loading import Loaded, default_level, enumeration, load_sol
 from cubeviz.packing.solution_list import NavigationBar, SolutionTableModel
 from cubeviz.packing.source_panel import SourcePanel
 from cubeviz.packing.view_panel import ViewPanel
-from cubeviz.packing.worker import EnumerationWorker
 from cubeviz.views.gl.polycube_item import PolycubeItem
-from cubeviz.workers import CallWorker
+from cubeviz.workers import CallWorker, GeneratorWorker
 from solvers.packing.assembly import assembly_order
 from solvers.packing.cover import build_cover
 from solvers.packing.errors import PackingError
@@ -40,7 +39,7 @@ class PackingBrowser(QWidget):
         super().__init__(parent)
         self.rng = rng or random.Random()
         self.model = PackingModel()
-        self.worker: EnumerationWorker | CallWorker | None = None
+        self.worker: GeneratorWorker | CallWorker | None = None
         self._animate_next = False
         self._build()
         self.model.subscribe(self._on_model)
@@ -122,7 +121,7 @@ class PackingBrowser(QWidget):
             return
         self.cancel()
         mode = SymmetryMode(mode or SymmetryMode.NONE)
-        worker = EnumerationWorker(enumeration(self.model.problem, mode), lambda e: isinstance(e, Loaded), self)
+        worker = GeneratorWorker(enumeration(self.model.problem, mode), lambda e: isinstance(e, Loaded), self)
         worker.progress.connect(self._progress)
         worker.solution.connect(self._loaded)
         worker.cancelled.connect(lambda: self._say("Enumeration cancelled"))
