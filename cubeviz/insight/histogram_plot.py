@@ -50,6 +50,8 @@ class HistogramPlot(pg.PlotWidget):
         self._redraw()
 
     def set_marked(self, x: int | None) -> None:
+        if x == self.marked:
+            return  # called after every turn: redraw only when the mark moves
         self.marked = x
         self._redraw()
 
