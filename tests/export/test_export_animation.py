@@ -76,3 +76,16 @@ def test_png_at_chosen_size(tmp_path):
     assert tuple(big[20, 5]) == (0, 0, 0) and tuple(big[20, 75]) == (0, 0, 255)
     with pytest.raises(ExportError, match=".png"):
         write_png(image, tmp_path / "x.jpg")
+
+
+def test_writers_do_not_need_qt():
+    """Scripts and the CLI can write animations without Qt: importing and using the writers loads no PyQt6."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, tempfile, numpy as np; from cubeviz.export import write_animation; "
+        "write_animation([np.zeros((4, 4, 3), np.uint8)], tempfile.mktemp(suffix='.gif'), 5); "
+        "assert not any(m.startswith('PyQt6') for m in sys.modules), 'Qt imported'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
