@@ -328,3 +328,41 @@ def test_a_cli_solution_file_of_classes_opens_at_every_level(fresh, qtbot, tmp_p
     counts = fresh.model.level_counts()
     assert counts == {SymmetryMode.NONE: 11520, SymmetryMode.ROTATION: 480, SymmetryMode.MIRROR: 240}
     assert fresh.source.error.text() == ""
+
+
+def test_drag_orbits_and_wheel_zooms(fresh, qtbot) -> None:
+    view = fresh.view
+    yaw, distance = view.camera.yaw, view.camera.distance
+    start = QPoint(20, 20)  # background: a drag anywhere orbits
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=start)
+    for step in range(1, 6):
+        qtbot.mouseMove(view, QPoint(20 + 12 * step, 20))
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=QPoint(80, 20))
+    assert view.camera.yaw != yaw
+    assert fresh.model.highlight is None  # a drag is no click
+    from PyQt6.QtCore import QPointF
+    from PyQt6.QtGui import QWheelEvent
+
+    event = QWheelEvent(
+        QPointF(50, 50), QPointF(50, 50), QPoint(0, 0), QPoint(0, 120),
+        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False,
+    )  # fmt: skip
+    view.wheelEvent(event)
+    assert view.camera.distance < distance
+
+
+def test_the_main_window_has_the_packings_tab(qtbot) -> None:
+    from cubeviz.main_window import MainWindow
+
+    window = MainWindow(3, seed=1)
+    qtbot.addWidget(window)
+    titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert "Packings" in titles
+    browser = window.packing_browser
+    assert browser.model.puzzle.name == "soma" and browser.worker is None  # nothing runs until asked
+    assert {"packing_open_puzzle", "packing_open_solutions", "packing_export_png"} <= set(window.actions)
+    window.actions["packing_show"].trigger()
+    assert window.tabs.currentWidget() is browser
+    browser.enumerate(SymmetryMode.MIRROR)
+    window.close()  # stops the enumeration: no thread outlives the window
+    assert browser.worker is None
