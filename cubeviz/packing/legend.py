@@ -4,7 +4,7 @@ live match count, and the nearest solutions. It only reads the model and calls i
 from __future__ import annotations
 
 from PyQt6.QtCore import Qt, pyqtSignal
-from PyQt6.QtGui import QBrush, QColor
+from PyQt6.QtGui import QColor, QIcon, QPixmap
 from PyQt6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
@@ -17,6 +17,8 @@ from PyQt6.QtWidgets import (
 )
 
 from cubeviz.models.packing_model import LEVEL_NAMES, PackingModel, pin_text
+
+SWATCH_PIXELS = 14
 
 
 class LegendPanel(QWidget):
@@ -91,9 +93,9 @@ class LegendPanel(QWidget):
             item = QListWidgetItem(model.instance_label(instance))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked)
-            colour = QColor(model.puzzle.pieces[kind].colour)
-            item.setBackground(QBrush(colour))
-            item.setForeground(QBrush(QColor("black" if colour.lightness() > 110 else "white")))
+            swatch = QPixmap(SWATCH_PIXELS, SWATCH_PIXELS)
+            swatch.fill(QColor(model.puzzle.pieces[kind].colour))
+            item.setIcon(QIcon(swatch))
             self.legend.addItem(item)
         self._updating = False
         self._fill_pins()

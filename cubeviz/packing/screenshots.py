@@ -57,6 +57,7 @@ def _pin(browser: PackingBrowser) -> None:
     browser.legend.pin_button.click()
     browser.legend.legend.setCurrentRow(4)
     browser.legend.pin_button.click()
+    browser.model.set_highlight(None)  # full colours in the picture
     browser.view.item.finish_transition()
 
 
