@@ -8,6 +8,9 @@ before it goes away (closing the window included).
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -16,6 +19,19 @@ from typing import Any
 from PyQt6.QtCore import QThread, pyqtSignal
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals: the GUI repaints a read-out, not every heartbeat
+WORKER_NICENESS = 10  # how much nicer than the GUI thread a search runs (Linux: per thread, inherited by its threads)
+
+
+def lower_thread_priority(niceness: int = WORKER_NICENESS) -> None:
+    """Make the calling thread (and the threads it starts later, such as an engine's search threads) yield the CPU
+    to the GUI thread: on a busy machine a search at the GUI's priority starves the event loop for 100 ms and more.
+    Linux applies nice values per thread; elsewhere this does nothing."""
+    get_tid = getattr(threading, "get_native_id", None)
+    if get_tid is None or not hasattr(os, "setpriority") or not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError):
+        tid = get_tid()
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + niceness))
 
 
 class CallWorker(QThread):
@@ -83,6 +99,7 @@ class GeneratorWorker(QThread):
             self.progress.emit(event)
 
     def run(self) -> None:
+        lower_thread_priority()
         generator = None
         try:
             generator = self._factory(self.stop_event, self.report)

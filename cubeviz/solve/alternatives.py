@@ -7,6 +7,7 @@ from __future__ import annotations
 from PyQt6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QSpinBox, QVBoxLayout, QWidget
 
 from cubeviz.solve.engines import Solution
+from cubeviz.solve.progress_panel import keep_layout, steady_label
 from cubeviz.solve.session import SolveSession
 
 
@@ -17,13 +18,15 @@ class AlternativesPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self.summary = QLabel()
-        self.summary.setWordWrap(True)
+        steady_label(self.summary, lines=1)
         self.browse = QSpinBox()
         self.browse.setPrefix("Solution ")
         self.browse.setToolTip("Browse the optimal solutions")
         self.found = QListWidget()
         self.found.setToolTip("Solutions found so far; click one to play it")
         self.found.setMaximumHeight(110)
+        keep_layout(self.browse)
+        keep_layout(self.found)
         row = QHBoxLayout()
         row.addWidget(self.summary, 1)
         row.addWidget(self.browse)

@@ -8,11 +8,13 @@ the CLI; `solve_events` runs unchanged under `cubeviz.workers.GeneratorWorker` o
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 
 from solvers.cube.moves import Move
 from solvers.cube.notation import Turn
@@ -110,19 +112,21 @@ def solve_events(
     from solvers.rubik.optimal import optimal
     from solvers.rubik.twophase import twophase
 
+    state, rotation = _centres_home(state)
     tables = _rubik_tables(progress)
     try:
         _load_rubik_tables(tables, choice, heuristic)
     finally:
         _rubik_report[:] = [_no_progress]  # the tables outlive this solve; its reporter must not
     if choice is SolverChoice.TWOPHASE:
-        events = twophase(state, max_time=twophase_seconds, stop=stop, tables=tables)
+        variants = max(1, min(6, os.cpu_count() or 1))  # more searches than cores only slow the GUI down
+        events = twophase(state, max_time=twophase_seconds, stop=stop, tables=tables, n_variants=variants)
     else:
         events = optimal(state, metric=choice.metric, heuristic=heuristic, stop=stop, tables=tables)
     for event in events:
         if isinstance(event, SolutionFound):
-            labels = tuple(move.notation for move in event.moves)
-            turns = tuple(Turn.from_move(move) for move in event.moves)
+            turns = _rotate_turns(tuple(Turn.from_move(move) for move in event.moves), rotation)
+            labels = tuple(turn.notation for turn in turns)
             yield Solution(turns, labels, event.length, choice.metric, event.proven_optimal, event.elapsed)
         else:
             yield event
@@ -146,7 +150,10 @@ _pocket_lock = threading.Lock()
 
 def _solve_pocket(metric: str, state: CubeState, progress) -> Solution:
     from solvers.pocket.solve import PocketSolver
+    from solvers.rubik.validity import UnsolvableCubeError
 
+    if sorted(state.cp.tolist()) != list(range(8)) or int(state.co.sum()) % 3:
+        raise UnsolvableCubeError("twisted corner: corner orientations do not sum to 0 mod 3, so no turns solve it")
     started = time.perf_counter()
     with _pocket_lock:
         if metric not in _pocket_solvers:
@@ -193,6 +200,38 @@ def _rubik_tables(progress: Callable[[float, str], None]):
     if _rubik is None:
         _rubik = RubikTables(lambda fraction, message: _rubik_report[0](fraction, message))
     return _rubik
+
+
+@cache
+def _rotations() -> tuple[CubeState, ...]:
+    """The 24 whole-cube rotations of the 3x3x3 (products of x, y and z), identity first."""
+    found = [CubeState.solved(3)]
+    for state in found:  # breadth-first closure; the list grows while it is walked
+        for name in "xyz":
+            nxt = state * Turn(name).state(3)
+            if nxt not in found:
+                found.append(nxt)
+    return tuple(found)
+
+
+def _centres_home(state: CubeState) -> tuple[CubeState, CubeState]:
+    """(state seen after the rotation r that brings its centres home, r): the 3x3 engines need centres home,
+    while the cube on screen may have been turned with x, y or z."""
+    for rotation in _rotations():
+        turned = state * rotation
+        if list(turned.centres) == list(range(6)):
+            return turned, rotation
+    return state, CubeState.solved(3)  # centres that no rotation fixes: the engine's check explains why
+
+
+def _rotate_turns(turns: tuple[Turn, ...], rotation: CubeState) -> tuple[Turn, ...]:
+    """Moves found for `state * r` rewritten for `state` itself: each turn t becomes r t r^-1, the same physical
+    layer named as it sits on screen (state * r w r^-1 is a rotated solved cube)."""
+    if rotation.is_identity():
+        return turns
+    faces = {Turn(face, amount).state(3): Turn(face, amount) for face in "URFDLB" for amount in (1, 2, 3)}
+    inverse = rotation.inverse()
+    return tuple(faces[rotation * turn.state(3) * inverse] for turn in turns)
 
 
 def _load_rubik_tables(tables, choice: SolverChoice, heuristic: str) -> None:

@@ -27,6 +27,7 @@ from PyQt6.QtWidgets import (
 
 from cubeviz.models.player_model import PlayerModel
 from cubeviz.solve.playback import Playback
+from cubeviz.solve.progress_panel import steady_label
 from cubeviz.views.gl.animation import AnimationSpeed
 
 SCRUB_STEPS = 100  # scrubber ticks per move: the scrubber can stop anywhere in a turn
@@ -69,7 +70,7 @@ class PlayerPanel(QWidget):
         self.speed.setCurrentIndex(list(AnimationSpeed).index(AnimationSpeed.NORMAL))
         self.speed.setToolTip("Animation speed")
         self.readout = QLabel()
-        self.readout.setWordWrap(True)
+        steady_label(self.readout)
         self.hint = QCheckBox("Hint mode")
         self.hint.setToolTip("Hide the solution; reveal one move at a time with +1")
         self.reveal = QToolButton()

@@ -6,7 +6,7 @@ the user should read them in one place, in words, while the cube stays usable.
 
 from __future__ import annotations
 
-from PyQt6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QLabel, QProgressBar, QSizePolicy, QVBoxLayout, QWidget
 
 from cubeviz.solve.engines import Solution, SolverChoice, TableProgress
 
@@ -31,6 +31,21 @@ def format_eta(seconds: float | None) -> str:
     return f"{seconds / 3600:.1f} h"
 
 
+def steady_label(label: QLabel, lines: int = 2) -> None:
+    """A wrapped label whose text never resizes the dock: on llvmpipe a relayout re-renders the 3D view, which
+    stalls the event loop far longer than the text change itself."""
+    label.setWordWrap(True)
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+    label.setFixedHeight(label.fontMetrics().lineSpacing() * lines + 4)
+
+
+def keep_layout(widget: QWidget) -> None:
+    """Hiding `widget` leaves its space in the layout (no relayout when it comes and goes)."""
+    policy = widget.sizePolicy()
+    policy.setRetainSizeWhenHidden(True)
+    widget.setSizePolicy(policy)
+
+
 class ProgressPanel(QWidget):
     """Labels for the run (status, search figures, best solution) and a bar shown while a table loads or builds."""
 
@@ -42,9 +57,10 @@ class ProgressPanel(QWidget):
         self.table_bar = QProgressBar()
         self.table_bar.setRange(0, 1000)
         self.table_bar.setTextVisible(True)
+        keep_layout(self.table_bar)
         self.table_bar.hide()
         for label in (self.status, self.search, self.best):
-            label.setWordWrap(True)
+            steady_label(label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (self.status, self.table_bar, self.search, self.best):

@@ -6,6 +6,7 @@ part that must never leave a thread behind, and tests drive it directly.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from PyQt6.QtCore import QObject, pyqtSignal
@@ -14,6 +15,8 @@ from cubeviz.models.player_model import PlayerModel
 from cubeviz.solve.engines import Solution, SolverChoice, pocket_distances, solve_events
 from cubeviz.workers import GeneratorWorker
 from solvers.cube.state import CubeState
+
+HEARTBEAT_SECONDS = 0.25  # search figures refresh four times a second
 
 
 class SolveSession(QObject):
@@ -35,6 +38,7 @@ class SolveSession(QObject):
         self.choice: SolverChoice | None = None
         self.solutions: list[Solution] = []  # every solution of this solve, in the order found
         self._run = 0
+        self._last_beat = 0.0
         self.rewind: Callable[[], None] | None = None  # takes the cube back to the start before another is loaded
 
     @property
@@ -57,7 +61,7 @@ class SolveSession(QObject):
         worker = GeneratorWorker(factory, lambda event: isinstance(event, Solution))
         self._run += 1
         run = self._run  # signals still queued from a run already shut down are dropped (and no cycle holds it)
-        worker.progress.connect(lambda event: run == self._run and self.progress.emit(event))
+        worker.progress.connect(lambda event: run == self._run and self._progress(event))
         worker.solution.connect(lambda solution: run == self._run and self._found(solution))
         worker.completed.connect(lambda: run == self._run and self._end(""))
         worker.cancelled.connect(lambda: run == self._run and self._end("cancelled"))
@@ -94,6 +98,15 @@ class SolveSession(QObject):
         self.load(best.with_moves(moves, pocket_distances(self.start_state, moves, best.metric)))
 
     # -- worker signals ------------------------------------------------------------------------------------------
+    def _progress(self, event: object) -> None:
+        """Pass progress on, search heartbeats at most every HEARTBEAT_SECONDS (each repaint costs the GUI)."""
+        if hasattr(event, "nodes_per_s"):
+            now = time.perf_counter()
+            if now - self._last_beat < HEARTBEAT_SECONDS:
+                return
+            self._last_beat = now
+        self.progress.emit(event)
+
     def _found(self, solution: Solution) -> None:
         self.solutions.append(solution)
         player = self.player
@@ -112,5 +125,4 @@ class SolveSession(QObject):
 
 def _describe(exc: BaseException) -> str:
     """A one-line message for an engine error (unsolvable cube, unreadable table...)."""
-    text = str(exc) or type(exc).__name__
-    return f"{type(exc).__name__}: {text}" if type(exc).__name__ not in text else text
+    return str(exc) or type(exc).__name__
