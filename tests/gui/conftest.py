@@ -68,10 +68,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def no_running_qthreads(qapp):
     """A test must stop every QThread it started (a running thread at teardown crashes later tests)."""
     yield
+    from PyQt6 import sip
     from PyQt6.QtCore import QThread
 
     qapp.processEvents()
-    running = [obj for obj in gc.get_objects() if isinstance(obj, QThread) and obj.isRunning()]
+    threads = [obj for obj in gc.get_objects() if isinstance(obj, QThread)]
+    # A wrapper can outlive its C++ thread (deleteLater ran): that thread is gone, not running.
+    running = [thread for thread in threads if not sip.isdeleted(thread) and thread.isRunning()]
     if running:
         for thread in running:
             thread.quit()
