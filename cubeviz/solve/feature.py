@@ -57,6 +57,8 @@ class SolveFeature(QObject):
         model = self.window.model
         if self.session.running:
             return
+        if not self.playback.synced:
+            self.player.clear()  # a solution for a cube no longer shown only confuses the new run's read-out
         self.session.solve(model.state, self.choices[model.size])
 
     def set_choice(self, choice: SolverChoice) -> None:

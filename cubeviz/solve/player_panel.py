@@ -50,6 +50,7 @@ class PlayerPanel(QWidget):
         self.moves.setMovement(QListView.Movement.Static)
         self.moves.setSpacing(2)
         self.moves.setMinimumHeight(64)
+        self.moves.setMaximumHeight(140)  # three or four rows of moves; the rest of the dock stays compact
         self.moves.setToolTip("Click a move to jump to just after it")
         self.buttons = {name: QToolButton() for name in ("first", "back", "play", "forward", "last")}
         icons = {
@@ -96,7 +97,7 @@ class PlayerPanel(QWidget):
         extras.addWidget(self.copy)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.moves, 1)
+        layout.addWidget(self.moves)
         layout.addLayout(transport)
         layout.addWidget(self.readout)
         layout.addLayout(extras)

@@ -86,10 +86,10 @@ class ProgressPanel(QWidget):
             best = "none yet" if event.best_length is None else str(event.best_length)
             if self._best is not None:
                 best = str(self._best.length)
+            eta = "" if event.eta is None else f" \N{MIDDLE DOT} ETA for depth {event.depth}: {format_eta(event.eta)}"
             self.search.setText(
                 f"Depth {event.depth} \N{MIDDLE DOT} {event.nodes:,} nodes \N{MIDDLE DOT} "
-                f"{format_rate(event.nodes_per_s)} \N{MIDDLE DOT} best {best} \N{MIDDLE DOT} "
-                f"ETA for this depth {format_eta(event.eta)} \N{MIDDLE DOT} {event.elapsed:.1f} s"
+                f"{format_rate(event.nodes_per_s)} \N{MIDDLE DOT} best {best}{eta} \N{MIDDLE DOT} {event.elapsed:.1f} s"
             )
         elif hasattr(event, "nodes_at_depth"):  # DepthExhausted: a proof line
             self._proofs.append(event.depth)

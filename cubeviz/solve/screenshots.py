@@ -1,0 +1,109 @@
+"""The documentation screenshots of the solution player, made by the app itself so they stay current.
+
+Run: `.venv/bin/python -m cubeviz.solve.screenshots [directory]` (default docs/screenshots; needs a display, e.g.
+under xvfb-run). Writes player-3x3-midturn.png (two-phase solution held mid-turn on the scrubber),
+player-2x2-distance.png (optimal 2x2 solution part-played, distance read-out, optimal count) and
+player-optimal-search.png (a 3x3 optimal search in progress: depth, nodes/s, ETA, proof lines).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+from PyQt6.QtWidgets import QApplication
+
+from cubeviz.solve.engines import SolverChoice
+from cubeviz.solve.player_panel import SCRUB_STEPS
+from cubeviz.views.gl.animation import AnimationSpeed
+from solvers.cube.notation import parse_algorithm
+from solvers.cube.scramble import random_state
+
+SCRAMBLE_3 = "D2 F2 U' B2 R2 D' L2 U F2 R' B' D2 U' L' F' R2 U' F2"  # fixed: reproducible pictures
+SCRAMBLE_2 = "R U2 F' R2 U' F R' U F2 R U'"
+OPTIMAL_SEED = 3  # a random-state cube: the optimal search runs for a long while, its progress is the picture
+WINDOW_SIZE = (1400, 900)
+
+
+def _pump(seconds: float = 0.0) -> None:
+    app = QApplication.instance()
+    end = time.perf_counter() + seconds
+    app.processEvents()
+    while time.perf_counter() < end:
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def _window(size: int):
+    from cubeviz.main_window import MainWindow  # the window pulls in every feature: only when asked for
+
+    window = MainWindow(size, seed=1)
+    window.cube_view.set_speed(AnimationSpeed.INSTANT)
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    while window.cube_view.frames_drawn == 0:
+        _pump()
+    return window
+
+
+def _solve(window, choice: SolverChoice, scramble: str, seconds: float | None = None) -> None:
+    feature = window.solve_feature
+    feature.set_choice(choice)
+    feature.session.twophase_seconds = seconds
+    window.model.scramble_with_moves(parse_algorithm(scramble, window.model.size), f"scramble: {scramble}")
+    feature.solve()
+    while feature.session.running:
+        _pump(0.02)
+
+
+def _save(window, path: Path) -> Path:
+    _pump(0.2)
+    if not window.grab().save(str(path)):
+        raise OSError(f"could not write {path}")
+    return path
+
+
+def save_screenshots(directory: Path) -> list[Path]:
+    """Render the shots into `directory` (created if needed). A QApplication must exist."""
+    directory.mkdir(parents=True, exist_ok=True)
+    paths = []
+    window = _window(3)
+    try:
+        _solve(window, SolverChoice.TWOPHASE, SCRAMBLE_3, seconds=3.0)
+        window.solve_feature.panel.scrubber.setValue(int(6.4 * SCRUB_STEPS))
+        paths.append(_save(window, directory / "player-3x3-midturn.png"))
+        feature = window.solve_feature
+        feature.set_choice(SolverChoice.OPTIMAL_HTM)
+        window.model.set_state(random_state(3, random.Random(OPTIMAL_SEED)), "random state")
+        feature.solve()
+        _pump(8.0)
+        paths.append(_save(window, directory / "player-optimal-search.png"))
+        feature.session.shutdown()
+    finally:
+        window.close()
+        window.deleteLater()
+    window = _window(2)
+    try:
+        _solve(window, SolverChoice.POCKET_HTM, SCRAMBLE_2)
+        for _ in range(3):
+            window.solve_feature.playback.step(1)
+        paths.append(_save(window, directory / "player-2x2-distance.png"))
+    finally:
+        window.close()
+        window.deleteLater()
+    return paths
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    directory = Path(argv[0]) if argv else Path("docs/screenshots")
+    app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841 - must outlive the windows
+    for path in save_screenshots(directory):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
