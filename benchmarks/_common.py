@@ -49,6 +49,10 @@ class Timing:
         """[best, median] formatted in `unit` ("s" or "ms")."""
         return [format_seconds(self.best, unit), format_seconds(self.median, unit)]
 
+    def cells_cpu(self, unit: str = "s") -> list[str]:
+        """[best, median, best CPU time] formatted in `unit`."""
+        return [*self.cells(unit), format_seconds(self.cpu_best, unit) if self.cpu else "n/a"]
+
 
 def format_seconds(seconds: float, unit: str = "s") -> str:
     if unit == "ms":
