@@ -42,7 +42,7 @@ def _expected_net(window) -> list[tuple[int, int, int]]:
 def test_window_has_title_menus_shortcuts_and_status(window) -> None:
     assert window.windowTitle() == "cubeviz"
     titles = [action.text().replace("&", "") for action in window.menuBar().actions()]
-    assert titles == ["File", "Edit", "View", "Help"]
+    assert titles[:3] == ["File", "Edit", "View"] and titles[-1] == "Help"  # features add theirs in between
     assert window.actions["undo"].shortcut() == QKeySequence("Ctrl+Z")
     assert window.actions["redo"].shortcut() == QKeySequence("Ctrl+Shift+Z")
     assert window.actions["quit"].shortcut() == QKeySequence(QKeySequence.StandardKey.Quit)
