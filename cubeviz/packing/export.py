@@ -73,6 +73,7 @@ def export_animation(browser: PackingBrowser, path: str | Path, parent=None, fps
         return 0
     finally:
         dialog.close()
+        dialog.deleteLater()
 
 
 def ask_and_export(browser: PackingBrowser, kind: str) -> None:

@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 import pytest
-from PyQt6.QtCore import QPoint, Qt
+from PyQt6.QtCore import QEvent, QPoint, Qt
 
 from cubeviz.packing import PackingBrowser
 from cubeviz.packing.export import export_list, export_png
@@ -34,6 +34,7 @@ def browser(qapp):
     widget.shutdown()
     widget.close()
     widget.deleteLater()
+    qapp.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)  # gone now, not in the middle of a later test
 
 
 @pytest.fixture
