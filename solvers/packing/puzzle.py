@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from solvers.packing.geometry import Shape, Voxel, is_chiral, normalise
+from solvers.packing.voxels import Shape, Voxel, is_chiral, normalise
 
 
 class SymmetryMode(enum.StrEnum):

@@ -14,8 +14,8 @@ from typing import Any
 
 from solvers import ASSETS_DIR
 from solvers.packing.errors import PuzzleFileError
-from solvers.packing.geometry import is_connected, mirror_image, normalise, orientations
 from solvers.packing.puzzle import Piece, Puzzle, SymmetryMode, box_cells, file_order
+from solvers.packing.voxels import is_connected, mirror_image, normalise, orientations
 
 FORMAT_TAG = "cubeviz-packing-puzzle"
 FORMAT_VERSION = 1
