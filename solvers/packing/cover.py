@@ -1,15 +1,8 @@
-"""Exact-cover frontend: turn a :class:`Puzzle` into placement rows (bitmasks over target cells) for a backend.
+"""Exact-cover frontend: a :class:`Puzzle`'s placement rows as numpy arrays (bitmasks over target cells) for the
+numba backend.
 
-Nothing below knows how the rows are covered; the backend (``kernel``) sees only parallel integer arrays. Two cell
-numberings exist and are kept apart on purpose:
-
-* *file order* (``Puzzle.target``): how solution strings and files list cells;
-* *search order*: bit ``i`` of a mask is search cell ``i``. The backtracker always fills the lowest empty search
-  cell, and filling along the shortest axis first keeps the frontier thin (6x10 pentominoes: columns of 6), which
-  prunes dead ends early. ``search_to_file`` / ``file_to_search`` convert.
-
-Rows are sorted by (lowest search cell, piece kind) so the candidates for "cover cell c" are one contiguous slice,
-split by kind: ``start[c * n_kinds + k]`` .. ``start[c * n_kinds + k + 1]``.
+Nothing below knows how the rows are covered; the backend (``kernel``) sees only parallel integer arrays. The rows
+themselves, their order and the two cell numberings (file order, search order) come from ``placements``; see there.
 """
 
 from __future__ import annotations
@@ -19,9 +12,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from solvers.packing.errors import ConstraintError, PuzzleFileError
-from solvers.packing.geometry import Shape, normalise, orientations
+from solvers.packing.errors import ConstraintError
+from solvers.packing.placements import PlacementRows, placement_rows
 from solvers.packing.puzzle import Puzzle
+from solvers.packing.voxels import Shape, normalise
 
 WORD_BITS = 64
 
@@ -48,6 +42,7 @@ class CoverProblem:
     row_masks: np.ndarray  # (R, n_words) uint64: search-order bits
     start: np.ndarray  # (n_cells * n_kinds + 1,) int64
     orientations: list[list[Shape]]
+    placement_rows: PlacementRows | None = field(default=None, repr=False)  # the same rows as Python lists
     _lookup: dict[tuple[int, frozenset[int]], int] = field(default_factory=dict, repr=False)
 
     @property
@@ -104,86 +99,35 @@ class CoverProblem:
         return "".join(out)
 
 
-def search_order(target: Sequence[tuple[int, int, int]]) -> list[int]:
-    """File indices sorted so the axis with the smallest extent varies fastest (see module docstring)."""
-    arr = np.asarray(target, dtype=np.int64)
-    extent = arr.max(axis=0) - arr.min(axis=0)
-    # slowest axis first: largest extent; ties keep z, y, x (file order) to stay predictable
-    axes = sorted(range(3), key=lambda a: (-int(extent[a]), -a))
-    return sorted(range(len(target)), key=lambda i: tuple(int(arr[i, a]) for a in axes))
-
-
 def build_cover(puzzle: Puzzle) -> CoverProblem:
     """Enumerate every placement of every piece kind inside the target and index them for the backend."""
-    target_index = puzzle.cell_index()
-    order = search_order(puzzle.target)
-    file_to_search = np.empty(len(order), dtype=np.int64)
-    file_to_search[np.asarray(order, dtype=np.int64)] = np.arange(len(order))
-    n_words = (len(order) + WORD_BITS - 1) // WORD_BITS
+    rows = placement_rows(puzzle)
+    n_rows = rows.n_rows
+    n_words = (rows.n_cells + WORD_BITS - 1) // WORD_BITS
     max_size = max(p.size for p in puzzle.pieces)
-
-    rows: list[tuple[int, int, int, tuple[int, ...]]] = []  # (lowest search cell, kind, orientation, file cells)
-    all_orients: list[list[Shape]] = []
-    for kind, piece in enumerate(puzzle.pieces):
-        orients = orientations(piece.cells, with_mirrors=puzzle.mirrors_same_piece)
-        all_orients.append(orients)
-        n_before = len(rows)
-        for o_idx, shape in enumerate(orients):
-            for cells in _translations(shape, puzzle.target, target_index):
-                lowest = min(int(file_to_search[c]) for c in cells)
-                rows.append((lowest, kind, o_idx, cells))
-        if len(rows) == n_before:
-            raise PuzzleFileError(f"piece {piece.name!r} fits nowhere in the target", puzzle.name)
-    rows.sort(key=lambda r: (r[0], r[1], r[2], sorted(r[3])))
-
-    n_rows = len(rows)
-    row_kind = np.fromiter((r[1] for r in rows), dtype=np.int64, count=n_rows)
-    row_orient = np.fromiter((r[2] for r in rows), dtype=np.int64, count=n_rows)
     row_cells = np.full((n_rows, max_size), -1, dtype=np.int64)
-    row_masks = np.zeros((n_rows, n_words), dtype=np.uint64)
     lookup: dict[tuple[int, frozenset[int]], int] = {}
-    for i, (_, kind, _, cells) in enumerate(rows):
-        ordered = sorted(cells)
-        row_cells[i, : len(ordered)] = ordered
-        for c in ordered:
-            s = int(file_to_search[c])
-            row_masks[i, s // WORD_BITS] |= np.uint64(1 << (s % WORD_BITS))
-        lookup[(kind, frozenset(ordered))] = i
-    n_kinds = len(puzzle.pieces)
-    keys = np.fromiter((r[0] * n_kinds + r[1] for r in rows), dtype=np.int64, count=n_rows)
-    start = np.searchsorted(keys, np.arange(len(order) * n_kinds + 1), side="left").astype(np.int64)
+    for i, (kind, cells) in enumerate(zip(rows.kinds, rows.cells, strict=True)):
+        row_cells[i, : len(cells)] = cells
+        lookup[(kind, frozenset(cells))] = i
+    word_mask = (1 << WORD_BITS) - 1
+    row_masks = np.array(
+        [[(mask >> (WORD_BITS * w)) & word_mask for w in range(n_words)] for mask in rows.masks], dtype=np.uint64
+    ).reshape(n_rows, n_words)
     return CoverProblem(
         puzzle=puzzle,
-        search_to_file=np.asarray(order, dtype=np.int64),
-        file_to_search=file_to_search,
-        kind_count=np.asarray([p.count for p in puzzle.pieces], dtype=np.int64),
-        row_kind=row_kind,
-        row_orient=row_orient,
+        search_to_file=np.asarray(rows.search_to_file, dtype=np.int64),
+        file_to_search=np.asarray(rows.file_to_search, dtype=np.int64),
+        kind_count=np.asarray(rows.kind_count, dtype=np.int64),
+        row_kind=np.asarray(rows.kinds, dtype=np.int64),
+        row_orient=np.asarray(rows.orients, dtype=np.int64),
         row_cells=row_cells,
         row_masks=row_masks,
-        start=start,
-        orientations=all_orients,
+        start=np.asarray(rows.start, dtype=np.int64),
+        orientations=rows.orientations,
+        placement_rows=rows,
         _lookup=lookup,
     )
-
-
-def _translations(shape: Shape, target: Sequence[tuple[int, int, int]], index: dict) -> Iterable[tuple[int, ...]]:
-    """Every translate of a normal-form shape lying inside the target, as tuples of file indices."""
-    anchor = shape[0]
-    seen: set[tuple[int, ...]] = set()
-    for tx, ty, tz in target:
-        dx, dy, dz = tx - anchor[0], ty - anchor[1], tz - anchor[2]
-        cells = []
-        for x, y, z in shape:
-            c = index.get((x + dx, y + dy, z + dz))
-            if c is None:
-                break
-            cells.append(c)
-        else:
-            key = tuple(sorted(cells))
-            if key not in seen:
-                seen.add(key)
-                yield key
 
 
 def placement_from_voxels(piece: str, voxels: Iterable[Sequence[int]], puzzle: Puzzle) -> Placement:

@@ -12,20 +12,19 @@ Linearisation (identical to the file order of ``assets/puzzles/soma.json``)::
 
 A case fixes the orientation of piece a (it may only be translated). Piece a has no rotational symmetry, so the
 24 rotations of the cube carry the solutions for one orientation of a bijectively onto those for any other: we
-search one orientation once (pure Python, no numba start-up) and obtain every other case by permuting cells.
+search one orientation once and obtain every other case by permuting cells. Everything here is plain Python (no
+numba start-up, not even numpy's import): for one or two cases that start-up would cost more than the search.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-import numpy as np
-
-from solvers.packing.cover import CoverProblem, build_cover
 from solvers.packing.errors import PackingError
-from solvers.packing.geometry import Shape, normalise, shape_symmetries, transform
+from solvers.packing.placements import PlacementRows, placement_rows
 from solvers.packing.puzzle_io import load_puzzle
 from solvers.packing.pykernel import PySearch
+from solvers.packing.voxels import Shape, apply, normalise, symmetries
 
 SOMA_CELLS = 27  # 3 planes x 3 rows x 3 columns
 SOMA_EDGE = 3
@@ -59,10 +58,10 @@ class SomaSolver:
     """Answers cases; keeps the base orientation's solutions and the cube's rotations between cases."""
 
     def __init__(self) -> None:
-        self.problem: CoverProblem = build_cover(load_puzzle("soma"))
-        self.kind_a = self.problem.puzzle.piece_index(PIECE_A)
-        self.orientations: list[Shape] = self.problem.orientations[self.kind_a]
-        self.rotations = shape_symmetries(self.problem.puzzle.target, with_mirrors=False)
+        self.rows: PlacementRows = placement_rows(load_puzzle("soma"))
+        self.kind_a = self.rows.puzzle.piece_index(PIECE_A)
+        self.orientations: list[Shape] = self.rows.orientations[self.kind_a]
+        self.rotations = symmetries(self.rows.puzzle.target, with_mirrors=False)
         self._base: list[str] | None = None
         self._cache: dict[int, list[str]] = {}
 
@@ -85,20 +84,19 @@ class SomaSolver:
 
     def _base_solutions(self) -> list[str]:
         if self._base is None:
-            p = self.problem
-            a_rows = np.flatnonzero((p.row_kind == self.kind_a) & (p.row_orient == 0))
-            search = PySearch(p, p.row_kind != self.kind_a)
-            self._base = [p.labels(rows) for r in a_rows for rows in search.solutions((int(r),))]
+            p = self.rows
+            a_rows = [r for r in range(p.n_rows) if p.kinds[r] == self.kind_a and p.orients[r] == 0]
+            search = PySearch(p, [kind != self.kind_a for kind in p.kinds])
+            self._base = [p.labels(rows) for r in a_rows for rows in search.solutions((r,))]
         return self._base
 
     def _cell_map(self, source: int, target: int) -> list[int]:
         """Cell permutation of the cube rotation taking orientation ``source`` of a onto orientation ``target``."""
-        puzzle = self.problem.puzzle
+        puzzle = self.rows.puzzle
         index = puzzle.cell_index()
-        for matrix, shift in self.rotations:
-            if normalise(transform(self.orientations[source], matrix)) == self.orientations[target]:
-                moved = transform(puzzle.target, matrix) + shift
-                return [index[tuple(v)] for v in moved.tolist()]
+        for matrix, (dx, dy, dz) in self.rotations:
+            if normalise(apply(matrix, self.orientations[source])) == self.orientations[target]:
+                return [index[(x + dx, y + dy, z + dz)] for x, y, z in apply(matrix, puzzle.target)]
         raise AssertionError("the rotation group is transitive on the orientations of a")  # pragma: no cover
 
 
