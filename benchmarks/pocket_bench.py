@@ -29,7 +29,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks._common import (  # noqa: E402 - the path above makes the repo importable from a checkout
     BENCH_DIR,
     PYTHON,
-    REPO_DIR,
     WORK_DIR,
     Timing,
     build_cpp,
@@ -246,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
             )
         )
         print("\nTarget: under 1 ms per solve.")
-    print(f"\nCommand: .venv/bin/python benchmarks/pocket_bench.py --repeat {args.repeat} (from {REPO_DIR.name}/)")
+    print(f"\nCommand: .venv/bin/python benchmarks/pocket_bench.py --repeat {args.repeat}")
     return 0
 
 
