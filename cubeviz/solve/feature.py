@@ -141,6 +141,7 @@ class SolveFeature(QObject):
         for key, handler in self.keys.items():
             shortcut = QShortcut(QKeySequence(key), self.dock, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(handler)
+        self._key_codes = {int(key.value): handler for key, handler in self.keys.items()}  # any int code looks up
         self.window.cube_view.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -152,7 +153,7 @@ class SolveFeature(QObject):
             if event.key() == Qt.Key.Key_Escape and self.session.running:
                 self.session.cancel()
                 return True
-            handler = self.keys.get(Qt.Key(event.key()))
+            handler = self._key_codes.get(int(event.key()))
             if handler is not None and no_modifiers and self.player.has_solution:
                 handler()
                 return True

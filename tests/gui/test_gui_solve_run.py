@@ -110,17 +110,23 @@ def test_generator_worker_error_and_cancel(qtbot) -> None:
     assert closed.is_set()
 
 
-def test_optimal_solve_shows_proofs_and_the_proof_mark(qtbot) -> None:
+@pytest.mark.parametrize("choice", [SolverChoice.OPTIMAL_HTM, SolverChoice.OPTIMAL_QTM])
+def test_optimal_solve_shows_proofs_and_the_proof_mark(qtbot, choice) -> None:
     window = make_window(qtbot, 3)
     feature = window.solve_feature
-    feature.set_choice(SolverChoice.OPTIMAL_HTM)
-    start = parse_algorithm("R U2 F' L D B2").state(3)  # 6 moves
+    menu_choice = [a for a in feature.choice_groups[3].actions() if a.data() == choice][0]
+    menu_choice.trigger()  # Solve > 3x3x3 Solver reaches the dock's drop-down too
+    assert feature.dock.solver.currentData() is choice
+    start = parse_algorithm("R U2 F' L D").state(3)  # 5 face turns, 6 quarter turns
     window.model.set_state(start, "test")
     assert solve_and_wait(qtbot, window) == ""
     player, progress = window.player_model, feature.dock.progress
-    assert player.length <= 6 and parse_algorithm(player.text(), 3).state(3, start=start).is_solved()
+    quarters = sum(2 if turn.amount == 2 else 1 for turn in player.moves)
+    assert player.length == (quarters if choice is SolverChoice.OPTIMAL_QTM else len(player.moves))
+    assert player.length <= (6 if choice is SolverChoice.OPTIMAL_QTM else 5)
+    assert parse_algorithm(player.text(), 3).state(3, start=start).is_solved()
     assert PROOF_MARK in progress.best.text() and "proven optimal" in progress.best.text()
-    assert progress.status.text().startswith(f"Solved: {player.length} moves")
+    assert progress.status.text().startswith(f"Solved: {player.length} moves ({choice.metric.upper()}")
     feature.playback.last()
     assert window.model.is_solved()
 
