@@ -5,6 +5,7 @@ keys; the 2x2 distance falls by one per step; a solved cube gets 0 moves."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from PyQt6.QtCore import Qt
@@ -56,7 +57,12 @@ def test_3x3_two_phase_play_to_the_end_solves_the_cube(qtbot) -> None:
     window = make_window(qtbot, 3)
     feature, player = window.solve_feature, window.player_model
     start = _scramble(window, 25, seed=11)
+    shown: list[tuple[float, int]] = []  # (when, length in the player) at each solution
+    feature.session.found.connect(lambda _s: shown.append((time.perf_counter(), player.length)))
     assert solve_and_wait(qtbot, window) == ""
+    ended = time.perf_counter()
+    assert shown[0][0] < ended - 0.5, "the first solution is shown while the search goes on improving"
+    assert [length for _, length in shown] == [s.length for s in feature.session.solutions]
     lengths = [s.length for s in feature.session.solutions]
     assert lengths == sorted(lengths, reverse=True) and lengths[-1] == player.length <= 20
     assert feature.dock.alternatives.found.count() == len(lengths)  # each with its length and time

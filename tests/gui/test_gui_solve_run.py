@@ -189,6 +189,24 @@ def test_tables_build_in_the_worker_with_a_progress_bar(qtbot, tmp_path, monkeyp
     assert worst < allowed, f"the GUI stalled {worst * 1000:.0f} ms building a table (allowed {allowed * 1000:.0f})"
 
 
+def test_cancel_stops_a_table_build(qtbot, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(gods, "_loaded", {})
+    monkeypatch.setattr(solve_engines, "_pocket_solvers", {})
+    window = make_window(qtbot, 2)
+    feature = window.solve_feature
+    window.model.apply_text("R U F'")
+    ended: list[str] = []
+    feature.session.ended.connect(ended.append)
+    window.actions["solve"].trigger()
+    qtbot.waitUntil(lambda: feature.dock.progress.table_bar.isVisible(), timeout=SOLVE_TIMEOUT_MS)
+    qtbot.mouseClick(feature.dock.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(ended), timeout=5000)
+    assert ended == ["cancelled"] and not window.player_model.has_solution
+    assert not list(tmp_path.glob("pocket-gods-*.tbl"))  # an abandoned build writes nothing
+    assert feature.dock.progress.status.text() == "Solve cancelled."
+
+
 def test_an_unsolvable_cube_gets_a_clear_message_and_nothing_changes(qtbot) -> None:
     for size in (2, 3):
         window = make_window(qtbot, size)
