@@ -54,9 +54,8 @@ def _solve(solver, coord, face, facelets: str, cap: float) -> dict:
 def main() -> None:
     request = json.load(sys.stdin)
     with contextlib.redirect_stdout(sys.stderr):  # the import builds (first run) or loads the tables in the cwd
-        import optimal.coord as coord
-        import optimal.face as face
-        import optimal.solver as solver
+        import optimal.solver as solver  # first: the package's own modules import each other in this order
+        from optimal import coord, face
 
     for facelets in request["cubes"]:
         print(json.dumps(_solve(solver, coord, face, facelets, float(request["cap"]))), flush=True)
