@@ -13,6 +13,7 @@ from pathlib import Path
 from PyQt6.QtWidgets import QApplication
 
 from cubeviz.packing.browser import PackingBrowser
+from cubeviz.screenshots import run
 from solvers.packing.puzzle import SymmetryMode
 
 SOLUTION_NUMBER = 2024  # any fixed solution: reproducible pictures
@@ -62,11 +63,7 @@ def _pin(browser: PackingBrowser) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841 - must outlive the browser
-    for path in save_screenshots(Path(argv[0]) if argv else Path("docs/screenshots")):
-        print(path)
-    return 0
+    return run(save_screenshots, argv)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from PyQt6.QtWidgets import QApplication
 
+from cubeviz.screenshots import run
 from cubeviz.solve.engines import SolverChoice
 from cubeviz.solve.player_panel import SCRUB_STEPS
 from cubeviz.views.gl.animation import AnimationSpeed
@@ -97,12 +98,7 @@ def save_screenshots(directory: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    directory = Path(argv[0]) if argv else Path("docs/screenshots")
-    app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841 - must outlive the windows
-    for path in save_screenshots(directory):
-        print(path)
-    return 0
+    return run(save_screenshots, argv)
 
 
 if __name__ == "__main__":

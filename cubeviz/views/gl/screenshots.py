@@ -13,6 +13,7 @@ from pathlib import Path
 from PyQt6.QtWidgets import QApplication
 
 from cubeviz.models.cube_model import CubeModel
+from cubeviz.screenshots import run
 from cubeviz.views.gl.animation import AnimationSpeed
 from cubeviz.views.gl.cube_view import CubeView
 
@@ -88,14 +89,13 @@ def _algorithm(text: str):
     return parse_algorithm(text)
 
 
+def save_documentation_screenshots(directory: Path) -> list[Path]:
+    """The view's pictures and the main window's, as docs/ shows them."""
+    return [*save_screenshots(directory).values(), save_window_screenshot(directory)]
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    directory = Path(argv[0]) if argv else Path("docs/screenshots")
-    app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841 - must outlive the view
-    for path in save_screenshots(directory).values():
-        print(path)
-    print(save_window_screenshot(directory))
-    return 0
+    return run(save_documentation_screenshots, argv)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,49 @@
+"""The documentation screenshots, each set made by the feature that draws it, so the pictures stay current.
+
+`python -m cubeviz.screenshots [directory]` remakes all of them (default docs/screenshots; needs a display with
+OpenGL, e.g. under xvfb-run); each feature's own `screenshots` module remakes just its set the same way.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from PyQt6.QtWidgets import QApplication
+
+DEFAULT_DIRECTORY = Path("docs/screenshots")
+# (module, its function that saves its set into a directory and returns the paths); the editor's two pictures are
+# made by the GUI test that checks them (see docs/editor.md).
+SCREENSHOT_MAKERS = (
+    ("cubeviz.views.gl.screenshots", "save_documentation_screenshots"),
+    ("cubeviz.solve.screenshots", "save_screenshots"),
+    ("cubeviz.packing.screenshots", "save_screenshots"),
+    ("cubeviz.insight.screenshots", "save_screenshots"),
+)
+
+
+def run(save: Callable[[Path], Iterable[Path]], argv: list[str] | None = None) -> int:
+    """Command-line body shared by the screenshot modules: make the pictures in argv[0] and print their paths."""
+    argv = sys.argv[1:] if argv is None else argv
+    directory = Path(argv[0]) if argv else DEFAULT_DIRECTORY
+    app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841 - must outlive the windows
+    for path in save(directory):
+        print(path)
+    return 0
+
+
+def save_all(directory: Path) -> list[Path]:
+    paths: list[Path] = []
+    for name, function in SCREENSHOT_MAKERS:
+        paths.extend(getattr(importlib.import_module(name), function)(directory))
+    return paths
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(save_all, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
