@@ -165,15 +165,7 @@ class CubeView(QOpenGLWidget):
         widget_fbo = self.defaultFramebufferObject()
         GL.glClearColor(*BACKGROUND, 1.0)
         GL.glClear(GL.GL_COLOR_BUFFER_BIT | GL.GL_DEPTH_BUFFER_BIT)
-        if self.msaa.samples:
-            try:
-                self.msaa.ensure(width, height)
-            except RuntimeError:  # a driver without this multisampled format: draw without antialiasing
-                self.msaa.samples = 0
-                GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, widget_fbo)
-        if self.msaa.samples:
-            self.msaa.bind()
-            GL.glClear(GL.GL_COLOR_BUFFER_BIT | GL.GL_DEPTH_BUFFER_BIT)  # whole: llvmpipe defers it to each tile
+        self.msaa.begin_frame(width, height, widget_fbo)
         GL.glEnable(GL.GL_DEPTH_TEST)
         GL.glEnable(GL.GL_CULL_FACE)
         drawn: list[Rect] = []

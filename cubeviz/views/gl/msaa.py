@@ -73,6 +73,24 @@ class MultisampleTarget:
     def bind(self) -> None:
         GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, self._fbo)
 
+    def begin_frame(self, width: int, height: int, widget_fbo: int) -> bool:
+        """Bind and clear the multisampled target for a frame; False means draw straight into `widget_fbo`.
+
+        A driver that cannot give this multisampled format turns multisampling off for good (samples = 0), so the
+        view still draws, without antialiasing. The clear is whole: llvmpipe defers it to each tile it touches.
+        """
+        if self.samples:
+            try:
+                self.ensure(width, height)
+            except RuntimeError:
+                self.samples = 0
+                GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, widget_fbo)
+        if not self.samples:
+            return False
+        self.bind()
+        GL.glClear(GL.GL_COLOR_BUFFER_BIT | GL.GL_DEPTH_BUFFER_BIT)
+        return True
+
     def resolve(self, rects: list[Rect], target_fbo: int) -> None:
         """Average the samples of each rectangle into the same place of `target_fbo` (then bound)."""
         GL.glBindFramebuffer(GL.GL_READ_FRAMEBUFFER, self._fbo)

@@ -167,15 +167,7 @@ class PolycubeView(QOpenGLWidget):
             return
         if not self.renderer.has_mesh(item.mesh_key):
             self.renderer.upload(item.mesh_key, item.mesh.vertices)
-        if self.msaa.samples:
-            try:
-                self.msaa.ensure(width, height)
-            except RuntimeError:  # no multisampled target on this driver: draw without antialiasing
-                self.msaa.samples = 0
-                GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, widget_fbo)
-        if self.msaa.samples:
-            self.msaa.bind()
-            GL.glClear(GL.GL_COLOR_BUFFER_BIT | GL.GL_DEPTH_BUFFER_BIT)
+        self.msaa.begin_frame(width, height, widget_fbo)
         GL.glViewport(0, 0, width, height)
         GL.glEnable(GL.GL_DEPTH_TEST)
         GL.glDisable(GL.GL_CULL_FACE)  # mirrored pieces are drawn with a reflection, which flips the winding
