@@ -256,7 +256,10 @@ def main(argv: list[str] | None = None) -> int:
         headers = ["matrix", "covers", "cubeviz best", "CPU", "exact-cover best", "CPU", "CPU ratio"]
         print(markdown_table(headers, bench_peer(args.bedlam_peer_chunks if "bedlam" in sections else 0)))
         print()
-    print(f"Command: .venv/bin/python benchmarks/packing_bench.py --repeat {args.repeat} --sections {args.sections}")
+    command = f".venv/bin/python benchmarks/packing_bench.py --repeat {args.repeat} --sections {args.sections}"
+    if {"bedlam", "peer"} <= sections:
+        command += f" --bedlam-peer-chunks {args.bedlam_peer_chunks}"
+    print(f"Command: {command}")
     return 0
 
 
