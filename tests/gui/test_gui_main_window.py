@@ -149,7 +149,6 @@ def test_2x2_random_state_scramble_is_shown_and_optimal(qtbot, window) -> None:
     assert window.history_view.scramble.isHidden()
 
 
-@pytest.mark.slow
 def test_3x3_random_state_scramble_runs_in_a_worker(qtbot, window) -> None:
     window.actions["scramble_state"].trigger()
     qtbot.waitUntil(lambda: window._worker is None, timeout=600_000)

@@ -75,6 +75,5 @@ def test_bedlam_rotation_classes() -> None:
     assert count_solutions(build_cover(load_puzzle("bedlam")), up_to="rotation") == BEDLAM_ROTATION_CLASSES
 
 
-@pytest.mark.slow
 def test_pentomino_6x10_all_placements() -> None:
     assert count_solutions(build_cover(load_puzzle("pentomino-6x10")), up_to="none") == 4 * 2339
