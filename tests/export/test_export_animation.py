@@ -59,10 +59,30 @@ def test_bad_input_is_a_clear_error_and_leaves_no_file(tmp_path, name, frames, m
     assert not (tmp_path / name).exists()
 
 
-@pytest.mark.skipif(importlib.util.find_spec("imageio_ffmpeg") is not None, reason="encoder installed")
-def test_mp4_without_encoder_names_the_package(tmp_path):
+def test_mp4_without_encoder_names_the_package(tmp_path, monkeypatch):
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "imageio_ffmpeg" else real_find_spec(name, *a)
+    )
     with pytest.raises(ExportError, match="imageio-ffmpeg"):
         write_animation(_frames(2), tmp_path / "x.mp4", fps=5)
+    assert not (tmp_path / "x.mp4").exists()
+
+
+def test_mp4_frames_size_and_colours_read_back(tmp_path):
+    pytest.importorskip("imageio_ffmpeg", reason="MP4 needs the video extra (imageio-ffmpeg)")
+    import imageio.v2 as imageio
+
+    path = tmp_path / "a.mp4"
+    assert write_animation(iter(_frames(6, 48, 64)), path, fps=10) == 6
+    reader = imageio.get_reader(path, format="FFMPEG")
+    try:
+        back = [frame for frame in reader]
+    finally:
+        reader.close()
+    assert len(back) == 6 and back[0].shape == (48, 64, 3)
+    for got, want in zip(back, _frames(6, 48, 64), strict=True):  # lossy codec: colours close, not exact
+        assert np.abs(got.astype(int) - want.astype(int)).mean() < 20
 
 
 def test_png_at_chosen_size(tmp_path):
