@@ -79,7 +79,7 @@ def tables_section() -> str:
         built = _run_child("all", cache)
         loaded = [_run_child("all", cache) for _ in range(2)]
         sizes = {p.name: p.stat().st_size for p in Path(cache).iterdir()}
-    rows = [[n, f"{built[n]:.2f}", f"{cold.get(n, float('nan')):.2f}", f"{min(r[n] for r in loaded):.3f}"]
+    rows = [[n, f"{built[n]:.2f}", f"{cold[n]:.2f}" if n in cold else "-", f"{min(r[n] for r in loaded):.3f}"]
             for n in TWOPHASE_TABLES + OPTIMAL_TABLES]  # fmt: skip
     two = [sum(r[n] for n in TWOPHASE_TABLES) for r in (built, cold, *loaded)]
     rows.append(["**two-phase total**", f"**{two[0]:.1f}**", f"{two[1]:.1f}", f"**{min(two[2:]):.2f}**"])
