@@ -24,7 +24,7 @@ from cubeviz.views.gl.keyboard import turn_for_key
 from cubeviz.views.gl.letters import paint_letters
 from cubeviz.views.gl.msaa import MultisampleTarget, Rect
 from cubeviz.views.gl.picking import click_turn, drag_turn, pick_sticker, plane_point
-from cubeviz.views.gl.renderer import GroupedMeshRenderer, one_error_check
+from cubeviz.views.gl.renderer import GroupedMeshRenderer, no_garbage_collection, one_error_check
 from cubeviz.views.gl.turn_geometry import layer_turn_of
 from solvers.cube.notation import Turn
 from solvers.cube.schemes import ColourScheme, load_scheme
@@ -148,15 +148,16 @@ class CubeView(QOpenGLWidget):
         GL.glEnable(GL.GL_CULL_FACE)
 
     def paintGL(self) -> None:
-        progress = self.animator.advance(self.clock()) or self._held
-        self.item.layer_turn, self.item.angle = progress if progress else (None, 0.0)
-        ratio = self.devicePixelRatioF()
-        width, height = int(self.width() * ratio), int(self.height() * ratio)
-        with one_error_check():
-            self._render(width, height)
-        self.frames_drawn += 1
-        if self.show_letters:
-            self._draw_letters()
+        with no_garbage_collection():
+            progress = self.animator.advance(self.clock()) or self._held
+            self.item.layer_turn, self.item.angle = progress if progress else (None, 0.0)
+            ratio = self.devicePixelRatioF()
+            width, height = int(self.width() * ratio), int(self.height() * ratio)
+            with one_error_check():
+                self._render(width, height)
+            self.frames_drawn += 1
+            if self.show_letters:
+                self._draw_letters()
         if self.animator.busy:
             self.update()
 

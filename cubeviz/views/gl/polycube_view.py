@@ -22,7 +22,7 @@ from cubeviz.views.gl.cube_view import BACKGROUND, CLICK_SLOP_PIXELS, MSAA_SAMPL
 from cubeviz.views.gl.msaa import MultisampleTarget, Rect
 from cubeviz.views.gl.polycube_item import PolycubeItem
 from cubeviz.views.gl.polycube_picking import pick_voxel
-from cubeviz.views.gl.renderer import GroupedMeshRenderer, one_error_check
+from cubeviz.views.gl.renderer import GroupedMeshRenderer, no_garbage_collection, one_error_check
 from cubeviz.views.gl.transforms import perspective
 
 DEFAULT_DISTANCE = 13.0  # a little farther than the cube view: exploded pieces stay in the picture
@@ -152,7 +152,7 @@ class PolycubeView(QOpenGLWidget):
         self._advance_assembly()
         ratio = self.devicePixelRatioF()
         width, height = int(self.width() * ratio), int(self.height() * ratio)
-        with one_error_check():
+        with no_garbage_collection(), one_error_check():
             self._render(width, height)
         self.frames_drawn += 1
         if self.animating:

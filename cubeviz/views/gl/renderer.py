@@ -7,6 +7,7 @@ Call `initialize()` and `upload()` with a current context (in initializeGL), `dr
 from __future__ import annotations
 
 import ctypes
+import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -29,6 +30,23 @@ FLOAT_BYTES = 4
 
 class ShaderError(RuntimeError):
     """A shader failed to compile or link; the message carries the driver's log."""
+
+
+@contextmanager
+def no_garbage_collection() -> Iterator[None]:
+    """Keep Python's cyclic collector out of a frame.
+
+    Collecting an unreachable GL widget runs its C++ destructor, which makes that widget's context current. In the
+    middle of another widget's frame this leaves the rest of the frame with no context of its own; llvmpipe then
+    crashes (an intermittent segfault inside grabFramebuffer in the GUI tests). Collection waits for the frame's end.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @contextmanager
