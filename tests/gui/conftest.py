@@ -3,9 +3,11 @@ that fails any test leaving a QThread running."""
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import os
 import shutil
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -14,6 +16,7 @@ import pytest
 
 XVFB_SCREEN = "1600x1200x24"
 XVFB_START_SECONDS = 10.0
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
 _xvfb: subprocess.Popen | None = None
 
 
@@ -24,13 +27,20 @@ def _free_display() -> int:
     raise RuntimeError("no free X display number between :90 and :199")
 
 
+def _end_with_parent() -> None:
+    """In the Xvfb child: take SIGTERM when pytest's process ends. Xvfb must outlive Qt's X connection, which stays
+    open until the process exits; stopping it in pytest_unconfigure broke that connection, and Qt then ended the
+    process with status 1 after every test had passed."""
+    ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 def _start_xvfb() -> None:
     global _xvfb
     if shutil.which("Xvfb") is None:
         pytest.exit("GUI tests need Xvfb when DISPLAY is not set (apt install xvfb)", returncode=3)
     number = _free_display()
     command = ["Xvfb", f":{number}", "-screen", "0", XVFB_SCREEN, "+extension", "GLX", "-nolisten", "tcp"]
-    _xvfb = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _xvfb = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_end_with_parent)
     deadline = time.monotonic() + XVFB_START_SECONDS
     while not Path(f"/tmp/.X11-unix/X{number}").exists():
         if _xvfb.poll() is not None or time.monotonic() > deadline:
@@ -46,22 +56,22 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["QT_QPA_PLATFORM"] = "xcb"
 
 
-def pytest_unconfigure(config: pytest.Config) -> None:
-    global _xvfb
-    if _xvfb is not None:
-        _xvfb.terminate()
-        try:
-            _xvfb.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            _xvfb.kill()
-        _xvfb = None
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.gui)
+
+
+@pytest.fixture(autouse=True)
+def destroy_dropped_widgets(qapp):
+    """Destroy what a test dropped now, between tests: a GL widget collected later, in the middle of another view's
+    frame, would make its own context current there."""
+    yield
+    from PyQt6.QtCore import QCoreApplication, QEvent
+
+    gc.collect()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
 
 
 @pytest.fixture(autouse=True)
