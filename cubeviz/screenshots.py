@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from PyQt6.QtWidgets import QApplication
+from PyQt6.QtWidgets import QApplication, QWidget
 
 DEFAULT_DIRECTORY = Path("docs/screenshots")
 # (module, its function that saves its set into a directory and returns the paths); the editor's two pictures are
@@ -22,6 +22,13 @@ SCREENSHOT_MAKERS = (
     ("cubeviz.packing.screenshots", "save_screenshots"),
     ("cubeviz.insight.screenshots", "save_screenshots"),
 )
+
+
+def save_grab(widget: QWidget, path: Path) -> Path:
+    """Save what `widget` shows (its children and GL views included) as a PNG; raise if it cannot be written."""
+    if not widget.grab().save(str(path)):
+        raise OSError(f"could not write {path}")
+    return path
 
 
 def run(save: Callable[[Path], Iterable[Path]], argv: list[str] | None = None) -> int:

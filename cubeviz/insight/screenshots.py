@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PyQt6.QtWidgets import QApplication
 
-from cubeviz.screenshots import run
+from cubeviz.screenshots import run, save_grab
 from solvers.cube.notation import parse_algorithm
 
 WINDOW_SIZE = (1400, 900)
@@ -56,9 +56,7 @@ def _undo_by_hand(window, scramble: str, turns: int) -> None:
 
 def _save(window, path: Path) -> Path:
     _settle(window)
-    if not window.grab().save(str(path)):
-        raise OSError(f"could not write {path}")
-    return path
+    return save_grab(window, path)
 
 
 def save_screenshots(directory: Path) -> list[Path]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PyQt6.QtWidgets import QApplication
 
-from cubeviz.screenshots import run
+from cubeviz.screenshots import run, save_grab
 from cubeviz.solve.engines import SolverChoice
 from cubeviz.solve.player_panel import SCRUB_STEPS
 from cubeviz.views.gl.animation import AnimationSpeed
@@ -61,9 +61,7 @@ def _solve(window, choice: SolverChoice, scramble: str, seconds: float | None = 
 
 def _save(window, path: Path) -> Path:
     _pump(0.2)
-    if not window.grab().save(str(path)):
-        raise OSError(f"could not write {path}")
-    return path
+    return save_grab(window, path)
 
 
 def save_screenshots(directory: Path) -> list[Path]:
