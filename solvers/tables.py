@@ -18,6 +18,7 @@ import hashlib
 import io
 import os
 import tempfile
+import zipfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -70,21 +71,88 @@ def _serialise(table: Table) -> bytes:
 
 def _deserialise(payload: memoryview) -> Table:
     if bytes(payload[:6]) == b"\x93NUMPY":
-        stream = io.BytesIO(payload)
+        stream = _MemoryReader(payload)  # reads the header in place; io.BytesIO would copy the whole table
         version = np.lib.format.read_magic(stream)
         read_header = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
         shape, fortran, dtype = read_header(stream)
         count = int(np.prod(shape)) if shape else 1
         array = np.frombuffer(payload, dtype=dtype, count=count, offset=stream.tell())
+        array.flags.writeable = False  # a view of the file's buffer, shared by every user of the table
         return array.reshape(shape, order="F" if fortran else "C")
-    with np.load(io.BytesIO(payload), allow_pickle=False) as archive:
-        return {key: archive[key] for key in archive.files}
+    return _deserialise_npz(payload)
+
+
+class _MemoryReader(io.RawIOBase):
+    """A seekable read-only stream over a memoryview, so zipfile can read the archive's directory in place."""
+
+    def __init__(self, view: memoryview) -> None:
+        self._view = view
+        self._pos = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self._pos
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        base = {io.SEEK_SET: 0, io.SEEK_CUR: self._pos, io.SEEK_END: len(self._view)}[whence]
+        self._pos = max(0, base + offset)
+        return self._pos
+
+    def readinto(self, buffer) -> int:
+        chunk = self._view[self._pos : self._pos + len(buffer)]
+        buffer[: len(chunk)] = chunk
+        self._pos += len(chunk)
+        return len(chunk)
+
+
+def _deserialise_npz(payload: memoryview) -> dict[str, np.ndarray]:
+    """Each array of an uncompressed .npz image as a view of the payload: no copy.
+
+    Why: the optimal solver's tables are dicts of arrays of up to 834 MB; copying them on load would double the
+    memory a load needs (the file's bytes plus the arrays) and take seconds. np.savez stores members
+    uncompressed, so each member's .npy image lies in the payload as it is."""
+    out = {}
+    with zipfile.ZipFile(_MemoryReader(payload)) as archive:
+        for info in archive.infolist():
+            if info.compress_type != zipfile.ZIP_STORED or not info.filename.endswith(".npy"):
+                raise ValueError(f"unexpected member {info.filename!r} in a table archive")
+            local = payload[info.header_offset : info.header_offset + 30]
+            if bytes(local[:4]) != b"PK\x03\x04":
+                raise ValueError("damaged table archive")
+            name_len, extra_len = int.from_bytes(local[26:28], "little"), int.from_bytes(local[28:30], "little")
+            start = info.header_offset + 30 + name_len + extra_len
+            array = _deserialise(payload[start : start + info.file_size])
+            if not isinstance(array, np.ndarray):
+                raise ValueError("nested table archive")
+            out[info.filename[: -len(".npy")]] = array
+    return out
+
+
+def _read_whole(path: Path) -> bytearray:
+    """The file's bytes, read straight into one buffer of its size (a buffered read() joins chunks, which
+    briefly holds the file twice: 1.7 GB for an 834 MB table)."""
+    with open(path, "rb", buffering=0) as handle:
+        size = os.fstat(handle.fileno()).st_size
+        data = bytearray(size)
+        view = memoryview(data)
+        done = 0
+        while done < size:
+            n = handle.readinto(view[done:])
+            if not n:
+                raise OSError(f"{path} shrank while being read")
+            done += n
+    return data
 
 
 def read_table(path: Path) -> Table | None:
     """The verified table at `path`, or None if it is missing, damaged or truncated."""
     try:
-        data = path.read_bytes()
+        data = _read_whole(path)
     except OSError:
         return None
     if len(data) < _HEADER_SIZE or not data.startswith(_MAGIC):
@@ -95,7 +163,7 @@ def read_table(path: Path) -> Table | None:
         return None
     try:
         return _deserialise(payload)
-    except (ValueError, OSError, EOFError, KeyError):
+    except (ValueError, OSError, EOFError, KeyError, zipfile.BadZipFile):
         return None
 
 
