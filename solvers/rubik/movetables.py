@@ -125,8 +125,10 @@ def build_twist_conj() -> np.ndarray:
 
 
 @nb.njit(cache=True, nogil=True)
-def _build_flipslice_classes(identity: np.ndarray, syms: np.ndarray, inv: np.ndarray):
-    n = cd.N_FLIPSLICE
+def _build_flipslice_classes(identity: np.ndarray, syms: np.ndarray, inv: np.ndarray, perm4: int):
+    """perm4 = 1: the slice coordinate is slice_sorted (order kept); perm4 = 24: the unsorted UD-slice."""
+    n_slice = cd.N_SLICE_SORTED // perm4
+    n = n_slice * cd.N_FLIP
     class_of = np.full(n, -1, dtype=np.int32)
     sym_of = np.zeros(n, dtype=np.int8)
     reps = np.empty(n, dtype=np.int32)
@@ -139,12 +141,12 @@ def _build_flipslice_classes(identity: np.ndarray, syms: np.ndarray, inv: np.nda
         if class_of[x] >= 0:
             continue
         c[:] = identity
-        cd.set_slice_sorted(c, (x // cd.N_FLIP) * cd.N_PERM4)
+        cd.set_slice_sorted(c, (x // cd.N_FLIP) * perm4)
         cd.set_flip(c, x % cd.N_FLIP)
         reps[n_classes] = x
         for s in range(N_SYM_D4H):
             _conjugate(c, syms[s], syms[inv[s]], tmp, out)
-            y = (cd.get_slice_sorted(out) // cd.N_PERM4) * cd.N_FLIP + cd.get_flip(out)
+            y = (cd.get_slice_sorted(out) // perm4) * cd.N_FLIP + cd.get_flip(out)
             if y == x:
                 stabiliser[n_classes] |= np.uint16(1 << s)
             if class_of[y] < 0:
@@ -154,9 +156,11 @@ def _build_flipslice_classes(identity: np.ndarray, syms: np.ndarray, inv: np.nda
     return class_of, sym_of, reps[:n_classes].copy(), stabiliser[:n_classes].copy()
 
 
-def build_flipslice_classes() -> dict[str, np.ndarray]:
-    """Symmetry classes of the phase-1 edge coordinate flipslice = N_FLIP * slice + flip (64430 of them).
+def build_flipslice_classes(sorted_slice: bool = False) -> dict[str, np.ndarray]:
+    """Symmetry classes (under the 16 U-D symmetries) of the edge coordinate N_FLIP * slice + flip.
 
+    With the unsorted UD-slice (phase 1) there are 64430 classes; with slice_sorted, which also keeps the order
+    of the four slice edges (the optimal solver's strong table), 1523864.
     class_of[x], sym_of[x]: x conjugated by symmetry sym_of[x] is the representative reps[class_of[x]];
     stabiliser[c]: bit s set when symmetry s maps the representative of class c to itself.
     """
@@ -164,6 +168,67 @@ def build_flipslice_classes() -> dict[str, np.ndarray]:
     identity[:8] = np.arange(8)
     identity[16:28] = np.arange(12)
     class_of, sym_of, reps, stab = _build_flipslice_classes(
-        identity, symmetry_cubes(), symmetry_inverse().astype(np.int64)
+        identity, symmetry_cubes(), symmetry_inverse().astype(np.int64), 1 if sorted_slice else cd.N_PERM4
     )
     return {"class_of": class_of, "sym_of": sym_of, "reps": reps, "stabiliser": stab}
+
+
+@nb.njit(cache=True, nogil=True)
+def _build_corner_classes(identity: np.ndarray, syms: np.ndarray, inv: np.ndarray):
+    class_sym = np.full(cd.N_CORNERS, -1, dtype=np.int64)
+    reps = np.empty(cd.N_CORNERS, dtype=np.int32)
+    stabiliser = np.zeros(cd.N_CORNERS, dtype=np.uint16)
+    n_classes = 0
+    c = identity.copy()
+    tmp = identity.copy()
+    out = identity.copy()
+    for x in range(cd.N_CORNERS):
+        if class_sym[x] >= 0:
+            continue
+        c[:] = identity
+        cd.set_corners(c, x)
+        reps[n_classes] = x
+        for s in range(N_SYM_D4H):
+            _conjugate(c, syms[s], syms[inv[s]], tmp, out)
+            y = cd.get_corners(out)
+            if y == x:
+                stabiliser[n_classes] |= np.uint16(1 << s)
+            if class_sym[y] < 0:
+                class_sym[y] = 16 * n_classes + inv[s]
+        n_classes += 1
+    return class_sym.astype(np.uint32), reps[:n_classes].copy(), stabiliser[:n_classes].copy()
+
+
+def build_corner_classes() -> dict[str, np.ndarray]:
+    """Symmetry classes of the corner permutation under the 16 U-D symmetries (2768 of them).
+
+    class_sym[x] = 16 * class + s: conjugating x by symmetry s gives reps[class]; stabiliser as for flipslice.
+    """
+    identity = np.zeros(CUBE_LEN, dtype=np.int8)
+    identity[:8] = np.arange(8)
+    identity[16:28] = np.arange(12)
+    class_sym, reps, stab = _build_corner_classes(identity, symmetry_cubes(), symmetry_inverse().astype(np.int64))
+    return {"class_sym": class_sym, "reps": reps, "stabiliser": stab}
+
+
+@nb.njit(cache=True, nogil=True)
+def _build_slice_conj(identity: np.ndarray, syms: np.ndarray, inv: np.ndarray) -> np.ndarray:
+    table = np.empty((cd.N_SLICE, 16), dtype=np.int16)
+    c = identity.copy()
+    tmp = identity.copy()
+    out = identity.copy()
+    for x in range(cd.N_SLICE):
+        c[:] = identity
+        cd.set_slice_sorted(c, x * cd.N_PERM4)
+        for s in range(16):
+            _conjugate(c, syms[s], syms[inv[s]], tmp, out)
+            table[x, s] = cd.get_slice_sorted(out) // cd.N_PERM4
+    return table
+
+
+def build_slice_conj() -> np.ndarray:
+    """int16 (N_SLICE, 16): the UD-slice of S_s * c * S_s^-1; the U-D symmetries keep the slice a slice."""
+    identity = np.zeros(CUBE_LEN, dtype=np.int8)
+    identity[:8] = np.arange(8)
+    identity[16:28] = np.arange(12)
+    return _build_slice_conj(identity, symmetry_cubes(), symmetry_inverse().astype(np.int64))

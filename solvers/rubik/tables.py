@@ -4,6 +4,10 @@
 |------------------------------|----------------------------------------------------|---------|
 | rubik-moves                  | coordinate move tables, symmetry conjugation       | ~8 MB   |
 | rubik-flipslice-classes      | 64430 symmetry classes of flip x UD-slice          | ~6 MB   |
+| rubik-flipslice-sorted-classes | 1523864 classes of flip x sorted UD-slice        | 124 MB  |
+| rubik-strong-htm             | flip x sorted slice x twist distance mod 3, 2 bits | 834 MB  |
+| rubik-corner-classes         | 2768 corner permutation classes, slice conjugation | 0.2 MB  |
+| rubik-cornerslice-htm        | corners x twist x UD-slice distance mod 3, 2 bits  | 749 MB  |
 | rubik-phase1-{htm,qtm}       | exact phase-1 distance, flipslice class x twist    | 141 MB  |
 | rubik-phase2                 | phase-2 distance: corners x slice order, edges x slice order | 2 MB |
 | rubik-corners-{htm,qtm}      | exact corner distance: permutation x twist         | 88 MB   |
@@ -22,8 +26,16 @@ import numpy as np
 
 from solvers.cube.moves import Move
 from solvers.rubik import coords as cd
-from solvers.rubik import cubie, pruning
-from solvers.rubik.movetables import PHASE2_MOVES, Coord, build_flipslice_classes, build_move_table, build_twist_conj
+from solvers.rubik import cornerslice_pruning, cubie, pruning, strong_pruning
+from solvers.rubik.movetables import (
+    PHASE2_MOVES,
+    Coord,
+    build_corner_classes,
+    build_flipslice_classes,
+    build_move_table,
+    build_slice_conj,
+    build_twist_conj,
+)
 from solvers.tables import ProgressFn, load_or_build
 
 TABLE_VERSION = 1
@@ -90,6 +102,46 @@ class RubikTables:
     @property
     def flipslice_classes(self) -> dict[str, np.ndarray]:
         return self._get("rubik-flipslice-classes", lambda progress: build_flipslice_classes())
+
+    @property
+    def flipslice_sorted_classes(self) -> dict[str, np.ndarray]:
+        """class_sym = 16 * class + symmetry (uint32), so a search reads one entry, not two; reps; stabiliser."""
+
+        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
+            classes = build_flipslice_classes(sorted_slice=True)
+            class_sym = (classes.pop("class_of").astype(np.uint32) << 4) | classes.pop("sym_of").astype(np.uint32)
+            return {"class_sym": class_sym, **classes}
+
+        return self._get("rubik-flipslice-sorted-classes", build)
+
+    def strong(self) -> dict[str, np.ndarray]:
+        """The optimal solver's strong table (HTM): residues mod 3 and the histogram of exact distances."""
+        mv, classes = self.moves, self.flipslice_sorted_classes
+
+        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
+            return strong_pruning.build_strong_table(
+                mv["flip"], mv["slice_sorted"], mv["twist"], classes, mv["twist_conj"], progress
+            )
+
+        return self._get("rubik-strong-htm", build)
+
+    @property
+    def corner_classes(self) -> dict[str, np.ndarray]:
+        """Corner permutation classes, and slice_conj: the UD-slice conjugated by each U-D symmetry."""
+        return self._get(
+            "rubik-corner-classes", lambda progress: {**build_corner_classes(), "slice_conj": build_slice_conj()}
+        )
+
+    def cornerslice(self) -> dict[str, np.ndarray]:
+        """The optimal solver's corner x twist x UD-slice table (HTM): residues mod 3 and the histogram."""
+        mv, classes = self.moves, self.corner_classes
+
+        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
+            return cornerslice_pruning.build_cornerslice_table(
+                mv["corners"], mv["twist"], mv["slice"], classes, mv["twist_conj"], classes["slice_conj"], progress
+            )
+
+        return self._get("rubik-cornerslice-htm", build)
 
     def phase1(self, metric: Metric = Metric.HTM) -> np.ndarray:
         metric = Metric(metric)

@@ -1,0 +1,196 @@
+"""The optimal solver's strong table: the exact HTM distance, mod 3, of flip x sorted UD-slice x twist.
+
+This is phase 1 with the order of the four slice edges kept (24 times phase 1), reduced by the 16 U-D
+symmetries to 1,523,864 edge classes x 2187 twists = 3.3e9 entries. Why mod 3 in 2 bits: a move changes the
+distance by -1, 0 or +1, so a search that knows the parent's exact distance reads the child's from its residue
+(`distance_from_residue`), and the table fits in 833 MB instead of 3.3 GB. Value 3 marks "not reached yet"
+while building.
+
+Each class owns a byte-aligned row of `ROW` entries, so the backward levels (which write only the row being
+examined) can run on every core without two threads ever writing the same byte. The forward levels write
+other rows and run on one thread; they only cover the small early depths.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from solvers.rubik import coords as cd
+from solvers.tables import ProgressFn
+
+ROW = cd.N_TWIST + 1  # 2188 entries = 547 bytes: rows start on a byte
+UNREACHED = 3
+_BLOCK = 512  # classes per parallel work item (one scratch buffer each)
+_CHUNKS = 128  # progress reports (and chances to cancel) per level: about a second apart at most
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def residue(table: np.ndarray, idx: int) -> int:
+    return (table[idx >> 2] >> ((idx & 3) << 1)) & 3
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _store(table: np.ndarray, idx: int, value: int) -> None:
+    shift = (idx & 3) << 1
+    table[idx >> 2] = (table[idx >> 2] & ~np.uint8(3 << shift)) | np.uint8(value << shift)
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def distance_from_residue(parent_distance: int, r: int) -> int:
+    """The child's exact distance from the parent's and the child's residue mod 3."""
+    diff = (r - parent_distance % 3 + 3) % 3
+    if diff == 0:
+        return parent_distance
+    return parent_distance + 1 if diff == 1 else parent_distance - 1
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def lookup(flip, slice_sorted, twist, table, class_sym, twist_conj) -> int:
+    """The residue of one (flip, slice_sorted, twist) state. class_sym = 16 * class + symmetry: one read."""
+    cs = class_sym[slice_sorted * cd.N_FLIP + flip]
+    return residue(table, (cs >> 4) * ROW + twist_conj[twist, cs & 15])
+
+
+@nb.njit(cache=True, nogil=True)
+def exact_distance(flip, slice_sorted, twist, table, class_sym, twist_conj, flip_move, slice_move, twist_move):
+    """The exact distance of one state, by walking down: some move always leads to residue - 1 (mod 3)."""
+    d = 0
+    while flip != 0 or slice_sorted != 0 or twist != 0:
+        down = (lookup(flip, slice_sorted, twist, table, class_sym, twist_conj) + 2) % 3
+        for m in range(18):
+            f, s, t = flip_move[flip, m], slice_move[slice_sorted, m], twist_move[twist, m]
+            if lookup(f, s, t, table, class_sym, twist_conj) == down:
+                flip, slice_sorted, twist = f, s, t
+                break
+        d += 1
+        if d > 30:
+            return -1  # a damaged table; never for a correct one
+    return d
+
+
+@nb.njit(cache=True, nogil=True)
+def _forward(table, flip_move, slice_move, twist_move, class_sym, reps, stabiliser, twist_conj, depth, lo, hi):
+    """Entries at `depth` (mod 3) mark their unreached neighbours depth + 1; one thread (it writes any row)."""
+    r, r1 = depth % 3, (depth + 1) % 3
+    buf = np.empty(cd.N_TWIST, dtype=np.int32)
+    found = 0
+    for c in range(lo, hi):
+        base = c * ROW
+        n = 0
+        for t in range(cd.N_TWIST):
+            if residue(table, base + t) == r:
+                buf[n] = t
+                n += 1
+        if n == 0:
+            continue
+        flip = reps[c] % cd.N_FLIP
+        slc = reps[c] // cd.N_FLIP
+        for m in range(18):
+            fs = slice_move[slc, m] * cd.N_FLIP + flip_move[flip, m]
+            c2 = class_sym[fs] >> 4
+            s = class_sym[fs] & 15
+            base2 = c2 * ROW
+            stab = stabiliser[c2]
+            for i in range(n):
+                t2 = twist_conj[twist_move[buf[i], m], s]
+                if residue(table, base2 + t2) == UNREACHED:
+                    _store(table, base2 + t2, r1)
+                    found += 1
+                    if stab != 1:  # a self-symmetric representative: equivalent twists are the same state
+                        for s2 in range(1, 16):
+                            if (stab >> s2) & 1:
+                                t3 = twist_conj[t2, s2]
+                                if residue(table, base2 + t3) == UNREACHED:
+                                    _store(table, base2 + t3, r1)
+                                    found += 1
+    return found
+
+
+@nb.njit(cache=True, nogil=True, parallel=True)
+def _backward(table, flip_move, slice_move, twist_move, class_sym, reps, twist_conj, depth, lo, hi):
+    """Unreached entries with a neighbour at `depth` get depth + 1; each block writes only its own rows."""
+    r, r1 = depth % 3, (depth + 1) % 3
+    n_blocks = (hi - lo + _BLOCK - 1) // _BLOCK
+    counts = np.zeros(n_blocks, dtype=np.int64)
+    for b in nb.prange(n_blocks):
+        buf = np.empty(cd.N_TWIST, dtype=np.int32)
+        found = 0
+        for c in range(lo + b * _BLOCK, min(hi, lo + (b + 1) * _BLOCK)):
+            base = c * ROW
+            n = 0
+            for t in range(cd.N_TWIST):
+                if residue(table, base + t) == UNREACHED:
+                    buf[n] = t
+                    n += 1
+            if n == 0:
+                continue
+            flip = reps[c] % cd.N_FLIP
+            slc = reps[c] // cd.N_FLIP
+            for m in range(18):
+                fs = slice_move[slc, m] * cd.N_FLIP + flip_move[flip, m]
+                base2 = (class_sym[fs] >> 4) * ROW
+                s = class_sym[fs] & 15
+                i = 0
+                while i < n:
+                    if residue(table, base2 + twist_conj[twist_move[buf[i], m], s]) == r:
+                        _store(table, base + buf[i], r1)
+                        found += 1
+                        n -= 1
+                        buf[i] = buf[n]
+                    else:
+                        i += 1
+                if n == 0:
+                    break
+        counts[b] = found
+    return counts.sum()
+
+
+def build_residue_table(n_rows: int, row_stride: int, size: int, forward, backward, progress: ProgressFn, label: str):
+    """Breadth-first levels over a residue table whose goal is entry 0: (packed table, histogram of distances).
+
+    forward(table, depth, lo, hi) and backward(table, depth, lo, hi) run one level over rows [lo, hi) and
+    return how many entries they reached; `size` counts the real entries (rows may be padded)."""
+    table = np.full(n_rows * row_stride // 4, 0xFF, dtype=np.uint8)
+    _store(table, 0, 0)
+    histogram = [1]
+    known = 1
+    bounds = np.linspace(0, n_rows, min(_CHUNKS, n_rows) + 1).astype(np.int64)
+    depth = 0
+    while known < size:
+        # Forward work is the entries with this residue (one thread); backward work is the unreached entries,
+        # shared by the cores: go backward once that is the smaller.
+        frontier = sum(histogram[depth::-3])
+        level = backward if frontier * max(1, nb.config.NUMBA_NUM_THREADS) > size - known else forward
+        reached = 0
+        for k in range(len(bounds) - 1):
+            reached += int(level(table, depth, int(bounds[k]), int(bounds[k + 1])))
+            done = (known + reached) / size
+            progress(min(0.999, done), f"{label}: depth {depth + 1}, {done:.1%} of {size:.2g} entries")
+        if reached == 0:
+            raise AssertionError(f"{label}: a level reached nothing before the table was full")
+        histogram.append(reached)
+        known += reached
+        depth += 1
+    return table, np.array(histogram, dtype=np.int64)
+
+
+def build_strong_table(
+    flip_move, slice_sorted_move, twist_move, classes: dict[str, np.ndarray], twist_conj, progress: ProgressFn
+) -> dict[str, np.ndarray]:
+    """{"residues": uint8 packed table, "histogram": int64 entries per exact distance}. HTM only: a half turn
+    in QTM moves the distance by 2, which a residue mod 3 cannot tell from -1."""
+    class_sym, reps, stab = (classes[k] for k in ("class_sym", "reps", "stabiliser"))
+
+    def forward(table, depth, lo, hi):
+        return _forward(table, flip_move, slice_sorted_move, twist_move, class_sym, reps, stab, twist_conj, depth, lo,
+                        hi)  # fmt: skip
+
+    def backward(table, depth, lo, hi):
+        return _backward(table, flip_move, slice_sorted_move, twist_move, class_sym, reps, twist_conj, depth, lo, hi)
+
+    n_classes = reps.shape[0]
+    table, histogram = build_residue_table(
+        n_classes, ROW, n_classes * cd.N_TWIST, forward, backward, progress, "strong pruning table"
+    )
+    return {"residues": table, "histogram": histogram}
