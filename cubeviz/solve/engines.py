@@ -98,7 +98,7 @@ def solve_events(
     stop: threading.Event,
     report: Report,
     *,
-    heuristic: str = "full",
+    heuristic: str | None = None,
     twophase_seconds: float = TWOPHASE_SECONDS,
 ) -> Iterator[object]:
     """Yield the engine's progress events and `Solution`s for `state` (tables first, with `report`ed progress)."""
@@ -234,14 +234,13 @@ def _rotate_turns(turns: tuple[Turn, ...], rotation: CubeState) -> tuple[Turn, .
     return tuple(faces[rotation * turn.state(3) * inverse] for turn in turns)
 
 
-def _load_rubik_tables(tables, choice: SolverChoice, heuristic: str) -> None:
+def _load_rubik_tables(tables, choice: SolverChoice, heuristic: str | None) -> None:
     """Touch every table the search needs, so loading and building happen here, with progress and cancel."""
-    tables.moves, tables.flipslice_classes  # noqa: B018 - properties that load
+    from solvers.rubik.optimal import prepare_tables
+
     if choice is SolverChoice.TWOPHASE:
+        tables.moves, tables.flipslice_classes  # noqa: B018 - properties that load
         tables.phase1("htm")
         tables.phase2  # noqa: B018
-    elif heuristic == "full":
-        tables.phase1(choice.metric)
-        tables.corners(choice.metric)
     else:
-        tables.compact(choice.metric)
+        prepare_tables(tables, choice.metric, heuristic)

@@ -31,7 +31,7 @@ class SolveSession(QObject):
     def __init__(self, player: PlayerModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.player = player
-        self.heuristic = "full"  # tests use "compact" for short optimal solves
+        self.heuristic: str | None = None  # the metric's strongest; tests use "compact" for short optimal solves
         self.twophase_seconds: float | None = None  # None: the engine layer's default
         self.worker: GeneratorWorker | None = None
         self.start_state: CubeState | None = None
@@ -50,7 +50,7 @@ class SolveSession(QObject):
         if self.worker is not None:
             return False
         self.start_state, self.choice, self.solutions = state, choice, []
-        options = {"heuristic": self.heuristic}
+        options: dict[str, object] = {"heuristic": self.heuristic}
         if self.twophase_seconds is not None:
             options["twophase_seconds"] = self.twophase_seconds
 

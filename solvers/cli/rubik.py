@@ -8,6 +8,7 @@ handlers so that building the parser stays cheap (numba compiles on first use).
 from __future__ import annotations
 
 import argparse
+import functools
 import threading
 from collections.abc import Iterable
 
@@ -37,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solve.add_argument("--metric", choices=("htm", "qtm"), default="htm", help="optimal solver's metric (htm)")
     solve.add_argument(
         "--max-time", type=_positive_seconds, default=None, metavar="S",
-        help="two-phase: keep improving for S seconds per cube (default 1); optimal: give up after S seconds",
+        help="two-phase: keep improving for S seconds per cube (default 1); optimal: give up after S seconds of search",
     )  # fmt: skip
     add_keep_going_argument(solve)
     solve.set_defaults(run=run_solve)
@@ -79,9 +80,11 @@ def _solve_line(state, args: argparse.Namespace, number: int) -> str:
 
     stop = threading.Event()
     if args.solver == "optimal":
-        from solvers.rubik.optimal import optimal
+        from solvers.rubik.optimal import optimal, prepare_tables
 
-        events = optimal(state, metric=args.metric, stop=stop)
+        tables = _tables()
+        prepare_tables(tables, args.metric)  # a first run builds them (minutes): not part of --max-time
+        events = optimal(state, metric=args.metric, stop=stop, tables=tables)
     else:
         from solvers.rubik.twophase import twophase
 
@@ -102,6 +105,33 @@ def _solve_line(state, args: argparse.Namespace, number: int) -> str:
     if best is None:
         raise CliInputError(f"line {number}: no solution within {args.max_time} s (--max-time)")
     return format_solution(best)
+
+
+def _tables():
+    """The process's tables; on a terminal, a first run's table builds report progress on stderr."""
+    import sys
+
+    from solvers.rubik.tables import default_tables
+
+    return _terminal_tables() if sys.stderr.isatty() else default_tables()
+
+
+@functools.cache
+def _terminal_tables():
+    import sys
+    import time
+
+    from solvers.rubik.tables import RubikTables
+
+    last = [0.0]
+
+    def report(fraction: float, message: str) -> None:
+        now = time.monotonic()
+        if message.startswith("building") or now - last[0] >= 2.0:
+            last[0] = now
+            print(f"cubeviz-solve: tables (built once): {message} ({fraction:.0%})", file=sys.stderr, flush=True)
+
+    return RubikTables(progress=report)
 
 
 def format_solution(solution) -> str:

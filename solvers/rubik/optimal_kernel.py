@@ -1,12 +1,15 @@
 """The optimal solver's IDA* kernel (numba, nogil): one subtree below a fixed move prefix, one cost bound.
 
-The heuristic is the largest of admissible lower bounds: the exact phase-1 distance of the cube seen along each
-of the three axes (Reid's and Kociemba's idea: the same symmetry-reduced table, three times), and the exact
-distance of the corners alone, raised to (smallest axis bound) + 1 when that is more (see `_combine`). A cheaper
-"compact" heuristic (twist x slice and flip x slice, three axes) serves small searches. Costs per move make one
-kernel do HTM (all 1) and QTM (half turns 2, with QTM tables).
+The heuristic is the largest of admissible lower bounds: the exact distance of the cube seen along each of the
+three axes to that axis's subgroup (Reid's and Kociemba's idea: one symmetry-reduced table, three times), and the
+exact distance of the corners alone, raised to (smallest axis bound) + 1 when that is more (see `_combine`).
+The axis table is the strong one (flip x sorted slice x twist, HTM, read as residues mod 3 against the parent's
+exact distance), phase 1 (flip x slice x twist; HTM or QTM) or, for small searches, the compact pair tables
+(twist x slice and flip x slice, no corners). Costs per move make one kernel do HTM (all 1) and QTM (half
+turns 2, with QTM tables).
 
-Coordinates per level: for axis a (0..2) flip, slice and twist of S_a C S_a^-1, then the corner permutation.
+Coordinates per level: for axis a (0..2) flip, slice and twist of S_a C S_a^-1, then the corner permutation,
+then (strong mode) the three axes' exact distances.
 A node's children are generated and bounded together (`_expand`), which about doubles the node rate.
 """
 
@@ -16,20 +19,27 @@ import numba as nb
 import numpy as np
 
 from solvers.rubik import coords as cd
+from solvers.rubik import cornerslice_pruning as csp
+from solvers.rubik import strong_pruning as sp
 from solvers.rubik.cubie import multiply
 from solvers.rubik.twophase_kernel import phase1_distance, redundant
 
 CTRL_STOP, CTRL_FOUND = 0, 1
 CTRL_SIZE = 2
 MAX_DEPTH = 40
-N_COORDS = 10  # 3 axes x (flip, slice, twist) + corners
+N_COORDS = 18  # 3 axes x (flip, slice, twist), corners; strong mode adds the rows below
+DIST = 10  # the edge table's exact distance, per axis
+CORNERS_12 = 13  # the corner permutation seen along axes 1 and 2 (axis 0's is at 9)
+CS_DIST = 15  # the corner-slice table's exact distance, per axis
+MODE_COMPACT, MODE_FULL, MODE_STRONG = 0, 1, 2
 _CHECK_EVERY = 16383
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _axis_bound(fl, sl, tw, use_full, p1, class_of, sym_of, twist_conj, ts, fs):
-    """A lower bound on the phase-1 distance of one axis view: the exact table, or the compact pair tables."""
-    if use_full:
+def _axis_bound(fl, sl, tw, mode, p1, class_of, sym_of, twist_conj, ts, fs):
+    """A lower bound on one axis view's distance to its phase-1 subgroup: the phase-1 table, or the compact
+    pair tables (the strong mode reads its tables in `_expand_lazily`)."""
+    if mode == MODE_FULL:
         return phase1_distance(fl, sl, tw, p1, class_of, sym_of, twist_conj)
     return max(ts[tw * cd.N_SLICE + sl], fs[fl * cd.N_SLICE + sl])
 
@@ -37,21 +47,30 @@ def _axis_bound(fl, sl, tw, use_full, p1, class_of, sym_of, twist_conj, ts, fs):
 @nb.njit(cache=True, nogil=True, inline="always")
 def _combine(corner, d0, d1, d2):
     """max of the bounds, raised to min(axis bounds) + 1 for an unsolved cube: a solution's last move lies in
-    the phase-1 subgroup of its own axis, so that axis reaches its subgroup one move before the end."""
+    the subgroup of its own axis, so that axis reaches its subgroup one move before the end."""
     h = max(corner, d0, d1, d2)
     if h == 0:
         return 0
     return max(h, min(d0, d1, d2) + 1)
 
 
-@nb.njit(cache=True, nogil=True)
-def heuristic(co, use_full, p1, class_of, sym_of, twist_conj, pc, ts, fs):
-    """The kernel's lower bound for one coordinate row (callable from Python)."""
-    corner = pc[co[9] * cd.N_TWIST + co[2]] if use_full else 0
-    d0 = _axis_bound(co[0], co[1], co[2], use_full, p1, class_of, sym_of, twist_conj, ts, fs)
-    d1 = _axis_bound(co[3], co[4], co[5], use_full, p1, class_of, sym_of, twist_conj, ts, fs)
-    d2 = _axis_bound(co[6], co[7], co[8], use_full, p1, class_of, sym_of, twist_conj, ts, fs)
+@nb.njit(cache=True, nogil=True, inline="always")
+def _bound(c, mode, p1, class_of, sym_of, twist_conj, pc, ts, fs):
+    """The heuristic of one coordinate row (FULL and COMPACT modes)."""
+    corner = pc[c[9] * cd.N_TWIST + c[2]] if mode == MODE_FULL else 0
+    d0 = _axis_bound(c[0], c[1], c[2], mode, p1, class_of, sym_of, twist_conj, ts, fs)
+    d1 = _axis_bound(c[3], c[4], c[5], mode, p1, class_of, sym_of, twist_conj, ts, fs)
+    d2 = _axis_bound(c[6], c[7], c[8], mode, p1, class_of, sym_of, twist_conj, ts, fs)
     return _combine(corner, d0, d1, d2)
+
+
+@nb.njit(cache=True, nogil=True)
+def heuristic(co, mode, p1, class_of, sym_of, twist_conj, pc, ts, fs):
+    """The kernel's lower bound for one coordinate row (in strong mode, from its stored distances)."""
+    if mode == MODE_STRONG:
+        corner = max(co[CS_DIST], co[CS_DIST + 1], co[CS_DIST + 2])
+        return _combine(corner, co[DIST], co[DIST + 1], co[DIST + 2])
+    return _bound(co, mode, p1, class_of, sym_of, twist_conj, pc, ts, fs)
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -65,14 +84,17 @@ def _step(src, dst, m, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners):
 
 
 @nb.njit(cache=True, nogil=True)
-def _expand(parent, lvl, g, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, use_full, p1, class_of,
-            sym_of, twist_conj, pc, ts, fs, prev, child, hs):  # fmt: skip
+def _expand(parent, lvl, g, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, mode, p1, class_of,
+            sym_of, twist_conj, pc, ts, fs, cs_tables, prev, child, hs, scratch):  # fmt: skip
     """Coordinates and bounds of every child of one node at once; hs[m] = -1 marks a move not to try.
 
     Why a batch: the big tables are read at random, so a node costs a few memory latencies; the children's
     look-ups do not depend on each other, so issued together they overlap instead of queueing one by one.
     Returns the number of children generated (the node count)."""
     n = 0
+    if mode == MODE_STRONG:
+        return _expand_lazily(parent, g, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, p1,
+                              class_of, twist_conj, cs_tables, prev, child, hs, scratch)  # fmt: skip
     for m in range(18):
         if (prev >= 0 and redundant(prev, m)) or g + costs[m] > bound:
             hs[m] = -1
@@ -81,15 +103,82 @@ def _expand(parent, lvl, g, bound, costs, axis_moves, mv_flip, mv_slice, mv_twis
         hs[m] = 0
         n += 1
     for m in range(18):
-        if hs[m] < 0:
-            continue
-        c = child[m]
-        corner = pc[c[9] * cd.N_TWIST + c[2]] if use_full else 0
-        d0 = _axis_bound(c[0], c[1], c[2], use_full, p1, class_of, sym_of, twist_conj, ts, fs)
-        d1 = _axis_bound(c[3], c[4], c[5], use_full, p1, class_of, sym_of, twist_conj, ts, fs)
-        d2 = _axis_bound(c[6], c[7], c[8], use_full, p1, class_of, sym_of, twist_conj, ts, fs)
-        hs[m] = _combine(corner, d0, d1, d2)
+        if hs[m] >= 0:
+            hs[m] = _bound(child[m], mode, p1, class_of, sym_of, twist_conj, pc, ts, fs)
     return n
+
+
+@nb.njit(cache=True, nogil=True)
+def _expand_lazily(parent, g, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, p1, class_sym,
+                   twist_conj, cs_tables, prev, child, hs, scratch):  # fmt: skip
+    """The strong mode's `_expand`: six bounds (corner-slice then edge table, three axes each), one at a time
+    for all children still alive, so that a child pruned by one bound never reads the next.
+
+    Why table by table over all children rather than child by child: each bound is a chain of dependent
+    memory reads; the children's chains are independent, and in one branch-free loop the CPU overlaps them."""
+    p2, corner_class_sym, slice_conj = cs_tables
+    alive, limit, where = scratch[0], scratch[1], scratch[2]  # (3, 18) from the caller: no allocation per node
+    n_alive = 0
+    for m in range(18):
+        if (prev >= 0 and redundant(prev, m)) or g + costs[m] > bound:
+            hs[m] = -1
+            continue
+        alive[n_alive] = m
+        limit[m] = bound - g - costs[m]
+        hs[m] = 0
+        n_alive += 1
+    n = n_alive
+    for a in range(3):  # corner-slice: the class table is small, so one random read each
+        for i in range(n_alive):
+            m = alive[i]
+            c = child[m]
+            am = axis_moves[a, m]
+            corners = mv_corners[parent[9] if a == 0 else parent[CORNERS_12 + a - 1], am]
+            tw = mv_twist[parent[3 * a + 2], am]
+            sl = mv_slice[parent[3 * a + 1], am]
+            c[3 * a + 1], c[3 * a + 2] = sl, tw
+            if a == 0:
+                c[9] = corners
+            else:
+                c[CORNERS_12 + a - 1] = corners
+            cs = corner_class_sym[corners]
+            where[m] = (
+                (cs >> 4) * csp.ROW + twist_conj[tw, cs & 15] * cd.N_SLICE + slice_conj[sl // cd.N_PERM4, cs & 15]
+            )
+        n_alive = _keep(parent, child, hs, alive, n_alive, limit, where, p2, CS_DIST + a)
+    for a in range(3):  # edges: a class read, then the residue read
+        for i in range(n_alive):
+            m = alive[i]
+            c = child[m]
+            fl = mv_flip[parent[3 * a], axis_moves[a, m]]
+            c[3 * a] = fl
+            where[m] = class_sym[c[3 * a + 1] * cd.N_FLIP + fl]
+        for i in range(n_alive):
+            m = alive[i]
+            cs = where[m]
+            where[m] = (cs >> 4) * sp.ROW + twist_conj[child[m, 3 * a + 2], cs & 15]
+        n_alive = _keep(parent, child, hs, alive, n_alive, limit, where, p1, DIST + a)
+    for i in range(n_alive):
+        m = alive[i]
+        c = child[m]
+        hs[m] = _combine(hs[m], c[DIST], c[DIST + 1], c[DIST + 2])
+    return n
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _keep(parent, child, hs, alive, n_alive, limit, where, table, slot):
+    """Read each alive child's residue at where[m], store its distance in `slot`, keep those within limit."""
+    kept = 0
+    for i in range(n_alive):
+        m = alive[i]
+        d = sp.distance_from_residue(parent[slot], sp.residue(table, where[m]))
+        child[m, slot] = d
+        if d > hs[m]:
+            hs[m] = d
+        if hs[m] <= limit[m]:
+            alive[kept] = m
+            kept += 1
+    return kept
 
 
 @nb.njit(cache=True, nogil=True)
@@ -110,7 +199,8 @@ def _is_solved(start_cube, path, n, move_cubes):
 
 @nb.njit(cache=True, nogil=True)
 def ida_subtree(start_cube, start_coords, prefix, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners,
-                move_cubes, use_full, p1, class_of, sym_of, twist_conj, pc, ts, fs, ctrl, stats, path):  # fmt: skip
+                move_cubes, mode, p1, class_of, sym_of, twist_conj, pc, ts, fs, cs_tables, ctrl, stats,
+                path):  # fmt: skip
     """Search every path beginning with `prefix` whose cost is exactly `bound` for one that solves the cube.
 
     Returns (status, length): status 1 = found (moves in path[:length]), 0 = none, -1 = stopped/found elsewhere.
@@ -121,24 +211,35 @@ def ida_subtree(start_cube, start_coords, prefix, bound, costs, axis_moves, mv_f
     hs = np.empty((MAX_DEPTH + 1, 18), dtype=np.int64)
     g = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
     nxt = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+    scratch = np.empty((3, 18), dtype=np.int64)
     co[0, :] = start_coords
     n_prefix = prefix.shape[0]
     for i in range(n_prefix):
         m = prefix[i]
-        _step(co[i], co[i + 1], m, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners)
         g[i + 1] = g[i] + costs[m]
         path[i] = m
         stats[0] += 1
-        if g[i + 1] + heuristic(co[i + 1], use_full, p1, class_of, sym_of, twist_conj, pc, ts, fs) > bound:
+        if mode == MODE_STRONG:  # the whole family, then the one child: a few prefixes per bound, so cheap
+            _expand_lazily(co[i], g[i], bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, p1, class_of,
+                           twist_conj, cs_tables, path[i - 1] if i > 0 else -1, child[i], hs[i],
+                           scratch)  # fmt: skip
+            h = hs[i, m]
+            if h < 0:
+                return 0, 0
+            co[i + 1, :] = child[i, m]
+        else:
+            _step(co[i], co[i + 1], m, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners)
+            h = _bound(co[i + 1], mode, p1, class_of, sym_of, twist_conj, pc, ts, fs)
+        if g[i + 1] + h > bound:
             return 0, 0
     lvl = n_prefix
     if g[lvl] == bound:
         return (1, lvl) if _is_solved(start_cube, path, lvl, move_cubes) else (0, 0)
     nodes = 0
     checked = 0
-    nodes += _expand(co[lvl], lvl, g[lvl], bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, use_full,
-                     p1, class_of, sym_of, twist_conj, pc, ts, fs, path[lvl - 1] if lvl > 0 else -1, child[lvl],
-                     hs[lvl])  # fmt: skip
+    nodes += _expand(co[lvl], lvl, g[lvl], bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, mode,
+                     p1, class_of, sym_of, twist_conj, pc, ts, fs, cs_tables, path[lvl - 1] if lvl > 0 else -1,
+                     child[lvl], hs[lvl], scratch)  # fmt: skip
     nxt[lvl] = 0
     while lvl >= n_prefix:
         m = nxt[lvl]
@@ -166,20 +267,25 @@ def ida_subtree(start_cube, start_coords, prefix, bound, costs, axis_moves, mv_f
                 return -1, 0
         co[nl, :] = child[lvl, m]
         g[nl] = cost
-        nodes += _expand(co[nl], nl, cost, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, use_full,
-                         p1, class_of, sym_of, twist_conj, pc, ts, fs, m, child[nl], hs[nl])  # fmt: skip
+        nodes += _expand(co[nl], nl, cost, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, mode,
+                         p1, class_of, sym_of, twist_conj, pc, ts, fs, cs_tables, m, child[nl], hs[nl],
+                         scratch)  # fmt: skip
         nxt[nl] = 0
         lvl = nl
     stats[0] += nodes - checked
     return 0, 0
 
 
-def start_coordinates(axis_cubes: list[np.ndarray], corners: int) -> np.ndarray:
-    """The kernel's coordinate row for a cube given as its three axis conjugates."""
-    row = np.empty(N_COORDS, dtype=np.int64)
+def start_coordinates(axis_cubes: list[np.ndarray], sorted_slice: bool) -> np.ndarray:
+    """The kernel's coordinate row for a cube given as its three axis conjugates (distances left 0).
+
+    The strong tables read the sorted slice coordinate; the others the unsorted UD-slice."""
+    row = np.zeros(N_COORDS, dtype=np.int64)
     for a, cube in enumerate(axis_cubes):
         row[3 * a] = cd.get_flip(cube)
-        row[3 * a + 1] = cd.get_slice_sorted(cube) // cd.N_PERM4
+        row[3 * a + 1] = cd.get_slice_sorted(cube) // (1 if sorted_slice else cd.N_PERM4)
         row[3 * a + 2] = cd.get_twist(cube)
-    row[9] = corners
+    row[9] = cd.get_corners(axis_cubes[0])
+    row[CORNERS_12] = cd.get_corners(axis_cubes[1])
+    row[CORNERS_12 + 1] = cd.get_corners(axis_cubes[2])
     return row

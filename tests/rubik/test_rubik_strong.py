@@ -1,0 +1,164 @@
+"""The optimal solver's strong tables (flip x sorted slice x twist, and corners x twist x slice; residues mod 3).
+
+Checked against figures they do not compute themselves: Kociemba's counts of 1,523,864 edge classes and 2768
+corner classes; an independent breadth-first search of the raw coordinates (no symmetry, no residues) near the
+goal; the Bellman equation of exact distances on random states far from it; and the optimal lengths the
+phase-1 heuristic finds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from solvers.cube import apply_moves
+from solvers.cube.scramble import random_move_scramble, random_state
+from solvers.cube.state import CubeState
+from solvers.rubik import coords as cd
+from solvers.rubik import cornerslice_pruning as csp
+from solvers.rubik import cubie
+from solvers.rubik import strong_pruning as sp
+from solvers.rubik.optimal import Heuristic, heuristic_value, solve_optimal
+from solvers.rubik.tables import Metric, default_tables
+
+SOLVED = CubeState.solved(3)
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return default_tables()
+
+
+@dataclass
+class ResidueTable:
+    """One residue table seen through its three coordinates: their move tables, exact distance and residue."""
+
+    moves: tuple[np.ndarray, np.ndarray, np.ndarray]
+    exact: Callable[[int, int, int], int]
+    residue: Callable[[int, int, int], int]
+    histogram: np.ndarray
+    entries: int
+
+
+def _edge_table(tables) -> ResidueTable:
+    mv, classes, residues = tables.moves, tables.flipslice_sorted_classes, tables.strong()["residues"]
+    moves = (mv["flip"], mv["slice_sorted"], mv["twist"])
+    conj, class_sym = mv["twist_conj"], classes["class_sym"]
+    return ResidueTable(
+        moves,
+        lambda f, s, t: int(sp.exact_distance(f, s, t, residues, class_sym, conj, *moves)),
+        lambda f, s, t: int(sp.lookup(f, s, t, residues, class_sym, conj)),
+        tables.strong()["histogram"],
+        1_523_864 * cd.N_TWIST,
+    )
+
+
+def _corner_table(tables) -> ResidueTable:
+    mv, classes, residues = tables.moves, tables.corner_classes, tables.cornerslice()["residues"]
+    moves = (mv["corners"], mv["twist"], mv["slice"])
+    conj, class_sym, slice_conj = mv["twist_conj"], classes["class_sym"], classes["slice_conj"]
+    return ResidueTable(
+        moves,
+        lambda c, t, s: int(csp.exact_distance(c, t, s, residues, class_sym, conj, slice_conj, *moves)),
+        lambda c, t, s: int(csp.lookup(c, t, s, residues, class_sym, conj, slice_conj)),
+        tables.cornerslice()["histogram"],
+        2768 * cd.N_TWIST * cd.N_SLICE,
+    )
+
+
+@pytest.fixture(scope="module", params=["edges", "corners"])
+def table(request, tables) -> ResidueTable:
+    return _edge_table(tables) if request.param == "edges" else _corner_table(tables)
+
+
+def test_edge_classes_are_kociembas_and_map_to_their_representatives(tables):
+    classes = tables.flipslice_sorted_classes
+    assert classes["reps"].shape[0] == 1_523_864
+    class_of, sym_of = classes["class_sym"] >> 4, classes["class_sym"] & 15
+    assert class_of.min() == 0 and class_of.max() == 1_523_863
+    rng = np.random.default_rng(5)
+    for x in rng.integers(0, cd.N_SLICE_SORTED * cd.N_FLIP, 300):
+        cube = cubie.identity()
+        cd.set_slice_sorted(cube, int(x) // cd.N_FLIP)
+        cd.set_flip(cube, int(x) % cd.N_FLIP)
+        image = cubie.conjugate(cube, int(sym_of[x]))
+        assert cd.get_slice_sorted(image) * cd.N_FLIP + cd.get_flip(image) == classes["reps"][class_of[x]]
+
+
+def test_corner_classes_are_kociembas_and_map_to_their_representatives(tables):
+    classes = tables.corner_classes
+    assert classes["reps"].shape[0] == 2768
+    for x in np.random.default_rng(6).integers(0, cd.N_CORNERS, 300):
+        cube = cubie.identity()
+        cd.set_corners(cube, int(x))
+        image = cubie.conjugate(cube, int(classes["class_sym"][x] & 15))
+        assert cd.get_corners(image) == classes["reps"][classes["class_sym"][x] >> 4]
+
+
+def test_histogram_covers_every_entry(table):
+    assert table.histogram.sum() == table.entries
+    assert table.histogram[0] == 1 and table.histogram[-1] > 0 and len(table.histogram) - 1 <= 14
+
+
+def _raw_levels(moves, depth: int) -> list[np.ndarray]:
+    """Raw coordinate triples by exact distance, by plain breadth-first search (numpy, no symmetry)."""
+    moves = [np.asarray(m, dtype=np.int64) for m in moves]
+    sizes = [m.shape[0] for m in moves]
+    levels = [np.zeros((1, 3), dtype=np.int64)]
+    seen = {0}
+    for _ in range(depth):
+        states = levels[-1]
+        kids = np.concatenate([np.stack([moves[i][states[:, i], m] for i in range(3)], 1) for m in range(18)])
+        keys = (kids[:, 0] * sizes[1] + kids[:, 1]) * sizes[2] + kids[:, 2]
+        keys, first = np.unique(keys, return_index=True)
+        new = np.array([k not in seen for k in keys.tolist()], dtype=bool)
+        seen.update(keys[new].tolist())
+        levels.append(kids[first[new]])
+    return levels
+
+
+def test_distances_near_the_goal_equal_a_plain_breadth_first_search(table):
+    rng = np.random.default_rng(1)
+    for d, states in enumerate(_raw_levels(table.moves, 5)):
+        sample = states if len(states) <= 400 else states[rng.choice(len(states), 400, replace=False)]
+        assert [table.exact(*map(int, s)) for s in sample] == [d] * len(sample), f"depth {d}"
+
+
+def test_random_states_satisfy_the_bellman_equation(table):
+    """d(x) = 1 + min over moves d(x m), and the stored residue is d(x) mod 3, everywhere in the table."""
+    rng = random.Random(2)
+    depths = set()
+    for _ in range(300):
+        x = [rng.randrange(m.shape[0]) for m in table.moves]
+        d = table.exact(*x)
+        depths.add(d)
+        kids = [table.exact(*(int(table.moves[i][x[i], m]) for i in range(3))) for m in range(18)]
+        assert min(kids) == d - 1 and max(kids) <= d + 1
+        assert table.residue(*x) == d % 3
+    assert depths >= {10, 11}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_optimal_lengths_equal_the_phase1_heuristics(seed):
+    state = random_move_scramble(13, 3, random.Random(100 + seed)).state(3)
+    strong = solve_optimal(state, heuristic=Heuristic.STRONG)
+    full = solve_optimal(state, heuristic=Heuristic.FULL)
+    assert apply_moves(state, strong.moves) == SOLVED
+    assert strong.proven_optimal and strong.length == full.length <= 13
+
+
+def test_strong_bound_is_admissible_and_at_least_the_phase1_bound():
+    rng = random.Random(9)
+    for _ in range(40):
+        state = random_state(3, rng)
+        strong = heuristic_value(state, heuristic=Heuristic.STRONG)
+        assert heuristic_value(state, heuristic=Heuristic.FULL) <= strong <= 20
+
+
+def test_strong_is_htm_only():
+    with pytest.raises(ValueError, match="HTM only"):
+        solve_optimal(SOLVED, metric=Metric.QTM, heuristic=Heuristic.STRONG)
