@@ -41,10 +41,13 @@ def _allowed_stall(window, seconds: float = 1.0) -> float:
 
 
 class _Heartbeat:
-    """A 5 ms QTimer on the GUI thread; `worst` is the longest gap between two beats (an event-loop stall)."""
+    """A 5 ms QTimer on the GUI thread; `stop` gives the longest gap between two beats (an event-loop stall).
+
+    The start and the stop count as beats, so a loop frozen for the whole watch shows as one long gap, and a watch
+    shorter than a few beats (a table that builds in 80 ms) is judged on what it saw rather than rejected."""
 
     def __init__(self) -> None:
-        self.times: list[float] = []
+        self.times: list[float] = [time.perf_counter()]
         self.timer = QTimer()
         self.timer.setInterval(5)
         self.timer.timeout.connect(lambda: self.times.append(time.perf_counter()))
@@ -52,9 +55,8 @@ class _Heartbeat:
 
     def stop(self) -> float:
         self.timer.stop()
-        gaps = [b - a for a, b in zip(self.times, self.times[1:], strict=False)]
-        assert len(gaps) > 20, "the heartbeat hardly ran"
-        return max(gaps)
+        self.times.append(time.perf_counter())
+        return max(b - a for a, b in zip(self.times, self.times[1:], strict=False))
 
 
 def test_generator_worker_signals_in_order(qtbot) -> None:
