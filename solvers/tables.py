@@ -133,12 +133,16 @@ def _deserialise_npz(payload: memoryview) -> dict[str, np.ndarray]:
     return out
 
 
-def _read_whole(path: Path) -> bytearray:
-    """The file's bytes, read straight into one buffer of its size (a buffered read() joins chunks, which
-    briefly holds the file twice: 1.7 GB for an 834 MB table)."""
+def _read_whole(path: Path) -> np.ndarray:
+    """The file's bytes, read straight into one buffer of its size.
+
+    Why a numpy buffer: numpy asks the kernel for transparent huge pages on large allocations, and the
+    optimal solver reads its gigabyte of tables at random, so with 4 KB pages nearly every read also misses
+    the TLB; on a virtual machine huge pages cut a random read from about 400 ns to 250 ns (measured). Why
+    not read(): a buffered read joins chunks, which briefly holds the file twice (1.7 GB for an 834 MB table)."""
     with open(path, "rb", buffering=0) as handle:
         size = os.fstat(handle.fileno()).st_size
-        data = bytearray(size)
+        data = np.empty(size, dtype=np.uint8)
         view = memoryview(data)
         done = 0
         while done < size:
@@ -155,9 +159,9 @@ def read_table(path: Path) -> Table | None:
         data = _read_whole(path)
     except OSError:
         return None
-    if len(data) < _HEADER_SIZE or not data.startswith(_MAGIC):
-        return None
     view = memoryview(data)
+    if len(view) < _HEADER_SIZE or bytes(view[: len(_MAGIC)]) != _MAGIC:
+        return None
     payload = view[_HEADER_SIZE:]
     if _digest(payload) != bytes(view[len(_MAGIC) : _HEADER_SIZE]):
         return None
