@@ -7,12 +7,15 @@ import random
 import threading
 import time
 
+import numpy as np
 import pytest
 
 from solvers.cube import apply_moves
 from solvers.cube.moves import Move, move_state
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
+from solvers.rubik import cubie
+from solvers.rubik import optimal as optimal_module
 from solvers.rubik.events import DepthExhausted, SearchCancelled, SearchProgress, SolutionFound
 from solvers.rubik.optimal import Heuristic, optimal, solve_optimal
 from solvers.rubik.tables import Metric
@@ -127,3 +130,29 @@ def test_cancel_stops_within_a_fraction_of_a_second():
     assert cancelled_at and cancelled_at[0] - asked < 0.5
     assert any(isinstance(e, SearchProgress) for e in seen)
     assert not any(isinstance(e, SolutionFound) for e in seen)
+
+
+def test_the_inverse_tree_gives_inverted_optimal_solutions(monkeypatch):
+    """With the tree chosen after the first exhausted bound, some cubes are solved through their inverse; the
+    answer must still solve the cube itself, as short as the cube's own tree proves optimal."""
+    monkeypatch.setattr(optimal_module, "CHOOSE_TREE_AT_NODES", 1)
+    finders: list[bool] = []  # per cube: was the answer found in the inverse's tree?
+    current: list[CubeState] = []
+    search_bound = optimal_module._search_bound
+
+    def spying(kern, *args):
+        found = yield from search_bound(kern, *args)
+        if found is not None:
+            finders.append(not np.array_equal(kern.cube, cubie.flat(current[-1])))
+        return found
+
+    monkeypatch.setattr(optimal_module, "_search_bound", spying)
+    rng = random.Random(5)
+    for _ in range(6):
+        state = _scramble(rng, 10, Metric.HTM)
+        current.append(state)
+        solution = solve_optimal(state, heuristic=Heuristic.COMPACT)
+        own_tree = solve_optimal(state, heuristic=Heuristic.COMPACT, with_inverse=False)
+        assert apply_moves(state, solution.moves) == SOLVED
+        assert solution.length == own_tree.length <= 10
+    assert True in finders  # the inverse's tree answered some of the cubes
