@@ -50,14 +50,12 @@ def run_ours(state: CubeState, cap: float, metric: Metric = Metric.HTM, n_thread
     timer = threading.Timer(cap, stop.set)
     timer.daemon = True
     run = Run()
-    last = 0.0
     start = time.perf_counter()
     timer.start()
     try:
         for event in optimal(state, metric=metric, stop=stop, n_threads=n_threads, heuristic=heuristic):
             if isinstance(event, DepthExhausted):
-                run.depths.append((event.depth, event.nodes_at_depth, event.elapsed - last))
-                last = event.elapsed
+                run.depths.append((event.depth, event.nodes_at_depth, event.seconds))
                 if echo is not None:
                     echo(event)
             elif isinstance(event, SolutionFound):

@@ -48,12 +48,16 @@ class SolutionFound:
 
 @dataclass(frozen=True)
 class DepthExhausted:
-    """Proof line of the optimal search: no solution of length `depth` exists (all `nodes_at_depth` visited)."""
+    """Proof line of the optimal search: no solution of length `depth` exists (all `nodes_at_depth` visited).
+
+    `elapsed` counts from the start of the search; `seconds` is this bound's own search time, without the
+    two-phase probe before it (node rates divide by it)."""
 
     depth: int
     nodes_at_depth: int
     total_nodes: int
     elapsed: float
+    seconds: float = 0.0
 
     def __str__(self) -> str:
         return f"depth {self.depth} exhausted: no solution ({self.nodes_at_depth} nodes, {self.elapsed:.2f} s)"

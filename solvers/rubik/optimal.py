@@ -30,6 +30,7 @@ from solvers.rubik import cubie
 from solvers.rubik import optimal_kernel as k
 from solvers.rubik import strong_pruning as sp
 from solvers.rubik.events import DepthExhausted, SearchCancelled, SearchEvent, SearchProgress, SolutionFound
+from solvers.rubik.optimal_probe import PROBE_SHARE, UpperBoundProbe
 from solvers.rubik.tables import Metric, RubikTables, default_tables, move_costs
 from solvers.rubik.twophase import AXIS_SYMMETRIES
 from solvers.rubik.twophase_kernel import redundant
@@ -63,6 +64,9 @@ def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heurist
     metric = Metric(metric)
     heuristic = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
     tables.moves  # noqa: B018 - properties that load
+    if metric is Metric.HTM:  # the two-phase probes' tables (see `optimal_probe`)
+        tables.flipslice_classes, tables.phase2  # noqa: B018
+        tables.phase1(Metric.HTM)
     if heuristic is Heuristic.STRONG:
         tables.flipslice_sorted_classes, tables.corner_classes  # noqa: B018
         tables.strong()
@@ -180,10 +184,14 @@ def optimal(
     n_threads: int | None = None,
     max_length: int = k.MAX_DEPTH - 1,
     with_inverse: bool = True,
+    probe_share: float = PROBE_SHARE,
 ) -> Iterator[SearchEvent]:
     """Yield progress, one DepthExhausted per bound proven empty, then the optimal solution (proven_optimal).
 
-    with_inverse=False searches the cube's own tree only (to compare node counts with peers that do)."""
+    with_inverse=False searches the cube's own tree only (to compare node counts with peers that do).
+    probe_share is the share of each costly bound's expected time given to a two-phase probe first (HTM only;
+    0 turns the probes off): a solution it finds of the next bound's length ends the search once the bound
+    below is exhausted (see `optimal_probe`)."""
     from solvers.rubik.validity import check_solvable
 
     check_solvable(state)
@@ -202,13 +210,24 @@ def optimal(
     if metric is Metric.QTM and (bound - cd.corner_parity(trees[0].kernel.cube)) % 2:
         bound += 1  # every quarter turn flips the corner parity, so the distance has the parity of the corners
     total_nodes = 0
+    rate = 0.0  # nodes per second of the last bound
+    probe = UpperBoundProbe(state, tables, stop) if metric is Metric.HTM and probe_share > 0 else None
     try:
         while bound <= max_length:
+            if probe is not None:
+                expected = _expected_seconds(trees, rate, metric)
+                if probe.worth_probing(bound, expected):
+                    yield from probe.run(bound, probe_share * expected, (total_nodes, rate, started))
+                if probe.length is not None and probe.length <= bound:  # every shorter bound is exhausted
+                    yield SolutionFound(probe.best.moves, probe.length, True, time.perf_counter() - started)
+                    return
             depth_nodes = 0
+            bound_started = time.perf_counter()
             trees.sort(key=lambda tree: tree.history[-1] if tree.history else 0)  # the cheaper tree first
             for tree in trees:
                 found = yield from _search_bound(tree.kernel, bound, ctrl, stop, n_threads, started,
-                                                 total_nodes + depth_nodes, tree.history, metric)  # fmt: skip
+                                                 total_nodes + depth_nodes, tree.history, metric,
+                                                 probe and probe.length)  # fmt: skip
                 if found is not None:
                     moves, nodes = found
                     if tree.inverted:  # q solves C^-1, so q^-1 solves C
@@ -219,7 +238,9 @@ def optimal(
                     return
                 depth_nodes += tree.history[-1]
             total_nodes += depth_nodes
-            yield DepthExhausted(bound, depth_nodes, total_nodes, time.perf_counter() - started)
+            now = time.perf_counter()
+            rate = depth_nodes / max(now - bound_started, 1e-9)
+            yield DepthExhausted(bound, depth_nodes, total_nodes, now - started, now - bound_started)
             if len(trees) > 1 and min(tree.history[-1] for tree in trees) >= CHOOSE_TREE_AT_NODES:
                 trees = [min(trees, key=lambda tree: tree.history[-1])]
             bound += step
@@ -240,7 +261,7 @@ class _Tree:
         self.history: list[int] = []
 
 
-def _search_bound(kern, bound, ctrl, stop, n_threads, started, base_nodes, history, metric):
+def _search_bound(kern, bound, ctrl, stop, n_threads, started, base_nodes, history, metric, best_length):
     """Run one bound on the worker threads; returns (moves, nodes) or None (nodes appended to history)."""
     prefixes = kern.prefixes if bound > PREFIX_LENGTH + 1 else [np.zeros(0, dtype=np.int64)]
     lock = threading.Lock()
@@ -283,7 +304,7 @@ def _search_bound(kern, bound, ctrl, stop, n_threads, started, base_nodes, histo
                 nodes = int(sum(s[0] for s in stats))
                 rate = nodes / max(now - t0, 1e-9)
                 yield SearchProgress(bound, base_nodes + nodes, rate, now - started, _eta(history, nodes, rate, metric),
-                                     None)  # fmt: skip
+                                     best_length)  # fmt: skip
     finally:
         if any(t.is_alive() for t in threads):  # closed or cancelled mid-bound: stop the kernels, then wait
             ctrl[k.CTRL_STOP] = 1
@@ -298,13 +319,26 @@ def _search_bound(kern, bound, ctrl, stop, n_threads, started, base_nodes, histo
     return None
 
 
+def _expected_nodes(history: list[int], metric: Metric) -> float:
+    """A tree's node count at its next bound, extrapolated from its last two (0 before any is known)."""
+    if not history:
+        return 0.0
+    growth = history[-1] / history[-2] if len(history) >= 2 and history[-2] > 0 else DEFAULT_GROWTH[metric]
+    return history[-1] * growth
+
+
+def _expected_seconds(trees: list[_Tree], rate: float, metric: Metric) -> float | None:
+    """Seconds the next bound should take on these trees at the last bound's rate (None with no basis)."""
+    if rate <= 0 or not all(tree.history for tree in trees):
+        return None
+    return sum(_expected_nodes(tree.history, metric) for tree in trees) / rate
+
+
 def _eta(history: list[int], nodes: int, rate: float, metric: Metric) -> float | None:
     """Seconds left for this bound if it is exhausted: its node count extrapolated from the previous bounds."""
     if not history or rate <= 0:
         return None
-    growth = history[-1] / history[-2] if len(history) >= 2 and history[-2] > 0 else DEFAULT_GROWTH[metric]
-    expected = max(history[-1] * growth, nodes)
-    return (expected - nodes) / rate
+    return (max(_expected_nodes(history, metric), nodes) - nodes) / rate
 
 
 def solve_optimal(state: CubeState, **options) -> SolutionFound:

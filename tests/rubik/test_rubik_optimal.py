@@ -14,7 +14,7 @@ from solvers.cube import apply_moves
 from solvers.cube.moves import Move, move_state
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
-from solvers.rubik import cubie
+from solvers.rubik import cubie, optimal_probe
 from solvers.rubik import optimal as optimal_module
 from solvers.rubik.events import DepthExhausted, SearchCancelled, SearchProgress, SolutionFound
 from solvers.rubik.optimal import Heuristic, optimal, solve_optimal
@@ -156,3 +156,68 @@ def test_the_inverse_tree_gives_inverted_optimal_solutions(monkeypatch):
         assert apply_moves(state, solution.moves) == SOLVED
         assert solution.length == own_tree.length <= 10
     assert True in finders  # the inverse's tree answered some of the cubes
+
+
+def test_a_two_phase_probe_answers_once_the_bound_below_is_exhausted(monkeypatch):
+    """With probes before every bound, some cubes are answered by the probe's solution without their last
+    bound being searched; that answer must solve the cube and be as short as the probes-off search proves."""
+    monkeypatch.setattr(optimal_probe, "PROBE_MIN_SECONDS", 0.0)
+    searched: list[int] = []
+    search_bound = optimal_module._search_bound
+
+    def spying(kern, bound, *args):
+        searched.append(bound)
+        return (yield from search_bound(kern, bound, *args))
+
+    monkeypatch.setattr(optimal_module, "_search_bound", spying)
+    rng = random.Random(8)
+    answered_by_probe = 0
+    for _ in range(5):
+        state = _scramble(rng, 10, Metric.HTM)
+        searched.clear()
+        events = list(optimal(state, heuristic=Heuristic.COMPACT, probe_share=50.0))
+        answer = events[-1]
+        last_searched = max(searched)
+        reference = solve_optimal(state, heuristic=Heuristic.COMPACT, probe_share=0.0)
+        assert isinstance(answer, SolutionFound) and answer.proven_optimal
+        assert apply_moves(state, answer.moves) == SOLVED
+        assert answer.length == len(answer.moves) == reference.length
+        proofs = [e.depth for e in events if isinstance(e, DepthExhausted)]
+        assert proofs[-1] == answer.length - 1
+        answered_by_probe += last_searched < answer.length
+    assert answered_by_probe > 0
+
+
+def test_cancel_during_a_probe_stops_within_a_fraction_of_a_second(monkeypatch):
+    monkeypatch.setattr(optimal_probe, "PROBE_MIN_SECONDS", 0.0)
+    probes_started: list[float] = []
+    twophase = optimal_probe.twophase
+
+    def spying(*args, **kwargs):
+        probes_started.append(time.perf_counter())
+        return twophase(*args, **kwargs)
+
+    monkeypatch.setattr(optimal_probe, "twophase", spying)
+    state = random_state(3, random.Random(7))  # ~18 moves: a probe for any bound the compact heuristic reaches fails
+    stop = threading.Event()
+    seen: list[object] = []
+    cancelled_at: list[float] = []
+
+    def run():
+        try:
+            for event in optimal(state, heuristic=Heuristic.COMPACT, stop=stop, probe_share=1e6):
+                seen.append(event)
+                if probes_started and not stop.is_set():
+                    time.sleep(0.3)  # let the probe's threads get going
+                    stop.set()
+                    seen.append(time.perf_counter())
+        except SearchCancelled:
+            cancelled_at.append(time.perf_counter())
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(30)
+    assert not thread.is_alive()
+    asked = next(e for e in seen if isinstance(e, float))
+    assert probes_started and cancelled_at and cancelled_at[0] - asked < 0.5
+    assert not any(isinstance(e, SolutionFound) for e in seen)
