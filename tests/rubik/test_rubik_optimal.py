@@ -17,8 +17,8 @@ from solvers.cube.state import CubeState
 from solvers.rubik import cubie, optimal_probe
 from solvers.rubik import optimal as optimal_module
 from solvers.rubik.events import DepthExhausted, SearchCancelled, SearchProgress, SolutionFound
-from solvers.rubik.optimal import Heuristic, optimal, solve_optimal
-from solvers.rubik.tables import Metric
+from solvers.rubik.optimal import Heuristic, optimal, prepare_tables, solve_optimal
+from solvers.rubik.tables import Metric, default_tables
 
 SOLVED = CubeState.solved(3)
 TURNS = {m: move_state(3, m) for m in Move}
@@ -103,6 +103,9 @@ def test_every_bound_below_the_answer_is_proven_empty():
     assert isinstance(answer, SolutionFound)
     proofs = [e.depth for e in events if isinstance(e, DepthExhausted)]
     assert proofs == sorted(proofs) and all(d < answer.length for d in proofs)
+    exhausted = [e for e in events if isinstance(e, DepthExhausted)]
+    assert all(0 < e.seconds <= e.elapsed for e in exhausted)
+    assert sum(e.seconds for e in exhausted) <= answer.elapsed
     if proofs:
         assert proofs[-1] == answer.length - 1
 
@@ -115,7 +118,7 @@ def test_cancel_stops_within_a_fraction_of_a_second():
 
     def run():
         try:
-            for event in optimal(state, heuristic=Heuristic.COMPACT, stop=stop):
+            for event in optimal(state, heuristic=Heuristic.COMPACT, stop=stop, probe_share=0.0):
                 seen.append(event)
         except SearchCancelled:
             cancelled_at.append(time.perf_counter())
@@ -198,6 +201,7 @@ def test_cancel_during_a_probe_stops_within_a_fraction_of_a_second(monkeypatch):
         return twophase(*args, **kwargs)
 
     monkeypatch.setattr(optimal_probe, "twophase", spying)
+    prepare_tables(default_tables(), Metric.HTM, Heuristic.COMPACT)  # a first build is not the search's to time
     state = random_state(3, random.Random(7))  # ~18 moves: a probe for any bound the compact heuristic reaches fails
     stop = threading.Event()
     seen: list[object] = []
