@@ -162,3 +162,10 @@ def test_strong_bound_is_admissible_and_at_least_the_phase1_bound():
 def test_strong_is_htm_only():
     with pytest.raises(ValueError, match="HTM only"):
         solve_optimal(SOLVED, metric=Metric.QTM, heuristic=Heuristic.STRONG)
+
+
+def test_a_residue_decodes_to_the_one_neighbouring_distance_it_fits():
+    for parent in range(1, 25):
+        for r in range(3):  # three neighbouring distances have three different residues
+            expected = next(d for d in (parent - 1, parent, parent + 1) if d % 3 == r)
+            assert sp.distance_from_residue(parent, r) == expected
