@@ -33,6 +33,7 @@ CORNERS_12 = 13  # the corner permutation seen along axes 1 and 2 (axis 0's is a
 CS_DIST = 15  # the corner-slice table's exact distance, per axis
 MODE_COMPACT, MODE_FULL, MODE_STRONG = 0, 1, 2
 _CHECK_EVERY = 16383
+_U = np.uint64  # see `_expand_lazily`: unsigned indices skip numba's negative-index wrap-around
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -115,7 +116,10 @@ def _expand_lazily(parent, g, bound, costs, axis_moves, mv_flip, mv_slice, mv_tw
     for all children still alive, so that a child pruned by one bound never reads the next.
 
     Why table by table over all children rather than child by child: each bound is a chain of dependent
-    memory reads; the children's chains are independent, and in one branch-free loop the CPU overlaps them."""
+    memory reads; the children's chains are independent, and in one branch-free loop the CPU overlaps them.
+    Why the indices are unsigned (`_U`): numba wraps negative indices around, a compare and an add per access,
+    and this loop makes dozens of accesses per child; unsigned ones skip it, which made the search 1.3-1.45x
+    faster (the values are coordinates and moves, never negative)."""
     p2, corner_class_sym, slice_conj = cs_tables
     alive, limit, where = scratch[0], scratch[1], scratch[2]  # (3, 18) from the caller: no allocation per node
     n_alive = 0
@@ -129,39 +133,40 @@ def _expand_lazily(parent, g, bound, costs, axis_moves, mv_flip, mv_slice, mv_tw
         n_alive += 1
     n = n_alive
     for a in range(3):  # corner-slice: the class table is small, so one random read each
+        corners_slot = 9 if a == 0 else CORNERS_12 + a - 1
+        p_corners, p_slice, p_twist = _U(parent[corners_slot]), _U(parent[3 * a + 1]), _U(parent[3 * a + 2])
         for i in range(n_alive):
-            m = alive[i]
-            c = child[m]
-            am = axis_moves[a, m]
-            corners = mv_corners[parent[9] if a == 0 else parent[CORNERS_12 + a - 1], am]
-            tw = mv_twist[parent[3 * a + 2], am]
-            sl = mv_slice[parent[3 * a + 1], am]
-            c[3 * a + 1], c[3 * a + 2] = sl, tw
-            if a == 0:
-                c[9] = corners
-            else:
-                c[CORNERS_12 + a - 1] = corners
-            cs = corner_class_sym[corners]
+            m = _U(alive[i])
+            am = _U(axis_moves[a, m])
+            corners = _U(mv_corners[p_corners, am])
+            tw = _U(mv_twist[p_twist, am])
+            sl = _U(mv_slice[p_slice, am])
+            child[m, 3 * a + 1] = sl
+            child[m, 3 * a + 2] = tw
+            child[m, corners_slot] = corners
+            cs = _U(corner_class_sym[corners])
+            s = cs & _U(15)
             where[m] = (
-                (cs >> 4) * csp.ROW + twist_conj[tw, cs & 15] * cd.N_SLICE + slice_conj[sl // cd.N_PERM4, cs & 15]
+                (cs >> _U(4)) * _U(csp.ROW)
+                + _U(twist_conj[tw, s]) * _U(cd.N_SLICE)
+                + _U(slice_conj[sl // _U(cd.N_PERM4), s])
             )
         n_alive = _keep(parent, child, hs, alive, n_alive, limit, where, p2, CS_DIST + a)
     for a in range(3):  # edges: a class read, then the residue read
+        p_flip = _U(parent[3 * a])
         for i in range(n_alive):
-            m = alive[i]
-            c = child[m]
-            fl = mv_flip[parent[3 * a], axis_moves[a, m]]
-            c[3 * a] = fl
-            where[m] = class_sym[c[3 * a + 1] * cd.N_FLIP + fl]
+            m = _U(alive[i])
+            fl = _U(mv_flip[p_flip, _U(axis_moves[a, m])])
+            child[m, 3 * a] = fl
+            where[m] = class_sym[_U(child[m, 3 * a + 1]) * _U(cd.N_FLIP) + fl]
         for i in range(n_alive):
-            m = alive[i]
-            cs = where[m]
-            where[m] = (cs >> 4) * sp.ROW + twist_conj[child[m, 3 * a + 2], cs & 15]
+            m = _U(alive[i])
+            cs = _U(where[m])
+            where[m] = (cs >> _U(4)) * _U(sp.ROW) + _U(twist_conj[_U(child[m, 3 * a + 2]), cs & _U(15)])
         n_alive = _keep(parent, child, hs, alive, n_alive, limit, where, p1, DIST + a)
     for i in range(n_alive):
-        m = alive[i]
-        c = child[m]
-        hs[m] = _combine(hs[m], c[DIST], c[DIST + 1], c[DIST + 2])
+        m = _U(alive[i])
+        hs[m] = _combine(hs[m], child[m, DIST], child[m, DIST + 1], child[m, DIST + 2])
     return n
 
 
@@ -169,14 +174,15 @@ def _expand_lazily(parent, g, bound, costs, axis_moves, mv_flip, mv_slice, mv_tw
 def _keep(parent, child, hs, alive, n_alive, limit, where, table, slot):
     """Read each alive child's residue at where[m], store its distance in `slot`, keep those within limit."""
     kept = 0
+    parent_distance = parent[slot]
     for i in range(n_alive):
-        m = alive[i]
-        d = sp.distance_from_residue(parent[slot], sp.residue(table, where[m]))
+        m = _U(alive[i])
+        d = sp.distance_from_residue(parent_distance, sp.residue(table, where[m]))
         child[m, slot] = d
-        if d > hs[m]:
-            hs[m] = d
-        if hs[m] <= limit[m]:
-            alive[kept] = m
+        h = max(hs[m], d)
+        hs[m] = h
+        if h <= limit[m]:
+            alive[kept] = alive[i]
             kept += 1
     return kept
 

@@ -27,7 +27,10 @@ _CHUNKS = 128  # progress reports (and chances to cancel) per level: about a sec
 
 @nb.njit(cache=True, nogil=True, inline="always")
 def residue(table: np.ndarray, idx: int) -> int:
-    return (table[idx >> 2] >> ((idx & 3) << 1)) & 3
+    """Entry idx of a packed 2-bit table. The index goes unsigned because numba then leaves out its negative-index
+    wrap-around, which costs a few instructions on every read of the optimal search's hottest loop."""
+    i = np.uint64(idx)
+    return np.int64((table[i >> np.uint64(2)] >> ((i & np.uint64(3)) << np.uint64(1))) & np.uint64(3))
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
