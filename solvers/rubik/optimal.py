@@ -26,7 +26,7 @@ from solvers.cube.moves import Move, apply_moves
 from solvers.cube.state import CubeState
 from solvers.rubik import coords as cd
 from solvers.rubik import cornerslice_pruning as csp
-from solvers.rubik import cubie
+from solvers.rubik import cubie, optimal_strong
 from solvers.rubik import optimal_kernel as k
 from solvers.rubik import strong_pruning as sp
 from solvers.rubik.events import DepthExhausted, SearchCancelled, SearchEvent, SearchProgress, SolutionFound
@@ -119,29 +119,33 @@ class _Kernel:
         strong = heuristic is Heuristic.STRONG
         self.coords = k.start_coordinates(axis_cubes, sorted_slice=strong)
         symmetries = cube_symmetries(self.cube)
-        self.prefixes = _prefixes(PREFIX_LENGTH) if len(symmetries) <= 1 else symmetric_prefixes(symmetries)
+        self.prefixes = np.stack(_prefixes(PREFIX_LENGTH) if len(symmetries) <= 1 else symmetric_prefixes(symmetries))
         self.costs = move_costs(metric)
         dummy8 = np.zeros(1, dtype=np.uint8)
         mode = {Heuristic.STRONG: k.MODE_STRONG, Heuristic.FULL: k.MODE_FULL, Heuristic.COMPACT: k.MODE_COMPACT}
+        self.strong = strong
         if strong:
-            axis_table, classes = tables.strong()["residues"], tables.flipslice_sorted_classes
-            class_of, sym_of = classes["class_sym"], dummy8
+            edge_table, class_sym = tables.strong()["residues"], tables.flipslice_sorted_classes["class_sym"]
             corner_classes = tables.corner_classes
             cs_tables = (tables.cornerslice()["residues"], corner_classes["class_sym"], corner_classes["slice_conj"])
+            self.strong_args = (
+                self.costs, self.axis_moves, mv["flip"], mv["slice_sorted"], mv["twist"],
+                optimal_strong.packed_corner_moves(mv["corners"], corner_classes["class_sym"]), cubie.move_cubes(),
+                edge_table, class_sym, mv["twist_conj"], cs_tables,
+            )  # fmt: skip
+            self._start_distances(edge_table, class_sym, cs_tables, mv)
+            axis_table, class_of, sym_of = edge_table, class_sym, dummy8  # for `heuristic`, which reads the row
         else:
             axis_table = tables.phase1(metric) if heuristic is Heuristic.FULL else dummy8
             class_of, sym_of = tables.flipslice_classes["class_of"], tables.flipslice_classes["sym_of"]
-            cs_tables = (dummy8, np.zeros(1, dtype=np.uint32), np.zeros((1, 16), dtype=np.int16))
         compact = tables.compact(metric) if heuristic is Heuristic.COMPACT else None
         corners = tables.corners(metric) if heuristic is Heuristic.FULL else dummy8
         self.args = (
             self.costs, self.axis_moves, mv["flip"], mv["slice_sorted"] if strong else mv["slice"], mv["twist"],
             mv["corners"], cubie.move_cubes(), mode[heuristic], axis_table, class_of, sym_of, mv["twist_conj"],
             corners, dummy8 if compact is None else compact["twist_slice"],
-            dummy8 if compact is None else compact["flip_slice"], cs_tables,
+            dummy8 if compact is None else compact["flip_slice"],
         )  # fmt: skip
-        if strong:
-            self._start_distances(axis_table, class_of, cs_tables, mv)
 
     def _start_distances(self, edge_table, class_sym, cs_tables, mv) -> None:
         """The strong tables hold residues: the start needs each axis's exact distances, found by descent."""
@@ -160,10 +164,30 @@ class _Kernel:
         a = self.args
         return int(k.heuristic(self.coords, a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14]))
 
-    def run(self, prefix, bound, ctrl, stats, path=None):
-        path = np.zeros(k.MAX_DEPTH, dtype=np.int64) if path is None else path
-        status, length = k.ida_subtree(self.cube, self.coords, prefix, bound, *self.args, ctrl, stats, path)
-        return status, path[:length].copy()
+    def prefix_array(self, bound: int) -> np.ndarray:
+        """The bound's subtrees as rows of moves: the two-move prefixes, or one empty prefix for tiny bounds."""
+        if bound > PREFIX_LENGTH + 1:
+            return self.prefixes
+        return np.zeros((1, 0), dtype=np.int64)
+
+    def search(self, prefixes, cursor, bound, ctrl, stats, path):
+        """Search the subtrees of `prefixes` taken one by one from the shared `cursor` (with the other threads):
+        (status, moves) with status 1 = found, 0 = none left, -1 = stopped or found elsewhere."""
+        a = self.args
+        if self.strong:  # several subtrees at a time per thread
+            status, length = optimal_strong.ida_interleaved(
+                self.cube, self.coords, prefixes, cursor, bound, *self.strong_args, ctrl, stats, path,
+                optimal_strong.workspace(self.cube),
+            )  # fmt: skip
+            return status, path[:length].copy()
+        while ctrl[k.CTRL_STOP] == 0 and ctrl[k.CTRL_FOUND] == 0:
+            j = k.take_next(cursor)
+            if j >= prefixes.shape[0]:
+                break
+            status, length = k.ida_subtree(self.cube, self.coords, prefixes[j], bound, *a, ctrl, stats, path)
+            if status != 0:
+                return status, path[:length].copy()
+        return 0, path[:0].copy()
 
 
 def heuristic_value(
@@ -263,27 +287,26 @@ class _Tree:
 
 def _search_bound(kern, bound, ctrl, stop, n_threads, started, base_nodes, history, metric, best_length):
     """Run one bound on the worker threads; returns (moves, nodes) or None (nodes appended to history)."""
-    prefixes = kern.prefixes if bound > PREFIX_LENGTH + 1 else [np.zeros(0, dtype=np.int64)]
+    prefixes = kern.prefix_array(bound)
+    cursor = np.zeros(1, dtype=np.int64)  # the next prefix to take, shared by the threads' kernels
     lock = threading.Lock()
-    cursor = [0]
     result: list = []
     stats = [np.zeros(1, dtype=np.int64) for _ in range(n_threads)]
     ctrl[k.CTRL_FOUND] = 0
 
+    errors: list[BaseException] = []
+
     def work(i: int) -> None:
-        path = np.zeros(k.MAX_DEPTH, dtype=np.int64)
-        while ctrl[k.CTRL_STOP] == 0 and ctrl[k.CTRL_FOUND] == 0:
+        try:
+            status, moves = kern.search(prefixes, cursor, bound, ctrl, stats[i], np.zeros(k.MAX_DEPTH, dtype=np.int64))
+        except BaseException as error:  # noqa: BLE001 - re-raised in the caller's thread below
+            errors.append(error)
+            ctrl[k.CTRL_STOP] = 1  # the bound cannot be proven without this thread's share
+            return
+        if status == 1:
             with lock:
-                j = cursor[0]
-                cursor[0] += 1
-            if j >= len(prefixes):
-                return
-            status, moves = kern.run(prefixes[j], bound, ctrl, stats[i], path)
-            if status == 1:
-                with lock:
-                    result.append(moves)
-                ctrl[k.CTRL_FOUND] = 1
-                return
+                result.append(moves)
+            ctrl[k.CTRL_FOUND] = 1
 
     threads = [threading.Thread(target=work, args=(i,), daemon=True, name=f"optimal-{i}") for i in range(n_threads)]
     t0 = time.perf_counter()
@@ -310,6 +333,8 @@ def _search_bound(kern, bound, ctrl, stop, n_threads, started, base_nodes, histo
             ctrl[k.CTRL_STOP] = 1
         for t in threads:
             t.join()
+    if errors:  # a failed kernel must not pass for an exhausted bound
+        raise errors[0]
     nodes = int(sum(s[0] for s in stats))
     if result:
         return [Move(int(m)) for m in result[0]], nodes

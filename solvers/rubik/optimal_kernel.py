@@ -1,4 +1,5 @@
 """The optimal solver's IDA* kernel (numba, nogil): one subtree below a fixed move prefix, one cost bound.
+The strong heuristic's search is in `optimal_strong`; its bound (`heuristic`) and row layout are here.
 
 The heuristic is the largest of admissible lower bounds: the exact distance of the cube seen along each of the
 three axes to that axis's subgroup (Reid's and Kociemba's idea: one symmetry-reduced table, three times), and the
@@ -11,6 +12,7 @@ turns 2, with QTM tables).
 Coordinates per level: for axis a (0..2) flip, slice and twist of S_a C S_a^-1, then the corner permutation,
 then (strong mode) the three axes' exact distances.
 A node's children are generated and bounded together (`_expand`), which about doubles the node rate.
+The FULL and COMPACT modes run here; MODE_STRONG only names the strong rows for `heuristic`.
 """
 
 from __future__ import annotations
@@ -19,9 +21,8 @@ import numba as nb
 import numpy as np
 
 from solvers.rubik import coords as cd
-from solvers.rubik import cornerslice_pruning as csp
-from solvers.rubik import strong_pruning as sp
 from solvers.rubik.cubie import multiply
+from solvers.rubik.llvm_ops import fetch_add
 from solvers.rubik.twophase_kernel import phase1_distance, redundant
 
 CTRL_STOP, CTRL_FOUND = 0, 1
@@ -33,8 +34,6 @@ CORNERS_12 = 13  # the corner permutation seen along axes 1 and 2 (axis 0's is a
 CS_DIST = 15  # the corner-slice table's exact distance, per axis
 MODE_COMPACT, MODE_FULL, MODE_STRONG = 0, 1, 2
 _CHECK_EVERY = 16383
-_U = np.uint64  # see `_expand_lazily`: unsigned indices skip numba's negative-index wrap-around
-ALIVE, LIMIT, WHERE = 0, 1, 2  # rows of the (3, 18) scratch array: the alive moves, and per move its limit and read
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -87,16 +86,13 @@ def _step(src, dst, m, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners):
 
 @nb.njit(cache=True, nogil=True, inline="always")
 def _expand(parent, lvl, g, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, mode, p1, class_of,
-            sym_of, twist_conj, pc, ts, fs, cs_tables, prev, child, hs, scratch):  # fmt: skip
+            sym_of, twist_conj, pc, ts, fs, prev, child, hs):  # fmt: skip
     """Coordinates and bounds of every child of one node at once; hs[m] = -1 marks a move not to try.
 
     Why a batch: the big tables are read at random, so a node costs a few memory latencies; the children's
     look-ups do not depend on each other, so issued together they overlap instead of queueing one by one.
     Returns the number of children generated (the node count)."""
     n = 0
-    if mode == MODE_STRONG:
-        return _expand_lazily(parent, g, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, p1,
-                              class_of, twist_conj, cs_tables, prev, child, hs, scratch)  # fmt: skip
     for m in range(18):
         if (prev >= 0 and redundant(prev, m)) or g + costs[m] > bound:
             hs[m] = -1
@@ -110,94 +106,16 @@ def _expand(parent, lvl, g, bound, costs, axis_moves, mv_flip, mv_slice, mv_twis
     return n
 
 
-@nb.njit(cache=True, nogil=True, inline="always")
-def _expand_lazily(parent, g, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, p1, class_sym,
-                   twist_conj, cs_tables, prev, child, hs, scratch):  # fmt: skip
-    """The strong mode's `_expand`: six bounds (corner-slice then edge table, three axes each), one at a time
-    for all children still alive, so that a child pruned by one bound never reads the next.
-
-    Why table by table over all children rather than child by child: each bound is a chain of dependent
-    memory reads; the children's chains are independent, and in one branch-free loop the CPU overlaps them.
-    Why the indices are unsigned (`_U`): numba wraps negative indices around, a compare and an add per access,
-    and this loop makes dozens of accesses per child; unsigned ones skip it, which made the search 1.3-1.45x
-    faster (the values are coordinates and moves, never negative).
-    Why inlined into the search loop, and why scratch rows are indexed rather than sliced: numba counts
-    references to every array a function receives or slices, with locked (fencing) instructions; a call per node
-    cost about thirty of them. Inlined and without slices, the search runs 1.16-1.19x faster."""
-    p2, corner_class_sym, slice_conj = cs_tables
-    n_alive = 0
-    for m in range(18):
-        if (prev >= 0 and redundant(prev, m)) or g + costs[m] > bound:
-            hs[m] = -1
-            continue
-        scratch[ALIVE, n_alive] = m
-        scratch[LIMIT, m] = bound - g - costs[m]
-        hs[m] = 0
-        n_alive += 1
-    n = n_alive
-    for a in range(3):  # corner-slice: the class table is small, so one random read each
-        corners_slot = 9 if a == 0 else CORNERS_12 + a - 1
-        p_corners, p_slice, p_twist = _U(parent[corners_slot]), _U(parent[3 * a + 1]), _U(parent[3 * a + 2])
-        for i in range(n_alive):
-            m = _U(scratch[ALIVE, i])
-            am = _U(axis_moves[a, m])
-            corners = _U(mv_corners[p_corners, am])
-            tw = _U(mv_twist[p_twist, am])
-            sl = _U(mv_slice[p_slice, am])
-            child[m, 3 * a + 1] = sl
-            child[m, 3 * a + 2] = tw
-            child[m, corners_slot] = corners
-            cs = _U(corner_class_sym[corners])
-            s = cs & _U(15)
-            scratch[WHERE, m] = (
-                (cs >> _U(4)) * _U(csp.ROW)
-                + _U(twist_conj[tw, s]) * _U(cd.N_SLICE)
-                + _U(slice_conj[sl // _U(cd.N_PERM4), s])
-            )
-        n_alive = _keep(parent, child, hs, scratch, n_alive, p2, CS_DIST + a)
-    for a in range(3):  # edges: a class read, then the residue read
-        p_flip = _U(parent[3 * a])
-        for i in range(n_alive):
-            m = _U(scratch[ALIVE, i])
-            fl = _U(mv_flip[p_flip, _U(axis_moves[a, m])])
-            child[m, 3 * a] = fl
-            scratch[WHERE, m] = class_sym[_U(child[m, 3 * a + 1]) * _U(cd.N_FLIP) + fl]
-        for i in range(n_alive):
-            m = _U(scratch[ALIVE, i])
-            cs = _U(scratch[WHERE, m])
-            scratch[WHERE, m] = (cs >> _U(4)) * _U(sp.ROW) + _U(twist_conj[_U(child[m, 3 * a + 2]), cs & _U(15)])
-        n_alive = _keep(parent, child, hs, scratch, n_alive, p1, DIST + a)
-    for i in range(n_alive):
-        m = _U(scratch[ALIVE, i])
-        hs[m] = _combine(hs[m], child[m, DIST], child[m, DIST + 1], child[m, DIST + 2])
-    return n
-
-
 @nb.njit(cache=True, nogil=True)
-def _keep(parent, child, hs, scratch, n_alive, table, slot):
-    """Read each alive child's residue at scratch[WHERE, m], store its distance in `slot`, keep those within
-    scratch[LIMIT, m] (the alive list, scratch[ALIVE], is compacted in place)."""
-    kept = 0
-    parent_distance = parent[slot]
-    for i in range(n_alive):
-        m = _U(scratch[ALIVE, i])
-        d = sp.distance_from_residue(parent_distance, sp.residue(table, scratch[WHERE, m]))
-        child[m, slot] = d
-        h = max(hs[m], d)
-        hs[m] = h
-        if h <= scratch[LIMIT, m]:
-            scratch[ALIVE, kept] = scratch[ALIVE, i]
-            kept += 1
-    return kept
-
-
-@nb.njit(cache=True, nogil=True)
-def _is_solved(start_cube, path, n, move_cubes):
-    cube = start_cube.copy()
-    tmp = start_cube.copy()
+def _is_solved(start_cube, path, n, move_cubes, cube, tmp):
+    """Whether path[:n] solves start_cube; cube and tmp are work buffers of its shape (so nothing is allocated:
+    the strong kernel runs without numba's reference counting)."""
+    for j in range(cube.shape[0]):  # element by element: slice copies need reference counting
+        cube[j] = start_cube[j]
     for i in range(n):
         multiply(cube, move_cubes[path[i]], tmp)
-        cube[:] = tmp
+        for j in range(cube.shape[0]):
+            cube[j] = tmp[j]
     for i in range(8):
         if cube[i] != i or cube[8 + i] != 0:
             return False
@@ -209,7 +127,7 @@ def _is_solved(start_cube, path, n, move_cubes):
 
 @nb.njit(cache=True, nogil=True)
 def ida_subtree(start_cube, start_coords, prefix, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners,
-                move_cubes, mode, p1, class_of, sym_of, twist_conj, pc, ts, fs, cs_tables, ctrl, stats,
+                move_cubes, mode, p1, class_of, sym_of, twist_conj, pc, ts, fs, ctrl, stats,
                 path):  # fmt: skip
     """Search every path beginning with `prefix` whose cost is exactly `bound` for one that solves the cube.
 
@@ -221,7 +139,7 @@ def ida_subtree(start_cube, start_coords, prefix, bound, costs, axis_moves, mv_f
     hs = np.empty((MAX_DEPTH + 1, 18), dtype=np.int64)
     g = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
     nxt = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
-    scratch = np.empty((3, 18), dtype=np.int64)
+    cube, tmp = start_cube.copy(), start_cube.copy()  # for `_is_solved`
     co[0, :] = start_coords
     n_prefix = prefix.shape[0]
     for i in range(n_prefix):
@@ -229,27 +147,18 @@ def ida_subtree(start_cube, start_coords, prefix, bound, costs, axis_moves, mv_f
         g[i + 1] = g[i] + costs[m]
         path[i] = m
         stats[0] += 1
-        if mode == MODE_STRONG:  # the whole family, then the one child: a few prefixes per bound, so cheap
-            _expand_lazily(co[i], g[i], bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, p1, class_of,
-                           twist_conj, cs_tables, path[i - 1] if i > 0 else -1, child[i], hs[i],
-                           scratch)  # fmt: skip
-            h = hs[i, m]
-            if h < 0:
-                return 0, 0
-            co[i + 1, :] = child[i, m]
-        else:
-            _step(co[i], co[i + 1], m, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners)
-            h = _bound(co[i + 1], mode, p1, class_of, sym_of, twist_conj, pc, ts, fs)
+        _step(co[i], co[i + 1], m, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners)
+        h = _bound(co[i + 1], mode, p1, class_of, sym_of, twist_conj, pc, ts, fs)
         if g[i + 1] + h > bound:
             return 0, 0
     lvl = n_prefix
     if g[lvl] == bound:
-        return (1, lvl) if _is_solved(start_cube, path, lvl, move_cubes) else (0, 0)
+        return (1, lvl) if _is_solved(start_cube, path, lvl, move_cubes, cube, tmp) else (0, 0)
     nodes = 0
     checked = 0
     nodes += _expand(co[lvl], lvl, g[lvl], bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, mode,
-                     p1, class_of, sym_of, twist_conj, pc, ts, fs, cs_tables, path[lvl - 1] if lvl > 0 else -1,
-                     child[lvl], hs[lvl], scratch)  # fmt: skip
+                     p1, class_of, sym_of, twist_conj, pc, ts, fs, path[lvl - 1] if lvl > 0 else -1, child[lvl],
+                     hs[lvl])  # fmt: skip
     nxt[lvl] = 0
     while lvl >= n_prefix:
         m = nxt[lvl]
@@ -266,7 +175,7 @@ def ida_subtree(start_cube, start_coords, prefix, bound, costs, axis_moves, mv_f
         path[lvl] = m
         nl = lvl + 1
         if cost == bound:
-            if h == 0 and _is_solved(start_cube, path, nl, move_cubes):
+            if h == 0 and _is_solved(start_cube, path, nl, move_cubes, cube, tmp):
                 stats[0] += nodes - checked
                 return 1, nl
             continue
@@ -278,12 +187,17 @@ def ida_subtree(start_cube, start_coords, prefix, bound, costs, axis_moves, mv_f
         co[nl, :] = child[lvl, m]
         g[nl] = cost
         nodes += _expand(co[nl], nl, cost, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist, mv_corners, mode,
-                         p1, class_of, sym_of, twist_conj, pc, ts, fs, cs_tables, m, child[nl], hs[nl],
-                         scratch)  # fmt: skip
+                         p1, class_of, sym_of, twist_conj, pc, ts, fs, m, child[nl], hs[nl])  # fmt: skip
         nxt[nl] = 0
         lvl = nl
     stats[0] += nodes - checked
     return 0, 0
+
+
+@nb.njit(cache=True, nogil=True)
+def take_next(cursor) -> int:
+    """The index of the next prefix to search (cursor is shared by the threads; the add is atomic)."""
+    return fetch_add(cursor, np.int64(1))
 
 
 def start_coordinates(axis_cubes: list[np.ndarray], sorted_slice: bool) -> np.ndarray:

@@ -1,0 +1,48 @@
+"""Two machine operations numba does not offer, as intrinsics: a cache prefetch and an atomic fetch-and-add.
+
+Why: the optimal search's strong mode (`optimal_strong`) hides the latency of its table reads by prefetching
+them for one subtree while it works on others, and its threads take work from a shared counter inside the
+kernel rather than through the interpreter.
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+_I8_PTR = ir.IntType(8).as_pointer()
+_I32 = ir.IntType(32)
+
+
+@intrinsic
+def prefetch(typingctx, array, index):
+    """Ask for the cache line of array[index] to be loaded, without waiting for it (no bounds check)."""
+
+    def codegen(context, builder, signature, args):
+        array_type = signature.args[0]
+        view = context.make_array(array_type)(context, builder, args[0])
+        pointer = cgutils.get_item_pointer(context, builder, array_type, view, [args[1]], wraparound=False,
+                                           boundscheck=False)  # fmt: skip
+        function = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [_I8_PTR, _I32, _I32, _I32]), "llvm.prefetch.p0"
+        )
+        # read access, highest temporal locality (keep in all cache levels), data cache
+        builder.call(function, [builder.bitcast(pointer, _I8_PTR), _I32(0), _I32(3), _I32(1)])
+        return context.get_dummy_value()
+
+    return types.void(array, index), codegen
+
+
+@intrinsic
+def fetch_add(typingctx, array, value):
+    """Atomically add `value` to array[0] (an int64 array shared between threads); returns the old value."""
+
+    def codegen(context, builder, signature, args):
+        array_type = signature.args[0]
+        view = context.make_array(array_type)(context, builder, args[0])
+        pointer = cgutils.get_item_pointer(context, builder, array_type, view, [context.get_constant(types.intp, 0)])
+        return builder.atomic_rmw("add", pointer, args[1], "seq_cst")
+
+    return types.int64(array, types.int64), codegen

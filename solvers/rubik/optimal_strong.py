@@ -1,0 +1,316 @@
+"""The strong heuristic's IDA* kernel: several subtrees in flight per thread, their table reads prefetched.
+
+A node's bound in strong mode is six rounds of reads from 1.6 GB of tables (corner-slice on three axes, then
+the edge table on three axes; see `optimal_kernel`), each round for all of the node's children still alive.
+The rounds depend on each other, and a read from memory costs about 250 ns here, so one depth-first search
+spends most of its time waiting. Why several searches: each slot (a depth-first search of its own subtree)
+runs one stage (finish the round whose reads are in cache, then compute the next round's addresses and
+prefetch them) and yields to the next slot; by the time it is back, its lines have arrived. The edge round
+reads twice (the class, then the residue), so a node has at most nine stages.
+
+Every slot explores exactly the nodes the one-at-a-time search did, in the same order within its subtree, so
+the node counts are the same; only which subtree finishes first differs, as it already did between threads.
+Threads take two-move prefixes from a shared counter (`fetch_add`), a slot at a time.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from solvers.rubik import coords as cd
+from solvers.rubik import cornerslice_pruning as csp
+from solvers.rubik import strong_pruning as sp
+from solvers.rubik.llvm_ops import fetch_add, prefetch
+from solvers.rubik.optimal_kernel import (
+    _CHECK_EVERY,
+    CORNERS_12,
+    CS_DIST,
+    CTRL_FOUND,
+    CTRL_STOP,
+    DIST,
+    MAX_DEPTH,
+    N_COORDS,
+    _combine,
+    _is_solved,
+)
+from solvers.rubik.twophase_kernel import redundant
+
+SLOTS = 8  # searches in flight per thread: 8-12 hid the reads best in replays of recorded expansions
+_U = np.uint64  # unsigned indices: numba skips its negative-index wrap-around for them
+ALIVE, LIMIT, WHERE = 0, 1, 2  # rows of a slot's scratch: the alive moves, and per move its limit and read
+# A slot's stage: IDLE (wants a prefix), 1-3 corner-slice reads of axis stage-1 pending, 4/6/8 edge class reads
+# of axis (stage-4)/2 pending, 5/7/9 edge residue reads of axis (stage-5)/2 pending, EXPANDED (bounds complete).
+IDLE, EXPANDED = 0, 10
+
+
+def packed_corner_moves(corner_move: np.ndarray, corner_class_sym: np.ndarray) -> np.ndarray:
+    """corner_move with each entry's class and symmetry beside it: (corners << 16) | (16 * class + symmetry).
+
+    Why: the corner round read the moved corners, then their class, one after the other; packed, it is one read
+    of a table the same size (32 bits each)."""
+    moved = corner_move.astype(np.int64)
+    return ((moved << 16) | corner_class_sym[moved].astype(np.int64)).astype(np.uint32)
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _corner_round(co, child, scratch, s, lv, n_alive, a, axis_moves, mv_cc, mv_slice, mv_twist, twist_conj,
+                  slice_conj, p2):  # fmt: skip
+    """Move corners, slice and twist of axis a for the alive children; prefetch their corner-slice entries."""
+    corners_slot = 9 if a == 0 else CORNERS_12 + a - 1
+    p_corners, p_slice, p_twist = _U(co[s, lv, corners_slot]), _U(co[s, lv, 3 * a + 1]), _U(co[s, lv, 3 * a + 2])
+    for i in range(n_alive):
+        m = _U(scratch[s, ALIVE, i])
+        am = _U(axis_moves[a, m])
+        packed = _U(mv_cc[p_corners, am])
+        tw = _U(mv_twist[p_twist, am])
+        sl = _U(mv_slice[p_slice, am])
+        child[s, lv, m, 3 * a + 1] = sl
+        child[s, lv, m, 3 * a + 2] = tw
+        child[s, lv, m, corners_slot] = packed >> _U(16)
+        sym = packed & _U(15)
+        where = (
+            ((packed & _U(0xFFFF)) >> _U(4)) * _U(csp.ROW)
+            + _U(twist_conj[tw, sym]) * _U(cd.N_SLICE)
+            + _U(slice_conj[sl // _U(cd.N_PERM4), sym])
+        )
+        scratch[s, WHERE, m] = where
+        prefetch(p2, where >> _U(2))
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _class_round(co, child, scratch, s, lv, n_alive, a, axis_moves, mv_flip, class_sym):
+    """Move the flip of axis a for the alive children; prefetch their edge classes."""
+    p_flip = _U(co[s, lv, 3 * a])
+    for i in range(n_alive):
+        m = _U(scratch[s, ALIVE, i])
+        fl = _U(mv_flip[p_flip, _U(axis_moves[a, m])])
+        child[s, lv, m, 3 * a] = fl
+        where = _U(child[s, lv, m, 3 * a + 1]) * _U(cd.N_FLIP) + fl
+        scratch[s, WHERE, m] = where
+        prefetch(class_sym, where)
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _edge_round(child, scratch, s, lv, n_alive, a, class_sym, twist_conj, p1):
+    """Read the alive children's edge classes (prefetched); prefetch their edge-table entries."""
+    for i in range(n_alive):
+        m = _U(scratch[s, ALIVE, i])
+        cs = _U(class_sym[_U(scratch[s, WHERE, m])])
+        where = (cs >> _U(4)) * _U(sp.ROW) + _U(twist_conj[_U(child[s, lv, m, 3 * a + 2]), cs & _U(15)])
+        scratch[s, WHERE, m] = where
+        prefetch(p1, where >> _U(2))
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _keep(co, child, hs, scratch, s, lv, n_alive, table, slot):
+    """Read each alive child's residue (prefetched), store its distance in `slot`, keep those within their limit
+    (the alive list is compacted in place); returns how many are kept."""
+    kept = 0
+    parent_distance = co[s, lv, slot]
+    for i in range(n_alive):
+        m = _U(scratch[s, ALIVE, i])
+        d = sp.distance_from_residue(parent_distance, sp.residue(table, scratch[s, WHERE, m]))
+        child[s, lv, m, slot] = d
+        h = max(hs[s, lv, m], d)
+        hs[s, lv, m] = h
+        if h <= scratch[s, LIMIT, m]:
+            scratch[s, ALIVE, kept] = scratch[s, ALIVE, i]
+            kept += 1
+    return kept
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _begin(co, child, hs, scratch, g, path, s, lv, bound, costs, axis_moves, mv_cc, mv_slice, mv_twist, twist_conj,
+           slice_conj, p2, n_alive_of, stage):  # fmt: skip
+    """Start expanding node (s, lv): its moves worth trying, and their first round's reads. Returns how many
+    children it generates (the node count)."""
+    prev = path[s, lv - 1] if lv > 0 else -1
+    n_alive = 0
+    for m in range(18):
+        if (prev >= 0 and redundant(prev, m)) or g[s, lv] + costs[m] > bound:
+            hs[s, lv, m] = -1
+            continue
+        scratch[s, ALIVE, n_alive] = m
+        scratch[s, LIMIT, m] = bound - g[s, lv] - costs[m]
+        hs[s, lv, m] = 0
+        n_alive += 1
+    n_alive_of[s] = n_alive
+    if n_alive == 0:
+        stage[s] = EXPANDED
+    else:
+        _corner_round(co, child, scratch, s, lv, n_alive, 0, axis_moves, mv_cc, mv_slice, mv_twist, twist_conj,
+                      slice_conj, p2)  # fmt: skip
+        stage[s] = 1
+    return n_alive
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _advance(co, child, hs, scratch, s, lv, axis_moves, mv_flip, mv_cc, mv_slice, mv_twist, twist_conj, slice_conj,
+             p2, p1, class_sym, n_alive_of, stage):  # fmt: skip
+    """One stage of node (s, lv)'s expansion: use the reads now in cache, prefetch the next round's."""
+    st = stage[s]
+    n_alive = n_alive_of[s]
+    if st <= 3:  # corner-slice of axis st - 1
+        n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, p2, CS_DIST + st - 1)
+        if n_alive == 0:
+            st = EXPANDED
+        elif st < 3:
+            _corner_round(co, child, scratch, s, lv, n_alive, st, axis_moves, mv_cc, mv_slice, mv_twist, twist_conj,
+                          slice_conj, p2)  # fmt: skip
+            st += 1
+        else:
+            _class_round(co, child, scratch, s, lv, n_alive, 0, axis_moves, mv_flip, class_sym)
+            st += 1
+    elif st % 2 == 0:  # the edge classes of axis (st - 4) / 2
+        _edge_round(child, scratch, s, lv, n_alive, (st - 4) // 2, class_sym, twist_conj, p1)
+        st += 1
+    else:  # the edge residues of axis (st - 5) / 2
+        a = (st - 5) // 2
+        n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, p1, DIST + a)
+        if n_alive > 0 and a < 2:
+            _class_round(co, child, scratch, s, lv, n_alive, a + 1, axis_moves, mv_flip, class_sym)
+            st += 1
+        else:
+            st = EXPANDED
+    if st == EXPANDED:
+        for i in range(n_alive):
+            m = scratch[s, ALIVE, i]
+            hs[s, lv, m] = _combine(hs[s, lv, m], child[s, lv, m, DIST], child[s, lv, m, DIST + 1],
+                                    child[s, lv, m, DIST + 2])  # fmt: skip
+    n_alive_of[s] = n_alive
+    stage[s] = st
+
+
+def workspace(start_cube: np.ndarray) -> tuple:
+    """A thread's buffers for `ida_interleaved`, which allocates nothing itself (see there)."""
+    levels = MAX_DEPTH + 1
+    return (
+        np.zeros((SLOTS, levels, N_COORDS), dtype=np.int64),  # node rows
+        np.zeros((SLOTS, levels, 18, N_COORDS), dtype=np.int64),  # their children's rows
+        np.zeros((SLOTS, levels, 18), dtype=np.int64),  # the children's bounds (-1: not tried)
+        np.zeros((SLOTS, levels), dtype=np.int64),  # cost so far
+        np.zeros((SLOTS, levels), dtype=np.int64),  # the next child to visit
+        np.zeros((SLOTS, levels), dtype=np.int64),  # the moves
+        np.zeros((SLOTS, 3, 18), dtype=np.int64),  # scratch rows ALIVE, LIMIT, WHERE
+        np.zeros((4, SLOTS), dtype=np.int64),  # per slot: alive children, stage, level
+        np.empty_like(start_cube),  # two cubes for checking a solution
+        np.empty_like(start_cube),
+    )
+
+
+@nb.njit(cache=True, nogil=True, _nrt=False)
+def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist,
+                    mv_cc, move_cubes, p1, class_sym, twist_conj, cs_tables, ctrl, stats, path_out, work):  # fmt: skip
+    """Search the subtrees below prefixes[cursor...] (taken with `fetch_add`, shared with other threads) for a
+    path of cost exactly `bound` that solves the cube, SLOTS subtrees at a time.
+
+    Returns (status, length): 1 = found (moves in path_out[:length]), 0 = none left, -1 = stopped or found by
+    another thread. stats[0] counts nodes as `optimal_kernel.ida_subtree` does (published every 16k).
+    Why compiled without numba's reference counting (_nrt=False), with buffers from `workspace`: the inlined
+    stages otherwise count references to every array they touch, dozens of locked instructions per stage."""
+    p2, _corner_class_sym, slice_conj = cs_tables
+    co, child, hs, g, nxt, path, scratch, per_slot, cube, tmp = work
+    n_alive_of, stage, lvl = per_slot[0], per_slot[1], per_slot[2]
+    stage[:] = IDLE
+    n_prefixes, n_prefix = prefixes.shape[0], prefixes.shape[1]
+    exhausted = False  # no prefixes left to take
+    busy = 0  # slots with a subtree
+    nodes = 0
+    checked = 0
+    s = 0
+    while True:
+        if stage[s] == IDLE:
+            if exhausted:  # this slot has nothing more to do
+                if busy == 0:
+                    break
+                s = s + 1 if s + 1 < SLOTS else 0
+                continue
+            j = fetch_add(cursor, np.int64(1))
+            if j >= n_prefixes:
+                exhausted = True
+                continue
+            # walk the prefix one expansion at a time (a few per subtree, so not worth interleaving)
+            for c in range(N_COORDS):
+                co[s, 0, c] = start_coords[c]
+            g[s, 0] = 0
+            alive = True
+            for i in range(n_prefix):
+                m = prefixes[j, i]
+                path[s, i] = m
+                nodes += 1
+                _begin(co, child, hs, scratch, g, path, s, i, bound, costs, axis_moves, mv_cc, mv_slice, mv_twist,
+                       twist_conj, slice_conj, p2, n_alive_of, stage)  # fmt: skip
+                while stage[s] != EXPANDED:
+                    _advance(co, child, hs, scratch, s, i, axis_moves, mv_flip, mv_cc, mv_slice, mv_twist, twist_conj,
+                             slice_conj, p2, p1, class_sym, n_alive_of, stage)  # fmt: skip
+                stage[s] = IDLE
+                h = hs[s, i, m]
+                g[s, i + 1] = g[s, i] + costs[m]
+                if h < 0 or g[s, i + 1] + h > bound:
+                    alive = False
+                    break
+                for c in range(N_COORDS):
+                    co[s, i + 1, c] = child[s, i, m, c]
+            if not alive:
+                continue
+            if g[s, n_prefix] == bound:
+                if _is_solved(start_cube, path[s], n_prefix, move_cubes, cube, tmp):
+                    for i in range(n_prefix):
+                        path_out[i] = path[s, i]
+                    stats[0] += nodes - checked
+                    return 1, n_prefix
+                continue
+            lvl[s] = n_prefix
+            nxt[s, n_prefix] = 0
+            busy += 1
+            nodes += _begin(co, child, hs, scratch, g, path, s, n_prefix, bound, costs, axis_moves, mv_cc, mv_slice,
+                            mv_twist, twist_conj, slice_conj, p2, n_alive_of, stage)  # fmt: skip
+        elif stage[s] != EXPANDED:
+            _advance(co, child, hs, scratch, s, lvl[s], axis_moves, mv_flip, mv_cc, mv_slice, mv_twist, twist_conj,
+                     slice_conj, p2, p1, class_sym, n_alive_of, stage)  # fmt: skip
+            if stage[s] != EXPANDED:
+                s = s + 1 if s + 1 < SLOTS else 0
+                continue
+        if stage[s] == EXPANDED:  # depth-first: find the next node of this slot's subtree to expand
+            lv = lvl[s]
+            stage[s] = IDLE
+            while lv >= n_prefix:
+                m = nxt[s, lv]
+                if m >= 18:
+                    lv -= 1
+                    continue
+                nxt[s, lv] = m + 1
+                h = hs[s, lv, m]
+                if h < 0:
+                    continue
+                cost = g[s, lv] + costs[m]
+                if cost + h > bound:
+                    continue
+                path[s, lv] = m
+                nl = lv + 1
+                if cost == bound:
+                    if h == 0 and _is_solved(start_cube, path[s], nl, move_cubes, cube, tmp):
+                        for i in range(nl):
+                            path_out[i] = path[s, i]
+                        stats[0] += nodes - checked
+                        return 1, nl
+                    continue
+                for c in range(N_COORDS):  # element by element: a slice here costs reference counting
+                    co[s, nl, c] = child[s, lv, m, c]
+                g[s, nl] = cost
+                nxt[s, nl] = 0
+                lvl[s] = nl
+                nodes += _begin(co, child, hs, scratch, g, path, s, nl, bound, costs, axis_moves, mv_cc, mv_slice,
+                                mv_twist, twist_conj, slice_conj, p2, n_alive_of, stage)  # fmt: skip
+                break
+            if lv < n_prefix:
+                busy -= 1  # the subtree is done: the slot takes a new prefix on its next turn
+            if nodes - checked > _CHECK_EVERY:
+                stats[0] += nodes - checked  # published in batches: no shared cache line written per node
+                checked = nodes
+                if ctrl[CTRL_STOP] != 0 or ctrl[CTRL_FOUND] != 0:
+                    return -1, 0
+        s = s + 1 if s + 1 < SLOTS else 0
+    stats[0] += nodes - checked
+    return 0, 0

@@ -1,0 +1,157 @@
+"""The strong heuristic's interleaved kernel (several subtrees per thread, reads prefetched): it must explore
+exactly the tree a plain IDA* with the same heuristic explores, stop promptly when cancelled, and a kernel
+that fails must never pass for an exhausted bound. Also the two machine operations it relies on."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from solvers.cube import apply_moves
+from solvers.cube.moves import Move
+from solvers.cube.scramble import random_state
+from solvers.cube.state import CubeState
+from solvers.rubik import optimal as optimal_module
+from solvers.rubik.events import DepthExhausted, SearchCancelled, SolutionFound
+from solvers.rubik.llvm_ops import prefetch
+from solvers.rubik.optimal import PREFIX_LENGTH, Heuristic, heuristic_value, optimal
+from solvers.rubik.optimal_kernel import take_next
+from solvers.rubik.twophase_kernel import redundant
+
+SOLVED = CubeState.solved(3)
+
+
+def _children(state: CubeState, prev: int | None, g: int, bound: int, h_of) -> list[tuple[int, CubeState, int]]:
+    """(move, child, its bound) for every move the kernel generates from a node at cost g."""
+    out = []
+    for m in range(len(Move)):
+        if prev is not None and redundant(prev, m):
+            continue
+        if g + 1 > bound:
+            continue
+        child = apply_moves(state, [Move(m)])
+        out.append((m, child, h_of(child)))
+    return out
+
+
+def _plain_ida_nodes(state: CubeState, bound: int, h_of) -> int:
+    """The kernel's node count for one bound, by a plain recursive IDA* (the root and first level walked as the
+    kernel walks its two-move prefixes: one node per prefix step)."""
+
+    def subtree(node: CubeState, prev: int, g: int) -> int:
+        kids = _children(node, prev, g, bound, h_of)
+        nodes = len(kids)
+        for m, child, h in kids:
+            if g + 1 + h <= bound and g + 1 < bound:
+                nodes += subtree(child, m, g + 1)
+        return nodes
+
+    if bound <= PREFIX_LENGTH + 1:
+        return subtree(state, -1, 0) if bound > 0 else 0
+    nodes = 0
+    for first, child1, h1 in _children(state, None, 0, bound, h_of):
+        for second in range(len(Move)):
+            if redundant(first, second):
+                continue
+            nodes += 1  # the prefix's first step
+            if 1 + h1 > bound:
+                continue
+            nodes += 1  # its second step
+            child2 = apply_moves(child1, [Move(second)])
+            if 2 + h_of(child2) > bound:
+                continue
+            nodes += subtree(child2, second, 2)
+    return nodes
+
+
+def test_strong_search_explores_the_tree_a_plain_ida_star_does():
+    """Same nodes bound by bound, so interleaving changed the order of work, not the work."""
+    sequence = [Move(m) for m in (5, 14, 10, 7, 15, 5, 15)]  # the heuristic says 6 at the start; it is 7
+    state = apply_moves(SOLVED, sequence)
+    memo: dict[bytes, int] = {}
+
+    def h_of(cube: CubeState) -> int:
+        key = cube.cp.tobytes() + cube.co.tobytes() + cube.ep.tobytes() + cube.eo.tobytes()
+        if key not in memo:
+            memo[key] = heuristic_value(cube, heuristic=Heuristic.STRONG)
+        return memo[key]
+
+    events = list(optimal(state, heuristic=Heuristic.STRONG, with_inverse=False, probe_share=0.0))
+    exhausted = [e for e in events if isinstance(e, DepthExhausted)]
+    assert exhausted, "the scramble should need more than its start bound"
+    for event in exhausted:
+        assert event.nodes_at_depth == _plain_ida_nodes(state, event.depth, h_of), f"bound {event.depth}"
+    answer = events[-1]
+    assert isinstance(answer, SolutionFound) and apply_moves(state, answer.moves) == SOLVED
+    assert answer.length <= len(sequence)
+
+
+def test_cancel_stops_the_strong_search_within_a_fraction_of_a_second():
+    state = random_state(3, random.Random(5))  # 17-18 moves: minutes for the strong search
+    stop = threading.Event()
+    cancelled_at: list[float] = []
+    seen: list[object] = []
+
+    def run():
+        try:
+            for event in optimal(state, heuristic=Heuristic.STRONG, stop=stop, probe_share=0.0):
+                seen.append(event)
+        except SearchCancelled:
+            cancelled_at.append(time.perf_counter())
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    time.sleep(2.0)
+    asked = time.perf_counter()
+    stop.set()
+    thread.join(5)
+    assert not thread.is_alive()
+    assert cancelled_at and cancelled_at[0] - asked < 0.5
+    assert not any(isinstance(e, SolutionFound) for e in seen)
+
+
+def test_a_failing_kernel_is_raised_not_taken_for_an_exhausted_bound(monkeypatch):
+    def broken(self, *args):
+        raise RuntimeError("kernel failed")
+
+    monkeypatch.setattr(optimal_module._Kernel, "search", broken)
+    state = apply_moves(SOLVED, [Move(0), Move(4), Move(8), Move(10), Move(13)])
+    with pytest.raises(RuntimeError, match="kernel failed"):
+        for event in optimal(state, heuristic=Heuristic.COMPACT, probe_share=0.0):
+            assert not isinstance(event, DepthExhausted | SolutionFound)
+
+
+def test_threads_taking_prefixes_take_each_exactly_once():
+    cursor = np.zeros(1, dtype=np.int64)
+    n = 200_000
+    taken = [[] for _ in range(2)]
+
+    def take(i: int) -> None:
+        while (j := take_next(cursor)) < n:
+            taken[i].append(j)
+
+    threads = [threading.Thread(target=take, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(taken[0] + taken[1]) == list(range(n))
+
+
+def test_a_prefetch_reads_and_writes_nothing():
+    import numba as nb
+
+    @nb.njit
+    def touch(a):
+        for i in range(a.shape[0]):
+            prefetch(a, np.uint64(i))
+        return a.sum()
+
+    a = np.arange(1000, dtype=np.uint8)
+    before = a.copy()
+    assert touch(a) == before.sum()
+    assert np.array_equal(a, before)
