@@ -18,12 +18,21 @@ _I32 = ir.IntType(32)
 
 @intrinsic
 def prefetch(typingctx, array, index):
-    """Ask for the cache line of array[index] to be loaded, without waiting for it (no bounds check)."""
+    """Ask for the cache line of array[index] to be loaded, without waiting for it (no bounds check). `index` is
+    an integer for a 1-D array, or a tuple of integers, one per dimension."""
+    n_indices = len(index) if isinstance(index, types.BaseTuple) else 1
+    if not isinstance(array, types.Array) or n_indices != array.ndim:
+        return None
 
     def codegen(context, builder, signature, args):
-        array_type = signature.args[0]
+        array_type, index_type = signature.args
         view = context.make_array(array_type)(context, builder, args[0])
-        pointer = cgutils.get_item_pointer(context, builder, array_type, view, [args[1]], wraparound=False,
+        if isinstance(index_type, types.BaseTuple):
+            values, value_types = cgutils.unpack_tuple(builder, args[1]), list(index_type)
+        else:
+            values, value_types = [args[1]], [index_type]
+        indices = [context.cast(builder, v, t, types.intp) for v, t in zip(values, value_types, strict=True)]
+        pointer = cgutils.get_item_pointer(context, builder, array_type, view, indices, wraparound=False,
                                            boundscheck=False)  # fmt: skip
         function = cgutils.get_or_insert_function(
             builder.module, ir.FunctionType(ir.VoidType(), [_I8_PTR, _I32, _I32, _I32]), "llvm.prefetch.p0"

@@ -6,7 +6,8 @@ The rounds depend on each other, and a read from memory costs about 250 ns here,
 spends most of its time waiting. Why several searches: each slot (a depth-first search of its own subtree)
 runs one stage (finish the round whose reads are in cache, then compute the next round's addresses and
 prefetch them) and yields to the next slot; by the time it is back, its lines have arrived. The edge round
-reads twice (the class, then the residue), so a node has at most nine stages.
+reads twice (the class, then the residue), and a node's first stage only prefetches its rows of the move
+tables, so a node has at most ten stages.
 
 Every slot explores exactly the nodes the one-at-a-time search did, in the same order within its subtree, so
 the node counts are the same; only which subtree finishes first differs, as it already did between threads.
@@ -40,8 +41,9 @@ SLOTS = 8  # searches in flight per thread: 8-12 hid the reads best in replays o
 _U = np.uint64  # unsigned indices: numba skips its negative-index wrap-around for them
 ALIVE, LIMIT, WHERE = 0, 1, 2  # rows of a slot's scratch: the alive moves, and per move its limit and read
 # A slot's stage: IDLE (wants a prefix), 1-3 corner-slice reads of axis stage-1 pending, 4/6/8 edge class reads
-# of axis (stage-4)/2 pending, 5/7/9 edge residue reads of axis (stage-5)/2 pending, EXPANDED (bounds complete).
-IDLE, EXPANDED = 0, 10
+# of axis (stage-4)/2 pending, 5/7/9 edge residue reads of axis (stage-5)/2 pending, EXPANDED (bounds complete),
+# ROWS (the node's move-table rows pending: its first corner round is next).
+IDLE, EXPANDED, ROWS = 0, 10, 11
 
 
 def packed_corner_moves(corner_move: np.ndarray, corner_class_sym: np.ndarray) -> np.ndarray:
@@ -121,10 +123,29 @@ def _keep(co, child, hs, scratch, s, lv, n_alive, table, slot):
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
+def _prefetch_rows(co, s, lv, mv_cc, mv_slice, mv_twist):
+    """Prefetch the rows of the move tables that node (s, lv)'s corner rounds read.
+
+    Why: a row of the corner table (2.8 MB) is rarely in the core's cache, and each corner round reads its rows
+    first and everything else after; waiting for them cost a quarter of the search's time (paired runs)."""
+    for a in range(3):
+        _prefetch_row(mv_cc, co[s, lv, 9 if a == 0 else CORNERS_12 + a - 1])
+        _prefetch_row(mv_slice, co[s, lv, 3 * a + 1])
+        _prefetch_row(mv_twist, co[s, lv, 3 * a + 2])
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _prefetch_row(table, row):
+    """A row of 18 entries of up to 32 bits spans at most two cache lines: its first and last entries'."""
+    prefetch(table, (_U(row), _U(0)))
+    prefetch(table, (_U(row), _U(17)))
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
 def _begin(co, child, hs, scratch, g, path, s, lv, bound, costs, axis_moves, mv_cc, mv_slice, mv_twist, twist_conj,
            slice_conj, p2, n_alive_of, stage):  # fmt: skip
-    """Start expanding node (s, lv): its moves worth trying, and their first round's reads. Returns how many
-    children it generates (the node count)."""
+    """Start expanding node (s, lv): its moves worth trying, and the reads of its move-table rows. Returns how
+    many children it generates (the node count)."""
     prev = path[s, lv - 1] if lv > 0 else -1
     n_alive = 0
     for m in range(18):
@@ -139,9 +160,8 @@ def _begin(co, child, hs, scratch, g, path, s, lv, bound, costs, axis_moves, mv_
     if n_alive == 0:
         stage[s] = EXPANDED
     else:
-        _corner_round(co, child, scratch, s, lv, n_alive, 0, axis_moves, mv_cc, mv_slice, mv_twist, twist_conj,
-                      slice_conj, p2)  # fmt: skip
-        stage[s] = 1
+        _prefetch_rows(co, s, lv, mv_cc, mv_slice, mv_twist)
+        stage[s] = ROWS
     return n_alive
 
 
@@ -151,7 +171,11 @@ def _advance(co, child, hs, scratch, s, lv, axis_moves, mv_flip, mv_cc, mv_slice
     """One stage of node (s, lv)'s expansion: use the reads now in cache, prefetch the next round's."""
     st = stage[s]
     n_alive = n_alive_of[s]
-    if st <= 3:  # corner-slice of axis st - 1
+    if st == ROWS:
+        _corner_round(co, child, scratch, s, lv, n_alive, 0, axis_moves, mv_cc, mv_slice, mv_twist, twist_conj,
+                      slice_conj, p2)  # fmt: skip
+        st = 1
+    elif st <= 3:  # corner-slice of axis st - 1
         n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, p2, CS_DIST + st - 1)
         if n_alive == 0:
             st = EXPANDED

@@ -155,3 +155,26 @@ def test_a_prefetch_reads_and_writes_nothing():
     before = a.copy()
     assert touch(a) == before.sum()
     assert np.array_equal(a, before)
+
+
+def test_a_prefetch_takes_one_index_per_dimension():
+    import numba as nb
+    from numba.core.errors import TypingError
+
+    @nb.njit
+    def touch_rows(a):
+        for i in range(a.shape[0]):
+            prefetch(a, (np.uint64(i), np.int64(a.shape[1] - 1)))
+        return a.sum()
+
+    a = np.arange(40320 * 18, dtype=np.int32).reshape(40320, 18)
+    before = a.copy()
+    assert touch_rows(a) == before.sum()
+    assert np.array_equal(a, before)
+
+    @nb.njit
+    def one_index_for_two_dimensions(a):
+        prefetch(a, np.uint64(0))
+
+    with pytest.raises(TypingError):
+        one_index_for_two_dimensions(a)
