@@ -1,7 +1,7 @@
 """Frames per second of the cube view while turns animate, at 1000x800 by default, with peers side by side.
 
 Run: `.venv/bin/python benchmarks/gl_animation.py [--frames 300] [--trials 3] [--width 1000 --height 800]`.
-Without DISPLAY it starts its own Xvfb, so Mesa's llvmpipe does the rendering (the issue's reference set-up).
+Without DISPLAY it starts its own Xvfb, so Mesa's llvmpipe does the rendering (the set-up of the published figures).
 
 Each row renders `--frames` frames while one turn after another plays (one always queued, so it never idles);
 frames/s is the best of `--trials` runs (the machine is shared: the best run is the one least disturbed) with

@@ -1,11 +1,11 @@
-"""Speed of the polycube packing engine (issue 5) against its targets and peers; prints markdown tables.
+"""Speed of the polycube packing engine against its targets and peers; prints markdown tables.
 
 Run: ``.venv/bin/python benchmarks/packing_bench.py [--repeat N] [--sections soma,counts,bedlam,peer]``
 
 What is measured (best and median of several runs; the slow Bedlam and peer runs once each):
 
 * Soma: all 11,520 placements counted by the numba backtracker (search only, after the kernel is loaded);
-* seed 004's command end to end (process start included) on the seed's sample input and on an input listing every
+* the `soma` command end to end (process start included) on a two-case sample input and on an input listing every
   placement of piece a, against the C++ backtracker ``baselines/soma_backtrack.cpp`` (same input, same output);
 * pentomino 6x10 (all 2,339 classes), the other published counts, and the Bedlam cube's 19,186 classes;
 * the peer exact-cover package ``exact-cover`` (dancing links in C, from PyPI) on the same matrices: the whole
@@ -40,7 +40,7 @@ from solvers.packing import SymmetryMode, build_cover, count_solutions, load_puz
 from solvers.packing.cover import CoverProblem  # noqa: E402
 from solvers.packing.search import plan_chunks  # noqa: E402
 
-SEED004_SAMPLE = "aa.a..a....................\n.........a..a..aa..........\n"
+SOMA_LINES_SAMPLE = "aa.a..a....................\n.........a..a..aa..........\n"
 PUBLISHED = [  # (puzzle, symmetry level, published count)
     ("soma", "none", 11520),
     ("soma", "rotation", 480),
@@ -69,10 +69,10 @@ def soma_inputs() -> dict[str, Path]:
         lines.append("".join(cells))
     WORK_DIR.mkdir(parents=True, exist_ok=True)
     sample = WORK_DIR / "soma_sample.txt"
-    sample.write_text(SEED004_SAMPLE)
+    sample.write_text(SOMA_LINES_SAMPLE)
     every = WORK_DIR / "soma_every_placement.txt"
     every.write_text("\n".join(lines) + "\n")
-    return {"seed 004 sample (2 cases)": sample, f"every placement of a ({len(lines)} cases)": every}
+    return {"Soma line sample (2 cases)": sample, f"every placement of a ({len(lines)} cases)": every}
 
 
 def bench_soma(repeat: int) -> tuple[list[list[str]], list[list[str]], str]:

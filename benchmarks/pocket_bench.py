@@ -1,4 +1,4 @@
-"""Speed of the 2x2x2 engine (issue 3) against its targets and peers; prints markdown tables.
+"""Speed of the 2x2x2 engine against its targets and peers; prints markdown tables.
 
 Run: ``.venv/bin/python benchmarks/pocket_bench.py [--repeat N] [--pairs N]``
 
@@ -6,7 +6,7 @@ What is measured, each several times (best and median, the machine being shared)
 
 * each God's table (HTM, QTM, FRU) built from nothing in a fresh cache directory (move tables, breadth-first
   search, checksum and atomic write), and loaded back from the cache;
-* seed 000's workload, 250,000 pairs of nets made with a fixed seed, end to end (process start, parsing, output)
+* the net-pair workload, 250,000 pairs of nets made with a fixed seed, end to end (process start, parsing, output)
   through ``cubeviz-solve pocket-distance``, against the C++ baseline ``baselines/pocket_distance.cpp`` doing the
   same job (it builds its table on every run, so our run is timed with a cold cache as well as a warm one), and
   against the library's one-pair-at-a-time Python path on a sample (extrapolated);
@@ -82,7 +82,7 @@ def bench_tables(repeat: int, root: Path) -> list[list[str]]:
 
 
 def make_pairs(count: int) -> Path:
-    """Seed 000 input of `count` random pairs (fixed seed), written once into benchmarks/_work/."""
+    """`pocket-distance` input of `count` random pairs of nets (fixed seed), written once into benchmarks/_work/."""
     from solvers.pocket.samples import colours_of, net_pair_text, random_states
 
     path = WORK_DIR / f"pocket_pairs_{count}_seed{SEED}.txt"
@@ -212,7 +212,7 @@ def _word_state(moves: list) -> CubeState:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="repetitions of each measurement (default 5)")
-    parser.add_argument("--pairs", type=int, default=PAIRS, help=f"pairs in the seed 000 workload (default {PAIRS:,})")
+    parser.add_argument("--pairs", type=int, default=PAIRS, help=f"pairs in the net-pair workload (default {PAIRS:,})")
     args = parser.parse_args(argv)
     print(f"Machine: {machine_note()}\n")
     with tempfile.TemporaryDirectory(prefix="cubeviz-bench-") as scratch:
@@ -224,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\nFRU shares the HTM table (same nine generators); its build is the HTM build.\n")
 
         pairs = make_pairs(args.pairs)
-        print(f"### Seed 000 workload: {args.pairs:,} pairs, end to end (process start, parsing, output)\n")
+        print(f"### {args.pairs:,} net pairs (`pocket-distance`), end to end (process start, parsing, output)\n")
         rows, ratios = bench_workload(args.repeat, root, pairs, args.pairs)
         print(markdown_table(["program", "best", "median", "CPU best", "median vs C++", "CPU vs C++"], rows))
         print(

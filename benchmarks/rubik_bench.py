@@ -1,4 +1,4 @@
-"""Speed of the 3x3x3 engine (issue 4) against its targets and its PyPI peers; prints markdown tables.
+"""Speed of the 3x3x3 engine against its targets and its PyPI peers; prints markdown tables.
 
 Run: ``.venv/bin/python benchmarks/rubik_bench.py [--sections tables,twophase,optimal,qtm] [--cubes 100] ...``
 (``--sections superflip`` proves the superflip's depth 19 empty: long, so never part of the default run;
