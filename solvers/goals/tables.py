@@ -1,0 +1,96 @@
+"""Per-piece move tables and the pattern databases of a goal: exact distances over small groups of pieces.
+
+A group of up to `MAX_GROUP` pieces is indexed by ``sum(coordinate[j] * 24**j)`` (24**5 = 7,962,624 entries at
+most, one byte each); its table holds the number of moves from each group state to the nearest state in which
+every piece of the group sits at an allowed coordinate. The maximum over the groups never overestimates, so
+IDA* stays optimal. Tables depend only on the goal's rows for the group's pieces and on the metric, so they are
+cached in memory per (mask shape, metric).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from solvers.cube.moves import Move
+from solvers.goals.goal import N_COORD, N_PIECES, Goal
+from solvers.rubik.cubie import CO, CP, EO, EP, move_cubes
+
+MAX_GROUP = 5
+UNREACHED = 255
+METRIC_MOVES: dict[str, tuple[Move, ...]] = {
+    "htm": tuple(Move),
+    "qtm": tuple(m for m in Move if m.quarter_turns != 2),
+}
+_TABLE_CACHE: dict[tuple[bytes, str, tuple[int, ...]], np.ndarray] = {}
+
+
+@cache
+def piece_move_table(metric: str) -> np.ndarray:
+    """int8 (20, 24, n_moves): the coordinate of a piece after each move of the metric."""
+    moves = METRIC_MOVES[metric]
+    table = np.zeros((N_PIECES, N_COORD, len(moves)), dtype=np.int8)
+    cubes = move_cubes()
+    for column, move in enumerate(moves):
+        cube = cubes[int(move)]
+        for slot_after in range(8):  # the piece at cube[CP + i] before the move lands in slot i
+            before, twist = int(cube[CP + slot_after]), int(cube[CO + slot_after])
+            for ori in range(3):
+                table[:8, before * 3 + ori, column] = slot_after * 3 + (ori + twist) % 3
+        for slot_after in range(12):
+            before, flip = int(cube[EP + slot_after]), int(cube[EO + slot_after])
+            for ori in range(2):
+                table[8:, before * 2 + ori, column] = slot_after * 2 + (ori + flip) % 2
+    table.setflags(write=False)
+    return table
+
+
+def groups_of(goal: Goal) -> list[tuple[int, ...]]:
+    """The constrained pieces cut into groups of at most MAX_GROUP (edges first: they matter most)."""
+    pieces = [p for p in goal.constrained if p >= 8] + [p for p in goal.constrained if p < 8]
+    return [tuple(pieces[i : i + MAX_GROUP]) for i in range(0, len(pieces), MAX_GROUP)]
+
+
+def group_table(goal: Goal, group: tuple[int, ...], metric: str) -> np.ndarray:
+    """The group's distance table (uint8, 24**len(group)), built on first use and kept for the process."""
+    key = (np.packbits(goal.allowed[list(group)]).tobytes(), metric, tuple(p >= 8 for p in group))
+    if key not in _TABLE_CACHE:
+        _TABLE_CACHE[key] = _build(goal.allowed[list(group)], [p >= 8 for p in group], metric)
+    return _TABLE_CACHE[key]
+
+
+def _build(allowed: np.ndarray, is_edge: list[bool], metric: str) -> np.ndarray:
+    """Breadth-first search from every goal state of the group at once (the move set is closed under inverse)."""
+    k = len(is_edge)
+    size = N_COORD**k
+    moves = piece_move_table(metric)
+    per_piece = [moves[8 if edge else 0] for edge in is_edge]  # a corner's table row is the same for every corner
+    table = np.full(size, UNREACHED, dtype=np.uint8)
+    goal_mask = np.ones(size, dtype=bool)
+    digits = [(np.arange(size, dtype=np.int64) // N_COORD**j) % N_COORD for j in range(k)]
+    for j in range(k):
+        goal_mask &= allowed[j][digits[j]]
+    for a in range(k):  # two pieces of one kind cannot share a slot
+        for b in range(a + 1, k):
+            if is_edge[a] == is_edge[b]:
+                twists = 2 if is_edge[a] else 3
+                goal_mask &= digits[a] // twists != digits[b] // twists
+    del digits
+    frontier = np.flatnonzero(goal_mask)
+    table[frontier] = 0
+    depth = 0
+    while frontier.size:
+        depth += 1
+        coords = [(frontier // N_COORD**j) % N_COORD for j in range(k)]
+        found = []
+        for column in range(per_piece[0].shape[1]):
+            index = np.zeros(frontier.size, dtype=np.int64)
+            for j in range(k):
+                index += per_piece[j][coords[j], column].astype(np.int64) * N_COORD**j
+            fresh = index[table[index] == UNREACHED]
+            table[fresh] = depth
+            found.append(fresh)
+        frontier = np.unique(np.concatenate(found))
+    table.setflags(write=False)
+    return table
