@@ -67,16 +67,22 @@ def _build(allowed: np.ndarray, is_edge: list[bool], metric: str) -> np.ndarray:
     moves = piece_move_table(metric)
     per_piece = [moves[8 if edge else 0] for edge in is_edge]  # a corner's table row is the same for every corner
     table = np.full(size, UNREACHED, dtype=np.uint8)
-    goal_mask = np.ones(size, dtype=bool)
-    digits = [(np.arange(size, dtype=np.int64) // N_COORD**j) % N_COORD for j in range(k)]
+    goal_mask = np.ones((N_COORD,) * k, dtype=bool)  # C order: axis k-1-j holds piece j's coordinate
+    coordinate = np.arange(N_COORD)
+
+    def along(j: int, values: np.ndarray) -> np.ndarray:
+        shape = [1] * k
+        shape[k - 1 - j] = N_COORD
+        return values.reshape(shape)
+
     for j in range(k):
-        goal_mask &= allowed[j][digits[j]]
+        goal_mask &= along(j, allowed[j])
     for a in range(k):  # two pieces of one kind cannot share a slot
         for b in range(a + 1, k):
             if is_edge[a] == is_edge[b]:
                 twists = 2 if is_edge[a] else 3
-                goal_mask &= digits[a] // twists != digits[b] // twists
-    del digits
+                goal_mask &= along(a, coordinate // twists) != along(b, coordinate // twists)
+    goal_mask = goal_mask.reshape(size)
     frontier = np.flatnonzero(goal_mask)
     table[frontier] = 0
     depth = 0
