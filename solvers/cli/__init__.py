@@ -17,6 +17,7 @@ SUBCOMMAND_MODULES = (
     "solvers.cli.pocket",
     "solvers.cli.rubik",
     "solvers.cli.packing",
+    "solvers.cli.goals",
 )
 
 

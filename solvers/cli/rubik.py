@@ -21,6 +21,7 @@ from solvers.cli.common import (
     open_input,
     report_error,
 )
+from solvers.cli.goals import add_goal_arguments, read_goals, solve_goal_line
 
 NO_ANSWER = "-1"
 DEFAULT_TWOPHASE_SECONDS = 1.0  # without --max-time, two-phase keeps improving this long (or until proven)
@@ -40,6 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--max-time", type=_positive_seconds, default=None, metavar="S",
         help="two-phase: keep improving for S seconds per cube (default 1); optimal: give up after S seconds of search",
     )  # fmt: skip
+    add_goal_arguments(solve)
     add_keep_going_argument(solve)
     solve.set_defaults(run=run_solve)
 
@@ -143,13 +145,15 @@ def format_solution(solution) -> str:
 
 def run_solve(args: argparse.Namespace) -> int:
     failed = False
+    goals = read_goals(args) if args.goal is not None else None
     with open_input(args.file) as handle:
         for number, raw in enumerate(handle, start=1):
             line = raw.strip()
             if not line:
                 continue
             try:
-                answer = _solve_line(_parse_facelets(line, number), args, number)
+                state = _parse_facelets(line, number)
+                answer = solve_goal_line(state, goals, args, number) if goals else _solve_line(state, args, number)
             except CliInputError as exc:
                 if not args.keep_going:
                     raise

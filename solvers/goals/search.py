@@ -98,7 +98,7 @@ def goal_search(
                 return
             if count:
                 for row in out[:count]:
-                    moves = tuple(prepared.metric_moves[int(c)] for c in row[:bound])
+                    moves = _merge_quarters([prepared.metric_moves[int(c)] for c in row[:bound]])
                     yield SolutionFound(moves, bound, True, time.monotonic() - started)
                 return
             now = time.monotonic()
@@ -106,6 +106,17 @@ def goal_search(
     finally:
         flag[0] = 1  # ends the watcher within its next poll
     raise GoalError("no cube state reaches this goal (its pieces cannot all be placed at once)")
+
+
+def _merge_quarters(moves: list[Move]) -> tuple[Move, ...]:
+    """Two equal quarter turns in a row read as one half turn (QTM still counts it as 2)."""
+    merged: list[Move] = []
+    for move in moves:
+        if merged and merged[-1] == move and move.quarter_turns != 2:
+            merged[-1] = Move.of(move.face, 2)
+        else:
+            merged.append(move)
+    return tuple(merged)
 
 
 def _watch(stop: threading.Event, flag: np.ndarray) -> None:
@@ -123,15 +134,11 @@ def _first_answer(state: CubeState, goal: Goal, metric: str, started: float) -> 
     """A quick, unproven answer: the two-phase solution of the whole cube when that reaches the goal."""
     from solvers.rubik.twophase import solve
 
-    answer = solve(state, max_time=0.05)
-    moves = answer.moves
-    if metric == "qtm":
-        moves = tuple(
-            m for move in moves for m in ((move,) if move.quarter_turns != 2 else (Move.of(move.face, 1),) * 2)
-        )
+    moves = solve(state, max_time=0.05).moves
     if not goal.reached_by(apply_moves(state, moves)):
         return None
-    return SolutionFound(tuple(moves), len(moves), False, time.monotonic() - started)
+    length = sum(2 if metric == "qtm" and m.quarter_turns == 2 else 1 for m in moves)
+    return SolutionFound(tuple(moves), length, False, time.monotonic() - started)
 
 
 def solve_goal(state: CubeState, goal: Goal, metric: str = "htm", limit: int = DEFAULT_LIMIT) -> list[SolutionFound]:

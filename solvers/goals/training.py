@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solvers.cube.moves import Move
-from solvers.cube.scramble import RandomSource, _parity, _random_permutation, _randbelow
+from solvers.cube.scramble import RandomSource, _parity, _randbelow, _random_permutation
 from solvers.cube.state import CubeState
 from solvers.goals.goal import Goal, GoalError
 

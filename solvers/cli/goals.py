@@ -1,0 +1,138 @@
+"""`cubeviz-solve solve --goal` and `cubeviz-solve scramble`: part-of-the-cube solves and training scrambles.
+
+`solve --goal GOAL` reads the same lines as `solve` and prints `moves (N*)`; `--all` prints every optimal
+solution (up to --limit), one per line, and an empty line after each cube; `--colour any` prints the six cross
+colours side by side (`D: moves (N*) | U: ...`). When --max-time ends a search before its proof, the best
+answer so far is printed without `*` and stderr gives its proven lower bound.
+"""
+
+from __future__ import annotations
+
+import argparse
+import threading
+
+from solvers.cli.common import EXIT_OK, CliInputError
+
+DEFAULT_ALL_LIMIT = 100
+UPPER_BOUND_PIECES = 7  # larger goals first print nothing for a while: a two-phase answer bounds them early
+COLOUR_CHOICES = ("U", "R", "F", "D", "L", "B", "any")
+
+
+def add_goal_arguments(solve: argparse.ArgumentParser) -> None:
+    solve.add_argument("--goal", metavar="GOAL", help="solve only part of the cube: a preset name (cross, xcross, "
+                       "f2l, eoline, eo, co, corners, edges, 2x2x2, 2x2x3, roux-fb, last-layer) or 54 stickers "
+                       "URFDLB with '.' for grey")  # fmt: skip
+    solve.add_argument("--colour", default="D", metavar="C",
+                       help="with a preset: the face it is built on, U R F D L B or 'any' (default D)")  # fmt: skip
+    solve.add_argument("--all", action="store_true", help="with --goal: every optimal solution (up to --limit)")
+    solve.add_argument("--limit", type=int, default=DEFAULT_ALL_LIMIT, metavar="N", help="--all lists at most N")
+
+
+def read_goals(args: argparse.Namespace) -> list[tuple[str, object]]:
+    """(label, Goal) pairs the --goal/--colour options stand for; a bad goal is a CliInputError."""
+    from solvers.goals.goal import GoalError, parse_goal
+    from solvers.goals.presets import PRESET_NAMES, preset_colours, preset_goal
+
+    if args.colour.lower() not in [c.lower() for c in COLOUR_CHOICES]:
+        raise CliInputError(f"--colour must be one of {', '.join(COLOUR_CHOICES)}, not {args.colour!r}")
+    try:
+        if args.goal in PRESET_NAMES:
+            colours = preset_colours(args.goal, args.colour)
+            return [(colour, preset_goal(args.goal, colour)) for colour in colours]
+        if len("".join(args.goal.split())) != 54:
+            raise GoalError(f"unknown goal {args.goal!r}: a preset ({', '.join(PRESET_NAMES)}) or 54 stickers")
+        return [("", parse_goal(args.goal))]
+    except GoalError as exc:
+        raise CliInputError(f"--goal: {exc}") from None
+
+
+def solve_goal_line(state, goals, args: argparse.Namespace, number: int) -> str:
+    """The answer text for one cube: one goal, the six colours side by side, or --all's lines."""
+    from solvers.cli.rubik import format_solution
+
+    if args.all:
+        blocks = [_optimal_all(state, goal, args) for _, goal in goals]
+        lines = [f"{label}: {format_solution(s)}" if label and len(goals) > 1 else format_solution(s)
+                 for (label, _), solutions in zip(goals, blocks, strict=True) for s in solutions]  # fmt: skip
+        return "\n".join(lines) + "\n"
+    parts = []
+    for label, goal in goals:
+        text = format_solution(_best(state, goal, args, number))
+        parts.append(f"{label}: {text}" if len(goals) > 1 else text)
+    return " | ".join(parts)
+
+
+def _optimal_all(state, goal, args: argparse.Namespace) -> list:
+    from solvers.goals.search import solve_goal
+
+    return solve_goal(state, goal, args.metric, limit=max(args.limit, 1))
+
+
+def _best(state, goal, args: argparse.Namespace, number: int):
+    """The proven optimum, or (when --max-time ends the search) the best so far with its lower bound on stderr."""
+    from solvers.cli.common import report_error
+    from solvers.goals.search import goal_search
+    from solvers.rubik.events import DepthExhausted, SolutionFound
+
+    stop = threading.Event()
+    timer = threading.Timer(args.max_time, stop.set) if args.max_time else None
+    if timer is not None:
+        timer.start()
+    best, lower = None, 0
+    bounded = len(goal.constrained) > UPPER_BOUND_PIECES
+    try:
+        for event in goal_search(state, goal, args.metric, stop=stop, upper_bound=bounded):
+            if isinstance(event, SolutionFound) and (best is None or event.length <= best.length):
+                best = event
+            elif isinstance(event, DepthExhausted):
+                lower = event.depth + 1
+    finally:
+        if timer is not None:
+            timer.cancel()
+    if best is None:
+        raise CliInputError(f"line {number}: no answer within {args.max_time} s (--max-time)")
+    if not best.proven_optimal:
+        report_error(f"line {number}: {goal.name}: best {best.length} moves, optimum proven >= {lower} (--max-time)")
+    return best
+
+
+# -- scramble --------------------------------------------------------------------------------------------------------
+def register(subparsers: argparse._SubParsersAction) -> None:
+    from solvers.goals.presets import PRESET_NAMES
+
+    scramble = subparsers.add_parser(
+        "scramble",
+        help="training scrambles: random 3x3x3 states with a preset's pieces solved",
+        description="Each line is a scramble (WCA notation) that produces a uniformly random state among those in "
+        "which the preset's pieces are solved (e.g. --solved f2l: a random last layer).",
+    )
+    scramble.add_argument("--solved", required=True, choices=PRESET_NAMES, metavar="PRESET",
+                          help=f"the pieces to leave solved: {', '.join(PRESET_NAMES)}")  # fmt: skip
+    scramble.add_argument("--colour", default="D", metavar="C", help="the face the preset is built on (default D)")
+    scramble.add_argument("--count", type=_positive_count, default=1, metavar="N", help="how many (default 1)")
+    scramble.add_argument("--seed", type=int, default=None, metavar="S", help="random seed, for repeatable lists")
+    scramble.set_defaults(run=run_scramble)
+
+
+def _positive_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"--count must be at least 1, not {text}")
+    return value
+
+
+def run_scramble(args: argparse.Namespace) -> int:
+    from solvers.goals.goal import GoalError
+    from solvers.goals.presets import preset_goal
+    from solvers.goals.training import training_scrambles
+
+    try:
+        goal = preset_goal(args.solved, args.colour)
+    except GoalError as exc:
+        raise CliInputError(str(exc)) from None
+    for moves in training_scrambles(goal, args.count, args.seed):
+        print(" ".join(move.notation for move in moves), flush=True)
+    return EXIT_OK
