@@ -108,6 +108,7 @@ def parse_goal(text: str) -> Goal:
     _fill(allowed, wanted, corner_facelets(3), corner_colours(3), 0)
     _fill(allowed, wanted, edge_facelets(3), edge_colours(), 8)
     _check_slots(allowed, wanted)
+    _drop_implied(allowed)
     return Goal(allowed)
 
 
@@ -134,6 +135,25 @@ def _check_slots(allowed: np.ndarray, wanted: list[int]) -> None:
         for slot in range(count):
             if not _augment(slot, fits, match, set()):
                 raise GoalError(f"stickers {_describe(facelets[slot], wanted)} need a piece that other stickers use")
+
+
+def _drop_implied(allowed: np.ndarray) -> None:
+    """A slot only one piece fits holds that piece in every goal state: pin it there and let the others be.
+
+    Lifting those exclusions leaves the set of goal states unchanged but keeps untouched pieces unconstrained,
+    so the search tracks only the pieces the pattern is really about.
+    """
+    for first, count, twists in ((0, 8, 3), (8, 12, 2)):
+        for slot in range(count):
+            columns = slice(slot * twists, (slot + 1) * twists)
+            fitting = [p for p in range(first, first + count) if allowed[p, columns].any()]
+            if len(fitting) == 1:
+                pinned = allowed[fitting[0], columns].copy()
+                allowed[fitting[0]] = False
+                allowed[fitting[0], columns] = pinned  # the slot needs it, so it can be nowhere else
+                for piece in range(first, first + count):
+                    if piece != fitting[0]:
+                        allowed[piece, columns] = True
 
 
 def _augment(slot: int, fits, match: dict[int, int], seen: set[int]) -> bool:

@@ -66,11 +66,11 @@ def goal_search(
         raise ValueError(f"metric must be htm or qtm, not {metric!r}")
     started = time.monotonic()
     stop = stop or _NEVER
-    prepared = _Prepared(goal, metric)
-    start = prepared.start(state)
-    if not prepared.pieces.size or goal.reached_by(state):
+    if goal.reached_by(state):
         yield SolutionFound((), 0, True, time.monotonic() - started)
         return
+    prepared = _Prepared(goal, metric)
+    start = prepared.start(state)
     best: int | None = None
     if upper_bound:
         first = _first_answer(state, goal, metric, started)
