@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from cubeviz.editor.grey_paint import has_grey, judge_pattern
 from solvers.cube.geometry import Face, centre_facelets, corner_facelets, edge_facelets, facelet_name, facelets_per_face
 from solvers.cube.schemes import ColourScheme
 from solvers.cube.state import CubeState
@@ -37,6 +38,7 @@ class Verdict:
     problems: tuple[InvalidCubeError, ...] = ()
     outlined: frozenset[int] = field(default_factory=frozenset)
     fix: Fix | None = None
+    pattern: str | None = None  # a partly grey net some cube can show: the goal pattern (URFDLB and '.')
 
     @property
     def valid(self) -> bool:
@@ -52,6 +54,9 @@ def judge(colours: np.ndarray, size: int, scheme: ColourScheme) -> Verdict:
     blanks = np.flatnonzero(colours == BLANK)
     if len(blanks):
         return Verdict(None, f"{len(blanks)} sticker{'s' if len(blanks) > 1 else ''} still blank", (), frozenset())
+    if has_grey(colours):
+        found = judge_pattern(colours, size)
+        return Verdict(None, found.message, (), found.outlined, pattern=found.pattern)
     problems = validate_all([int(c) for c in colours], size, scheme)
     if not problems:
         state = CubeState.from_colours(size, colours)

@@ -13,11 +13,14 @@ from PyQt6.QtCore import QObject, pyqtSignal
 from PyQt6.QtGui import QUndoCommand, QUndoStack
 
 from cubeviz.editor.checks import BLANK, Verdict, judge
+from cubeviz.editor.grey_paint import GREY
 from solvers.cube.geometry import Face, centre_facelets, n_facelets
 from solvers.cube.moves import whole_cube_rotations
 from solvers.cube.schemes import ColourScheme
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
+
+_NOT_A_COLOUR = {BLANK: "?", GREY: "."}  # how stickers without a colour read as text
 
 
 class EditorModel(QObject):
@@ -63,12 +66,12 @@ class EditorModel(QObject):
         return self._size == 3 and facelet in set(centre_facelets().tolist())
 
     def letters(self) -> str:
-        """The colouring in the scheme's colour letters, '?' for a blank sticker."""
-        return "".join("?" if c == BLANK else self.scheme.letters[Face(int(c))] for c in self._colours)
+        """The colouring in the scheme's colour letters, '?' for a blank sticker, '.' for a grey one."""
+        return "".join(_NOT_A_COLOUR.get(int(c)) or self.scheme.letters[Face(int(c))] for c in self._colours)
 
     def face_letters(self) -> str:
         """The colouring as home-face letters (the Kociemba string when the centres are at home)."""
-        return "".join("?" if c == BLANK else Face(int(c)).name for c in self._colours)
+        return "".join(_NOT_A_COLOUR.get(int(c)) or Face(int(c)).name for c in self._colours)
 
     # -- editing (each is one undo step) -------------------------------------------------------------------------
     def paint(self, facelet: int, colour: int) -> bool:

@@ -9,6 +9,7 @@ from PyQt6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, Q
 from PyQt6.QtWidgets import QWidget
 
 from cubeviz.editor.checks import BLANK
+from cubeviz.editor.grey_paint import GREY, GREY_KEY, GREY_RGB
 from cubeviz.editor.editor_model import EditorModel
 from cubeviz.views.net_view import NET_CELLS, NET_COLUMNS, NET_ROWS, PLASTIC, NetView
 from solvers.cube.geometry import Face, facelets_per_face, n_facelets
@@ -93,7 +94,10 @@ class NetCanvas(NetView):
         colour = self.editor.colour_at(facelet)
         rect = self.sticker_rect(facelet)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(BLANK_RGB if colour == BLANK else QColor(*self.editor.scheme.rgb[Face(colour)]))
+        if colour in (BLANK, GREY):
+            painter.setBrush(BLANK_RGB if colour == BLANK else QColor(*GREY_RGB))
+        else:
+            painter.setBrush(QColor(*self.editor.scheme.rgb[Face(colour)]))
         painter.drawRoundedRect(rect, cell * 0.08, cell * 0.08)
         if colour == BLANK:
             painter.setPen(QColor(60, 60, 60))
@@ -185,6 +189,8 @@ class NetCanvas(NetView):
         text = text.strip().upper()
         if len(text) != 1:
             return None
+        if text == GREY_KEY:
+            return GREY
         if text in "123456":
             return int(text) - 1  # 1..6 = the palette in face order U R F D L B
         for face, letter in self.editor.scheme.letters.items():

@@ -48,7 +48,9 @@ class Palette(QWidget):
             )
 
     def set_current(self, colour: int) -> None:
-        self.buttons[Face(colour)].setChecked(True)
+        button = self.group.button(colour)  # a face colour, or grey when the editor added it
+        if button is not None:
+            button.setChecked(True)
 
     def current(self) -> int:
         return self.group.checkedId()

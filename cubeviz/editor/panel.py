@@ -24,6 +24,8 @@ from PyQt6.QtWidgets import (
 
 from cubeviz.editor import transfer
 from cubeviz.editor.editor_model import EditorModel
+from cubeviz.editor.goal_presets import GoalPresetBar
+from cubeviz.editor.grey_paint import add_grey_button
 from cubeviz.editor.net_canvas import NetCanvas
 from cubeviz.editor.palette import Palette
 from cubeviz.editor.preview import PreviewView
@@ -76,6 +78,8 @@ class EditorPanel(QWidget):
         self.fill_button = QPushButton("Fill from Cube", self)
         self.random_button = QPushButton("Random", self)
         self.palette = Palette(self.model.scheme, self)
+        self.grey_button = add_grey_button(self.palette)
+        self.goal_presets = GoalPresetBar(self.model, self)
         self.canvas = NetCanvas(self.model, self)
         self.preview = PreviewView(self.model, self)
         self.message = QLabel(self)
@@ -115,6 +119,7 @@ class EditorPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(tools)
         layout.addLayout(transfer)
+        layout.addWidget(self.goal_presets)
         layout.addWidget(split, 1)
         layout.addLayout(verdict)
         self._fill_orientation_boxes()
@@ -146,6 +151,7 @@ class EditorPanel(QWidget):
         self.random_button.clicked.connect(lambda: model.randomise(self.rng))
         self.palette.colour_chosen.connect(self._colour_chosen)
         self.canvas.colour_picked.connect(self.palette.set_current)
+        self.goal_presets.loaded.connect(lambda name: self.status.emit(f"Goal {name} painted: grey stickers don't count"))
         self.fix_button.clicked.connect(self.apply_fix)
         self.apply_button.clicked.connect(self.apply)
         self.paste_button.clicked.connect(lambda: transfer.paste_from_clipboard(self))
@@ -175,6 +181,7 @@ class EditorPanel(QWidget):
     def set_scheme(self, scheme: ColourScheme) -> None:
         self.model.set_scheme(scheme)
         self.palette.set_scheme(scheme)
+        self.goal_presets.picker.set_scheme(scheme)
         self._fill_orientation_boxes()
         self._refresh()
 
@@ -233,7 +240,9 @@ class EditorPanel(QWidget):
         fix = verdict.fix
         repeated = fix is not None and fix.text.lower() in verdict.message.lower()  # the validator's own advice
         self.message.setText(verdict.message + (f"\nFix: {fix.text}" if fix and not repeated else ""))
-        self.message.setStyleSheet(VALID_STYLE if verdict.valid else ("" if model.recolour else INVALID_STYLE))
+        good = verdict.valid or verdict.pattern is not None
+        self.message.setStyleSheet(VALID_STYLE if good else ("" if model.recolour else INVALID_STYLE))
+        self.grey_button.setEnabled(three)
         self.fix_button.setVisible(verdict.fix is not None)
         self.fix_button.setToolTip(verdict.fix.text if verdict.fix else "")
         self.apply_button.setEnabled(verdict.valid and not model.recolour)

@@ -11,6 +11,7 @@ from PyQt6.QtCore import QPointF
 from PyQt6.QtGui import QKeyEvent, QMouseEvent, QPolygonF
 
 from cubeviz.editor.checks import BLANK
+from cubeviz.editor.grey_paint import GREY, GREY_RGB
 from cubeviz.editor.editor_model import EditorModel
 from cubeviz.models.cube_model import CubeModel
 from cubeviz.views.gl.camera import DEFAULT_PITCH, OrbitCamera
@@ -60,9 +61,10 @@ class ColouringItem(CubeItem):
         self._colours = self._slot_colours()
 
     def _slot_colours(self) -> np.ndarray:
-        palette = np.array([self.scheme.rgb[face] for face in Face] + [[0, 0, 0]], dtype=np.float32) / 255.0
+        palette = np.array([self.scheme.rgb[face] for face in Face] + [[0, 0, 0], GREY_RGB], dtype=np.float32) / 255.0
         palette[len(Face)] = BLANK_RGB
-        faces = np.where(self._faces == BLANK, len(Face), self._faces).astype(int)
+        faces = np.where(self._faces == BLANK, len(Face), self._faces)
+        faces = np.where(faces == GREY, len(Face) + 1, faces).astype(int)
         colours = np.empty((FIRST_STICKER_SLOT + len(faces), 3), dtype=np.float32)
         colours[PLASTIC_SLOT] = PLASTIC_RGB
         colours[FIRST_STICKER_SLOT:] = palette[faces]

@@ -14,7 +14,6 @@ import threading
 from solvers.cli.common import EXIT_OK, CliInputError
 
 DEFAULT_ALL_LIMIT = 100
-UPPER_BOUND_PIECES = 7  # larger goals first print nothing for a while: a two-phase answer bounds them early
 COLOUR_CHOICES = ("U", "R", "F", "D", "L", "B", "any")
 
 
@@ -71,7 +70,7 @@ def _optimal_all(state, goal, args: argparse.Namespace) -> list:
 def _best(state, goal, args: argparse.Namespace, number: int):
     """The proven optimum, or (when --max-time ends the search) the best so far with its lower bound on stderr."""
     from solvers.cli.common import report_error
-    from solvers.goals.search import goal_search
+    from solvers.goals.search import UPPER_BOUND_PIECES, goal_search
     from solvers.rubik.events import DepthExhausted, SolutionFound
 
     stop = threading.Event()

@@ -28,7 +28,7 @@ POCKET_FACES: tuple[Face, ...] = (Face.U, Face.R, Face.F)  # 2x2x2 scrambles kee
 _AXIS = {Face.U: 0, Face.D: 0, Face.R: 1, Face.L: 1, Face.F: 2, Face.B: 2}
 
 
-def _randbelow(rng: RandomSource):
+def randbelow(rng: RandomSource):
     """A function n -> uniform int in [0, n) drawing from any supported source."""
     if isinstance(rng, np.random.Generator):
         return lambda n: int(rng.integers(n))
@@ -36,7 +36,7 @@ def _randbelow(rng: RandomSource):
     return source.randrange
 
 
-def _random_permutation(n: int, below) -> list[int]:
+def random_permutation(n: int, below) -> list[int]:
     """Fisher-Yates with the given randomness, so numpy and stdlib sources give the same kind of result."""
     perm = list(range(n))
     for i in range(n - 1, 0, -1):
@@ -45,7 +45,8 @@ def _random_permutation(n: int, below) -> list[int]:
     return perm
 
 
-def _parity(perm: list[int]) -> int:
+def permutation_parity(perm: list[int]) -> int:
+    """0 for an even permutation, 1 for an odd one (from its cycle lengths)."""
     seen = [False] * len(perm)
     odd = 0
     for start in range(len(perm)):
@@ -71,11 +72,11 @@ def random_state(size: int = 3, rng: RandomSource = None) -> CubeState:
     2x2x2: the DBL corner stays home and unturned, the other seven uniform: 7! * 3^6 = 3,674,160 states, one per
     orientation class, so this is also uniform over 2x2x2 positions up to whole-cube rotation.
     """
-    below = _randbelow(rng)
+    below = randbelow(rng)
     if size == 2:
         fixed = int(Corner.DBL)
         others = [c for c in range(N_CORNERS) if c != fixed]
-        shuffled = _random_permutation(len(others), below)
+        shuffled = random_permutation(len(others), below)
         cp = list(range(N_CORNERS))
         for slot, k in zip(others, shuffled, strict=True):
             cp[slot] = others[k]
@@ -86,9 +87,9 @@ def random_state(size: int = 3, rng: RandomSource = None) -> CubeState:
         return CubeState.from_arrays(2, cp, co)
     if size != 3:
         raise ValueError(f"only 2x2x2 and 3x3x3 cubes are modelled, not {size}")
-    cp = _random_permutation(N_CORNERS, below)
-    ep = _random_permutation(N_EDGES, below)
-    if _parity(cp) != _parity(ep):
+    cp = random_permutation(N_CORNERS, below)
+    ep = random_permutation(N_EDGES, below)
+    if permutation_parity(cp) != permutation_parity(ep):
         ep[-1], ep[-2] = ep[-2], ep[-1]  # a fixed transposition: a bijection between odd and even, so still uniform
     return CubeState.from_arrays(3, cp, _orientations(N_CORNERS, 3, below), ep, _orientations(N_EDGES, 2, below))
 
@@ -118,7 +119,7 @@ def random_move_scramble(
         faces = ALL_FACES if size == 3 else POCKET_FACES
     if length < 0:
         raise ValueError("a scramble cannot have a negative length")
-    below = _randbelow(rng)
+    below = randbelow(rng)
     chosen: list[Face] = []
     turns: list[Turn] = []
     for _ in range(length):

@@ -33,7 +33,11 @@ N_GOAL_FACELETS = 54
 
 
 class GoalError(ValueError):
-    """A goal no cube can reach; the message names the stickers at fault (one line)."""
+    """A goal no cube can reach; the message names the stickers at fault (one line), `facelets` their indices."""
+
+    def __init__(self, message: str, facelets=()) -> None:
+        super().__init__(message)
+        self.facelets: tuple[int, ...] = tuple(int(f) for f in facelets)
 
 
 def piece_name(piece: int) -> str:
@@ -98,11 +102,11 @@ def parse_goal(text: str) -> Goal:
         elif char in Face.__members__:
             wanted.append(int(Face[char]))
         else:
-            raise GoalError(f"sticker {facelet_name(index, 3)}: {char!r} is neither a face letter URFDLB nor '.'")
+            raise GoalError(f"sticker {facelet_name(index, 3)}: {char!r} is neither a face letter URFDLB nor '.'", [index])
     for face, index in zip(Face, centre_facelets(), strict=True):
         if wanted[index] not in (-1, int(face)):
             raise GoalError(
-                f"centre {facelet_name(int(index), 3)} must stay {face.name} (face turns never move centres)"
+                f"centre {facelet_name(int(index), 3)} must stay {face.name} (face turns never move centres)", [index]
             )
     allowed = np.zeros((N_PIECES, N_COORD), dtype=bool)
     _fill(allowed, wanted, corner_facelets(3), corner_colours(3), 0)
@@ -130,11 +134,13 @@ def _check_slots(allowed: np.ndarray, wanted: list[int]) -> None:
                 for s in range(count)]  # fmt: skip
         for slot, pieces in enumerate(fits):
             if not pieces:
-                raise GoalError(f"stickers {_describe(facelets[slot], wanted)} fit no real piece")
+                raise GoalError(f"stickers {_describe(facelets[slot], wanted)} fit no real piece", facelets[slot])
         match: dict[int, int] = {}
         for slot in range(count):
             if not _augment(slot, fits, match, set()):
-                raise GoalError(f"stickers {_describe(facelets[slot], wanted)} need a piece that other stickers use")
+                raise GoalError(
+                    f"stickers {_describe(facelets[slot], wanted)} need a piece that other stickers use", facelets[slot]
+                )
 
 
 def _drop_implied(allowed: np.ndarray) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.cube.geometry import Corner, Edge, Face
-from solvers.goals.goal import N_COORD, N_PIECES, Goal, GoalError, home_coordinate, solved_goal
+from solvers.cube.geometry import Corner, Edge, Face, centre_facelets, corner_facelets, edge_facelets
+from solvers.goals.goal import GREY, N_COORD, N_PIECES, Goal, GoalError, home_coordinate, solved_goal
 
 ANY_COLOUR = "any"
 _CROSS = ("DR", "DF", "DL", "DB")
@@ -87,3 +87,23 @@ def _fixed_axis_goal(name: str) -> Goal:
             allowed[piece] = False
             allowed[piece, home_coordinate(piece)] = True
     return Goal(allowed, name)
+
+
+def preset_pattern(name: str, colour: str = "D") -> str:
+    """The 54-sticker pattern (Kociemba order, `.` grey) of a preset that fixes whole pieces, for painting.
+
+    The stickers of the preset's pieces show their home colours, every other sticker but the centres is grey.
+    Orientation presets (`eo`, `co`, `eoline`) say "oriented, anywhere", which no sticker pattern expresses.
+    """
+    goal = preset_goal(name, colour)
+    pinned = [p for p in goal.constrained if int(goal.allowed[p].sum()) == 1]
+    if len(pinned) != len(goal.constrained):
+        raise GoalError(f"{name} asks for oriented pieces anywhere: no pattern of grey and coloured stickers says that")
+    pattern = [GREY] * 54
+    for index in centre_facelets():
+        pattern[int(index)] = Face(int(index) // 9).name
+    for piece in pinned:
+        stickers = corner_facelets(3)[piece] if piece < 8 else edge_facelets(3)[piece - 8]
+        for index in stickers:
+            pattern[int(index)] = Face(int(index) // 9).name
+    return "".join(pattern)

@@ -23,6 +23,7 @@ from solvers.rubik.events import DepthExhausted, SearchProgress, SolutionFound
 
 MAX_BOUND = {"htm": 20, "qtm": 26}  # God's numbers: a reachable goal is never further
 DEFAULT_LIMIT = 1
+UPPER_BOUND_PIECES = 7  # larger goals first find nothing for a while: a two-phase answer bounds them early
 _NEVER = threading.Event()  # the stop of searches nobody can cancel: no watcher thread needed
 
 

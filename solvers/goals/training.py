@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solvers.cube.moves import Move
-from solvers.cube.scramble import RandomSource, _parity, _randbelow, _random_permutation
+from solvers.cube.scramble import RandomSource, permutation_parity, randbelow, random_permutation
 from solvers.cube.state import CubeState
 from solvers.goals.goal import Goal, GoalError
 
@@ -20,10 +20,10 @@ TRAINING_SOLVE_SECONDS = 0.1  # two-phase time per scramble: short answers, no n
 
 def random_goal_state(goal: Goal, rng: RandomSource = None) -> CubeState:
     """A uniformly random solvable cube whose pieces all sit where `goal` allows (preset-shaped goals)."""
-    below = _randbelow(rng)
+    below = randbelow(rng)
     cp, co = _place(goal, 0, 8, 3, below)
     ep, eo = _place(goal, 8, 12, 2, below)
-    if _parity(cp) != _parity(ep):
+    if permutation_parity(cp) != permutation_parity(ep):
         free = [s for s in range(12) if _free(goal, 8 + ep[s])] or []
         kind = (ep, eo, free) if len(free) >= 2 else (cp, co, [s for s in range(8) if _free(goal, cp[s])])
         perm, _, slots = kind
@@ -56,7 +56,7 @@ def _place(goal: Goal, first: int, count: int, twists: int, below) -> tuple[list
         else:
             loose.append(piece)
     open_slots = [s for s in range(count) if perm[s] < 0]
-    for slot, k in zip(open_slots, _random_permutation(len(loose), below), strict=True):
+    for slot, k in zip(open_slots, random_permutation(len(loose), below), strict=True):
         perm[slot] = loose[k]
     ori = []
     for slot in range(count):
