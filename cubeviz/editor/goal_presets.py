@@ -14,7 +14,8 @@ from cubeviz.editor.grey_paint import pattern_colours
 from cubeviz.views.preset_picker import PresetPicker
 from solvers.goals.presets import FIXED_AXIS_PRESETS, PRESET_NAMES, preset_pattern
 
-PAINTABLE_PRESETS = tuple(name for name in PRESET_NAMES if name not in FIXED_AXIS_PRESETS or name in ("corners", "edges"))
+WHOLE_PIECE_AXIS_PRESETS = ("corners", "edges")  # fixed-axis presets that still solve whole pieces
+PAINTABLE_PRESETS = tuple(n for n in PRESET_NAMES if n not in FIXED_AXIS_PRESETS or n in WHOLE_PIECE_AXIS_PRESETS)
 
 
 class GoalPresetBar(QWidget):

@@ -9,8 +9,8 @@ from PyQt6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, Q
 from PyQt6.QtWidgets import QWidget
 
 from cubeviz.editor.checks import BLANK
-from cubeviz.editor.grey_paint import GREY, GREY_KEY, GREY_RGB
 from cubeviz.editor.editor_model import EditorModel
+from cubeviz.editor.grey_paint import GREY, GREY_KEY, GREY_RGB
 from cubeviz.views.net_view import NET_CELLS, NET_COLUMNS, NET_ROWS, PLASTIC, NetView
 from solvers.cube.geometry import Face, facelets_per_face, n_facelets
 

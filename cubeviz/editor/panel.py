@@ -151,7 +151,7 @@ class EditorPanel(QWidget):
         self.random_button.clicked.connect(lambda: model.randomise(self.rng))
         self.palette.colour_chosen.connect(self._colour_chosen)
         self.canvas.colour_picked.connect(self.palette.set_current)
-        self.goal_presets.loaded.connect(lambda name: self.status.emit(f"Goal {name} painted: grey stickers don't count"))
+        self.goal_presets.loaded.connect(lambda name: self.status.emit(f"Goal {name} painted: grey stickers are free"))
         self.fix_button.clicked.connect(self.apply_fix)
         self.apply_button.clicked.connect(self.apply)
         self.paste_button.clicked.connect(lambda: transfer.paste_from_clipboard(self))

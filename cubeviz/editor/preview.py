@@ -11,8 +11,8 @@ from PyQt6.QtCore import QPointF
 from PyQt6.QtGui import QKeyEvent, QMouseEvent, QPolygonF
 
 from cubeviz.editor.checks import BLANK
-from cubeviz.editor.grey_paint import GREY, GREY_RGB
 from cubeviz.editor.editor_model import EditorModel
+from cubeviz.editor.grey_paint import GREY, GREY_RGB
 from cubeviz.models.cube_model import CubeModel
 from cubeviz.views.gl.camera import DEFAULT_PITCH, OrbitCamera
 from cubeviz.views.gl.cube_geometry import FIRST_STICKER_SLOT, PLASTIC_SLOT, cube_geometry

@@ -102,7 +102,8 @@ def parse_goal(text: str) -> Goal:
         elif char in Face.__members__:
             wanted.append(int(Face[char]))
         else:
-            raise GoalError(f"sticker {facelet_name(index, 3)}: {char!r} is neither a face letter URFDLB nor '.'", [index])
+            message = f"sticker {facelet_name(index, 3)}: {char!r} is neither a face letter URFDLB nor '.'"
+            raise GoalError(message, [index])
     for face, index in zip(Face, centre_facelets(), strict=True):
         if wanted[index] not in (-1, int(face)):
             raise GoalError(
