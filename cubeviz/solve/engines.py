@@ -77,6 +77,7 @@ class Solution:
     distances: tuple[int, ...] | None = None
     optimal_count: int | None = None
     alternatives: tuple[tuple[Move, ...], ...] = field(default=(), repr=False)
+    goal: object | None = field(default=None, repr=False)  # the solvers.goals Goal it reaches, None: solved
 
     @property
     def text(self) -> str:
@@ -112,7 +113,7 @@ def solve_events(
     from solvers.rubik.optimal import optimal
     from solvers.rubik.twophase import twophase
 
-    state, rotation = _centres_home(state)
+    state, rotation = centres_home(state)
     tables = _rubik_tables(progress)
     try:
         _load_rubik_tables(tables, choice, heuristic)
@@ -124,12 +125,16 @@ def solve_events(
     else:
         events = optimal(state, metric=choice.metric, heuristic=heuristic, stop=stop, tables=tables)
     for event in events:
-        if isinstance(event, SolutionFound):
-            turns = _rotate_turns(tuple(Turn.from_move(move) for move in event.moves), rotation)
-            labels = tuple(turn.notation for turn in turns)
-            yield Solution(turns, labels, event.length, choice.metric, event.proven_optimal, event.elapsed)
-        else:
-            yield event
+        yield rubik_solution(event, rotation, choice.metric) if isinstance(event, SolutionFound) else event
+
+
+def rubik_solution(found, rotation: CubeState, metric: str, goal: object | None = None, proven: bool | None = None):
+    """A 3x3 engine's `SolutionFound` (for the cube turned by `rotation`) as the player's Solution for the cube
+    on screen; `proven` overrides the event's own proof flag."""
+    turns = _rotate_turns(tuple(Turn.from_move(move) for move in found.moves), rotation)
+    labels = tuple(turn.notation for turn in turns)
+    proven = found.proven_optimal if proven is None else proven
+    return Solution(turns, labels, found.length, metric, proven, found.elapsed, goal=goal)
 
 
 def _table_progress(stop: threading.Event, report: Report) -> Callable[[float, str], None]:
@@ -214,7 +219,7 @@ def _rotations() -> tuple[CubeState, ...]:
     return tuple(found)
 
 
-def _centres_home(state: CubeState) -> tuple[CubeState, CubeState]:
+def centres_home(state: CubeState) -> tuple[CubeState, CubeState]:
     """(state seen after the rotation r that brings its centres home, r): the 3x3 engines need centres home,
     while the cube on screen may have been turned with x, y or z."""
     for rotation in _rotations():

@@ -15,10 +15,13 @@ from cubeviz.actions import choice_menu
 from cubeviz.models.player_model import PlayerModel
 from cubeviz.solve.dock import SolveDock
 from cubeviz.solve.engines import DEFAULT_CHOICE, SolverChoice
+from cubeviz.solve.goal_solving import GoalSolving
 from cubeviz.solve.playback import Playback
 from cubeviz.solve.player_panel import PlayerPanel
 from cubeviz.solve.session import SolveSession
+from cubeviz.solve.training_menu import TrainingScrambles
 from cubeviz.views.gl.animation import AnimationSpeed
+from solvers.goals.goal import GoalError
 
 if TYPE_CHECKING:
     from cubeviz.main_window import MainWindow
@@ -42,6 +45,8 @@ class SolveFeature(QObject):
         self.dock_widget = window.add_dock(self.dock, "Solve", Qt.DockWidgetArea.LeftDockWidgetArea)
         self.dock.connect_buttons(self.solve, self.session.cancel)
         self.dock.choice_changed.connect(self.set_choice)
+        self.goals = GoalSolving(self)
+        self.training = TrainingScrambles(window, self)
         self._build_menu()
         self._bind_keys()
         window.model.size_changed.connect(self._size_changed)
@@ -57,9 +62,15 @@ class SolveFeature(QObject):
         model = self.window.model
         if self.session.running:
             return
+        try:
+            goal = self.goals.request() if model.size == 3 else None
+        except GoalError as exc:
+            self.dock.progress.status.setText(f"Cannot solve to that goal: {exc}")
+            self.window.statusBar().showMessage(f"Cannot solve to that goal: {exc}", STATUS_MS)
+            return
         if not self.playback.synced:
             self.player.clear()  # a solution for a cube no longer shown only confuses the new run's read-out
-        self.session.solve(model.state, self.choices[model.size])
+        self.session.solve(model.state, self.choices[model.size], goal)
 
     def set_choice(self, choice: SolverChoice) -> None:
         self.choices[choice.size] = choice
@@ -148,6 +159,7 @@ class SolveFeature(QObject):
         if watched is self.window and event.type() == QEvent.Type.Close:
             self.playback.set_playing(False)
             self.session.shutdown()
+            self.training.shutdown()
         elif watched is self.window.cube_view and event.type() == QEvent.Type.KeyPress:
             no_modifiers = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
             if event.key() == Qt.Key.Key_Escape and self.session.running:

@@ -13,6 +13,7 @@ from PyQt6.QtCore import QObject, pyqtSignal
 
 from cubeviz.models.player_model import PlayerModel
 from cubeviz.solve.engines import Solution, SolverChoice, pocket_distances, solve_events
+from cubeviz.solve.goal_run import GoalRequest, goal_events
 from cubeviz.workers import GeneratorWorker
 from solvers.cube.state import CubeState
 
@@ -37,6 +38,7 @@ class SolveSession(QObject):
         self.start_state: CubeState | None = None
         self.choice: SolverChoice | None = None
         self.solutions: list[Solution] = []  # every solution of this solve, in the order found
+        self.goal: GoalRequest | None = None  # what this solve reaches; None: the whole cube solved
         self._run = 0
         self._last_beat = 0.0
         self.rewind: Callable[[], None] | None = None  # takes the cube back to the start before another is loaded
@@ -45,16 +47,18 @@ class SolveSession(QObject):
     def running(self) -> bool:
         return self.worker is not None
 
-    def solve(self, state: CubeState, choice: SolverChoice) -> bool:
-        """Start solving `state`; False if a solve is already running."""
+    def solve(self, state: CubeState, choice: SolverChoice, goal: GoalRequest | None = None) -> bool:
+        """Start solving `state` (to `goal`, in the choice's metric, when given); False if a solve is running."""
         if self.worker is not None:
             return False
-        self.start_state, self.choice, self.solutions = state, choice, []
+        self.start_state, self.choice, self.solutions, self.goal = state, choice, [], goal
         options: dict[str, object] = {"heuristic": self.heuristic}
         if self.twophase_seconds is not None:
             options["twophase_seconds"] = self.twophase_seconds
 
         def factory(stop, report):
+            if goal is not None:
+                return goal_events(goal, state, choice.metric, stop, report)
             return solve_events(choice, state, stop, report, **options)
 
         # No Qt parent: the session holds the only reference, so a finished worker goes with its wrapper.

@@ -81,6 +81,20 @@ def piece_coordinates(state: CubeState) -> list[int]:
     return coords
 
 
+def ignored_facelets(goal: Goal, state: CubeState) -> np.ndarray:
+    """54 booleans: which stickers of `state` belong to pieces `goal` does not constrain (a view greys them).
+
+    Pieces are followed by identity, so a greyed piece stays grey wherever turns take it; centres never grey.
+    """
+    mask = np.zeros(N_GOAL_FACELETS, dtype=bool)
+    shown = set(goal.constrained)
+    for slot, stickers in enumerate(corner_facelets(3)):
+        mask[stickers] = int(state.cp[slot]) not in shown
+    for slot, stickers in enumerate(edge_facelets(3)):
+        mask[stickers] = 8 + int(state.ep[slot]) not in shown
+    return mask
+
+
 def solved_goal(pieces, name: str = "pattern") -> Goal:
     """Only `pieces` matter, each at home, oriented."""
     allowed = np.ones((N_PIECES, N_COORD), dtype=bool)

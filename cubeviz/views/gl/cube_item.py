@@ -6,6 +6,8 @@ packing browser (issue 9) has a model to copy: an item supplies a mesh key, grou
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from cubeviz.views.gl.cube_geometry import FIRST_STICKER_SLOT, PLASTIC_SLOT, CubeGeometry, cube_geometry
@@ -17,6 +19,7 @@ from solvers.cube.schemes import ColourScheme
 from solvers.cube.state import CubeState
 
 PLASTIC_RGB = (0.045, 0.045, 0.05)
+GREY_STICKER_RGB = (0.42, 0.42, 0.44)  # a "don't care" sticker of a goal solve
 
 
 def mesh_key(size: int) -> str:
@@ -28,6 +31,7 @@ class CubeItem:
 
     def __init__(self, state: CubeState, scheme: ColourScheme) -> None:
         self.scheme = scheme
+        self.greyed: Callable[[CubeState], np.ndarray] | None = None  # state -> stickers to show grey
         self.state = state
         self.layer_turn: LayerTurn | None = None
         self.angle = 0.0
@@ -55,6 +59,11 @@ class CubeItem:
         self.scheme = scheme
         self._colours = self._slot_colours()
 
+    def set_greyed(self, greyed: Callable[[CubeState], np.ndarray] | None) -> None:
+        """Grey the stickers `greyed(state)` picks, for every state shown from now on (None: full colour)."""
+        self.greyed = greyed
+        self._colours = self._slot_colours()
+
     def sticker_rgb(self, facelet: int) -> tuple[int, int, int]:
         return self.scheme.rgb[Face(int(self._faces[facelet]))]
 
@@ -63,6 +72,8 @@ class CubeItem:
         colours = np.empty((FIRST_STICKER_SLOT + len(self._faces), 3), dtype=np.float32)
         colours[PLASTIC_SLOT] = PLASTIC_RGB
         colours[FIRST_STICKER_SLOT:] = palette[self._faces.astype(int)]
+        if self.greyed is not None:
+            colours[FIRST_STICKER_SLOT:][self.greyed(self._state)] = GREY_STICKER_RGB
         return colours
 
     def group_matrices(self) -> np.ndarray:

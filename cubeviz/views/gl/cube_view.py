@@ -85,6 +85,11 @@ class CubeView(QOpenGLWidget):
         self.item.set_scheme(scheme)
         self.update()
 
+    def set_greyed(self, greyed) -> None:
+        """Grey the stickers `greyed(state) -> bool[n_facelets]` picks (a goal solve's don't-care pieces)."""
+        self.item.set_greyed(greyed)
+        self.update()
+
     def set_show_letters(self, on: bool) -> None:
         self.show_letters = on
         self.update()

@@ -1,0 +1,97 @@
+"""Goal solves in the Solve feature: the goal choice in the dock, the goal's read-out, and the greyed 3D view.
+
+While the player holds a goal solve's solution and the cube on screen is on its path, the pieces the goal does not
+care about are drawn grey (they follow their pieces as the solution plays); anything else shows full colour.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from PyQt6.QtCore import QObject
+
+from cubeviz.solve.goal_choice import GoalChoice
+from cubeviz.solve.goal_run import GoalRequest
+from solvers.goals.goal import Goal, GoalError, ignored_facelets
+
+if TYPE_CHECKING:
+    from cubeviz.solve.feature import SolveFeature
+
+
+class GoalSolving(QObject):
+    """Adds the goal choice above the dock's read-out and keeps the cube view's grey in step with the player."""
+
+    def __init__(self, feature: SolveFeature) -> None:
+        super().__init__(feature)
+        self.feature = feature
+        window = feature.window
+        self.view = window.cube_view
+        self.choice = GoalChoice(window.scheme)
+        feature.dock.layout().insertWidget(1, self.choice)
+        self.choice.set_size(window.model.size)
+        self.shown_goal: Goal | None = None  # the goal of the solution last loaded into the player
+        self.lower_bound = 0
+        session = feature.session
+        session.started.connect(self._started)  # after the dock's own read-out, which this one refines
+        session.progress.connect(self._progress)
+        session.found.connect(self._found)
+        session.ended.connect(self._ended)
+        feature.player.solution_changed.connect(self.refresh_grey)
+        feature.playback.synced_changed.connect(lambda _synced: self.refresh_grey())
+        window.model.size_changed.connect(self.choice.set_size)
+
+    def request(self) -> GoalRequest | None:
+        """The goal Solve should reach now (None: the whole cube); GoalError says why the choice cannot be run."""
+        return self.choice.request(self._painted_pattern)
+
+    def refresh_grey(self) -> None:
+        player = self.feature.player
+        goal = self.shown_goal if player.has_solution and self.feature.playback.synced else None
+        self.view.set_greyed(None if goal is None else partial(ignored_facelets, goal))
+
+    # -- the editor's net ----------------------------------------------------------------------------------------
+    def _painted_pattern(self) -> str:
+        editor = getattr(self.feature.window, "net_editor", None)  # the Editor feature, when installed
+        if editor is None:
+            raise GoalError("there is no editor to paint a pattern in")
+        model, verdict = editor.model, editor.model.verdict
+        if verdict.pattern is not None:
+            return verdict.pattern
+        if verdict.state is not None and model.size == 3:
+            return model.face_letters()  # a whole painted cube: reach exactly that state
+        first_line = verdict.message.splitlines()[0] if verdict.message else "no pattern"
+        raise GoalError(f"the Editor's net is no goal pattern ({first_line})")
+
+    # -- session signals -----------------------------------------------------------------------------------------
+    def _started(self, choice) -> None:
+        goal = self.feature.session.goal
+        self.lower_bound = 0
+        if goal is not None:
+            status = self.feature.dock.progress.status
+            status.setText(f"Solving to {goal.name}: optimal in {choice.metric.upper()}, grey stickers free...")
+
+    def _progress(self, event: object) -> None:
+        if hasattr(event, "nodes_at_depth"):  # DepthExhausted: no shorter answer exists
+            self.lower_bound = max(self.lower_bound, event.depth + 1)
+
+    def _found(self, solution) -> None:
+        if self.feature.player.start_state == self.feature.session.start_state:
+            self.shown_goal = solution.goal
+        self.refresh_grey()
+
+    def _ended(self, status: str) -> None:
+        session = self.feature.session
+        if session.goal is None or not session.solutions:
+            return
+        best = session.solutions[-1]
+        proof = (
+            "proven optimal"
+            if best.proven_optimal
+            else f"best so far, optimum proven \N{GREATER-THAN OR EQUAL TO} {self.lower_bound}"
+        )
+        verb = "Reached" if not status else "Stopped; best found for"
+        self.feature.dock.progress.status.setText(
+            f"{verb} {session.goal.name}: {best.length}{'*' if best.proven_optimal else ''} moves "
+            f"({best.metric.upper()}, {proof})."
+        )
