@@ -152,9 +152,16 @@ def _check_slots(allowed: np.ndarray, wanted: list[int]) -> None:
                 raise GoalError(f"stickers {_describe(facelets[slot], wanted)} fit no real piece", facelets[slot])
         match: dict[int, int] = {}
         for slot in range(count):
-            if not _augment(slot, fits, match, set()):
+            tried: set[int] = set()
+            if not _augment(slot, fits, match, tried):
+                # Hall's condition fails: these places together fit only the pieces tried, one fewer than they need
+                places = [slot] + sorted(match[p] for p in tried)
+                stickers = [facelets[s] for s in places]
+                text = " and ".join(_describe(s, wanted) for s in stickers)
+                count_text = f"{len(tried)} piece fits" if len(tried) == 1 else f"{len(tried)} pieces fit"
                 raise GoalError(
-                    f"stickers {_describe(facelets[slot], wanted)} need a piece that other stickers use", facelets[slot]
+                    f"stickers {text} need {len(places)} different pieces, but only {count_text} them",
+                    [int(f) for s in stickers for f in s],
                 )
 
 
