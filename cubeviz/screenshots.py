@@ -19,6 +19,7 @@ DEFAULT_DIRECTORY = Path("docs/screenshots")
 SCREENSHOT_MAKERS = (
     ("cubeviz.views.gl.screenshots", "save_documentation_screenshots"),
     ("cubeviz.solve.screenshots", "save_screenshots"),
+    ("cubeviz.solve.goal_screenshots", "save_screenshots"),
     ("cubeviz.packing.screenshots", "save_screenshots"),
     ("cubeviz.insight.screenshots", "save_screenshots"),
 )

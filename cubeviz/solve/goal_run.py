@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cubeviz.solve.engines import Report, centres_home, rubik_solution
+from cubeviz.solve.engines import Report, TableProgress, centres_home, rubik_solution
 from solvers.cube.state import CubeState
 from solvers.goals.goal import Goal, GoalError, parse_goal
 from solvers.goals.presets import ANY_COLOUR, preset_colours, preset_goal
@@ -58,7 +58,8 @@ def goal_events(
     several = len(request.goals) > 1
     best: tuple[SolutionFound, Goal] | None = None
     all_proven = True
-    for _label, goal in request.goals:
+    for label, goal in request.goals:
+        yield TableProgress(0.0, f"pattern tables for {request.name}{f', {label}' if several else ''} (first use)")
         final: SolutionFound | None = None
         bounded = len(goal.constrained) > UPPER_BOUND_PIECES
         for event in goal_search(turned, goal, metric, stop=stop, upper_bound=bounded):

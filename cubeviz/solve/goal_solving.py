@@ -91,6 +91,9 @@ class GoalSolving(QObject):
             else f"best so far, optimum proven \N{GREATER-THAN OR EQUAL TO} {self.lower_bound}"
         )
         verb = "Reached" if not status else "Stopped; best found for"
+        within = self.lower_bound - 1  # every move sequence this short was tried and misses the goal
+        tried = f"No move sequence of {within} moves or fewer reaches it." if within > 0 else ""
+        self.feature.dock.progress.search.setText(tried)
         self.feature.dock.progress.status.setText(
             f"{verb} {session.goal.name}: {best.length}{'*' if best.proven_optimal else ''} moves "
             f"({best.metric.upper()}, {proof})."

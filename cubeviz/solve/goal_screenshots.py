@@ -1,0 +1,58 @@
+"""The documentation screenshots of goal solves, made by the app itself at a laptop's screen size (1366x768).
+
+Run: `.venv/bin/python -m cubeviz.solve.goal_screenshots [directory]` (default docs/screenshots; needs a display,
+e.g. `xvfb-run -a -s "-screen 0 1366x768x24 +extension GLX"`). Writes goal-solve.png (an XCross solve part-played,
+the pieces it ignores grey) and goal-editor.png (the cross preset painted in the editor, one impossible sticker).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from cubeviz.editor.grey_paint import GREY
+from cubeviz.screenshots import run
+from cubeviz.solve.goal_choice import PRESET
+from cubeviz.solve.screenshots import SCRAMBLE_3, _pump, _save, _window
+from solvers.cube.geometry import Face
+from solvers.cube.notation import parse_algorithm
+
+SCREEN = (1366, 768)
+PLAYED_MOVES = 3
+
+
+def save_screenshots(directory: Path) -> list[Path]:
+    """Render the shots into `directory` (created if needed). A QApplication must exist."""
+    directory.mkdir(parents=True, exist_ok=True)
+    window = _window(3)
+    try:
+        window.resize(*SCREEN)
+        feature = window.solve_feature
+        window.model.scramble_with_moves(parse_algorithm(SCRAMBLE_3, 3), f"scramble: {SCRAMBLE_3}")
+        feature.goals.choice.set_kind(PRESET)
+        feature.goals.choice.picker.set_preset("xcross", "D")
+        feature.solve()
+        while feature.session.running:
+            _pump(0.02)
+        for _ in range(PLAYED_MOVES):
+            feature.playback.step(1)
+        paths = [_save(window, directory / "goal-solve.png")]
+        editor = window.net_editor
+        window.tabs.setCurrentWidget(editor)
+        editor.goal_presets.picker.set_preset("cross", "D")
+        editor.goal_presets.load()
+        editor.palette.set_current(GREY)
+        editor.model.paint(7, int(Face.D))  # U8 yellow: the UF place would need a piece the cross uses
+        paths.append(_save(window, directory / "goal-editor.png"))
+    finally:
+        window.close()
+        window.deleteLater()
+    return paths
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(save_screenshots, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
