@@ -24,7 +24,8 @@ class NetCanvas(NetView):
     """Paints an EditorModel's colouring. `current_colour` is the palette choice; `cursor` the keyboard sticker.
 
     Mouse: left click/drag paints (a drag is one undo step), right click picks that sticker's colour.
-    Keys: arrows move the cursor; a colour letter or 1-6 paints it and moves on; Delete/Backspace blanks it.
+    Keys: arrows move the cursor; a colour letter or 1-6 (or '.' for grey) paints it and moves on; Delete/Backspace
+    blanks it.
     """
 
     colour_picked = pyqtSignal(int)

@@ -59,7 +59,7 @@ def goal_events(
     best: tuple[SolutionFound, Goal] | None = None
     all_proven = True
     for label, goal in request.goals:
-        yield TableProgress(0.0, f"pattern tables for {request.name}{f', {label}' if several else ''} (first use)")
+        yield TableProgress(0.0, f"pattern tables for {request.name}{f', {label}' if several else ''} ")
         final: SolutionFound | None = None
         bounded = len(goal.constrained) > UPPER_BOUND_PIECES
         for event in goal_search(turned, goal, metric, stop=stop, upper_bound=bounded):

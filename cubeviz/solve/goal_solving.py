@@ -13,6 +13,7 @@ from PyQt6.QtCore import QObject
 
 from cubeviz.solve.goal_choice import GoalChoice
 from cubeviz.solve.goal_run import GoalRequest
+from solvers.cube.schemes import load_scheme
 from solvers.goals.goal import Goal, GoalError, ignored_facelets
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ class GoalSolving(QObject):
         feature.player.solution_changed.connect(self.refresh_grey)
         feature.playback.synced_changed.connect(lambda _synced: self.refresh_grey())
         window.model.size_changed.connect(self.choice.set_size)
+        window.scheme_group.triggered.connect(lambda action: self.choice.picker.set_scheme(load_scheme(action.data())))
 
     def request(self) -> GoalRequest | None:
         """The goal Solve should reach now (None: the whole cube); GoalError says why the choice cannot be run."""
