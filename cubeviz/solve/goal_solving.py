@@ -87,11 +87,12 @@ class GoalSolving(QObject):
         if session.goal is None or not session.solutions:
             return
         best = session.solutions[-1]
-        proof = (
-            "proven optimal"
-            if best.proven_optimal
-            else f"best so far, optimum proven \N{GREATER-THAN OR EQUAL TO} {self.lower_bound}"
-        )
+        if best.proven_optimal:
+            proof = "proven optimal"
+        elif self.lower_bound:
+            proof = f"best so far, optimum proven \N{GREATER-THAN OR EQUAL TO} {self.lower_bound}"
+        else:
+            proof = "best so far, not proven optimal"
         verb = "Reached" if not status else "Stopped; best found for"
         within = self.lower_bound - 1  # every move sequence this short was tried and misses the goal
         tried = f"No move sequence of {within} moves or fewer reaches it." if within > 0 else ""

@@ -20,6 +20,7 @@ from solvers.goals.goal import Goal, GoalError, piece_coordinates
 from solvers.goals.kernel import search_bound
 from solvers.goals.tables import METRIC_MOVES, group_table, groups_of, piece_move_table
 from solvers.rubik.events import DepthExhausted, SearchProgress, SolutionFound
+from solvers.tables import BuildCancelled
 
 MAX_BOUND = {"htm": 20, "qtm": 26}  # God's numbers: a reachable goal is never further
 DEFAULT_LIMIT = 1
@@ -30,7 +31,7 @@ _NEVER = threading.Event()  # the stop of searches nobody can cancel: no watcher
 class _Prepared:
     """The kernel's arrays for one goal and metric."""
 
-    def __init__(self, goal: Goal, metric: str) -> None:
+    def __init__(self, goal: Goal, metric: str, stop: threading.Event) -> None:
         groups = groups_of(goal)
         self.pieces = np.array([p for group in groups for p in group], dtype=np.int64)
         full = piece_move_table(metric)
@@ -39,7 +40,7 @@ class _Prepared:
             if self.pieces.size
             else np.zeros((0, 24, 1), dtype=np.int64)
         )
-        tables = [group_table(goal, group, metric) for group in groups]
+        tables = [group_table(goal, group, metric, stop) for group in groups]
         self.group_len = np.array([len(g) for g in groups], dtype=np.int64)
         self.group_start = np.concatenate([[0], np.cumsum(self.group_len)[:-1]]).astype(np.int64)
         sizes = [t.size for t in tables]
@@ -70,14 +71,17 @@ def goal_search(
     if goal.reached_by(state):
         yield SolutionFound((), 0, True, time.monotonic() - started)
         return
-    prepared = _Prepared(goal, metric)
-    start = prepared.start(state)
     best: int | None = None
-    if upper_bound:
+    if upper_bound:  # before the tables: large goals' tables take seconds, the first answer a fraction of one
         first = _first_answer(state, goal, metric, started)
         if first is not None:
             best = first.length
             yield first
+    try:
+        prepared = _Prepared(goal, metric, stop)
+    except BuildCancelled:
+        return
+    start = prepared.start(state)
     flag = np.zeros(1, dtype=np.int64)
     if stop is not _NEVER:
         _watch(stop, flag)

@@ -9,6 +9,7 @@ cached in memory per (mask shape, metric).
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 
 import numpy as np
@@ -16,6 +17,7 @@ import numpy as np
 from solvers.cube.moves import Move
 from solvers.goals.goal import N_COORD, N_PIECES, Goal
 from solvers.rubik.cubie import CO, CP, EO, EP, move_cubes
+from solvers.tables import BuildCancelled
 
 MAX_GROUP = 5
 UNREACHED = 255
@@ -52,15 +54,17 @@ def groups_of(goal: Goal) -> list[tuple[int, ...]]:
     return [tuple(pieces[i : i + MAX_GROUP]) for i in range(0, len(pieces), MAX_GROUP)]
 
 
-def group_table(goal: Goal, group: tuple[int, ...], metric: str) -> np.ndarray:
-    """The group's distance table (uint8, 24**len(group)), built on first use and kept for the process."""
+def group_table(goal: Goal, group: tuple[int, ...], metric: str, stop: threading.Event | None = None) -> np.ndarray:
+    """The group's distance table (uint8, 24**len(group)), built on first use and kept for the process.
+
+    A set `stop` abandons a build between two depths (BuildCancelled; nothing is kept)."""
     key = (np.packbits(goal.allowed[list(group)]).tobytes(), metric, tuple(p >= 8 for p in group))
     if key not in _TABLE_CACHE:
-        _TABLE_CACHE[key] = _build(goal.allowed[list(group)], [p >= 8 for p in group], metric)
+        _TABLE_CACHE[key] = _build(goal.allowed[list(group)], [p >= 8 for p in group], metric, stop)
     return _TABLE_CACHE[key]
 
 
-def _build(allowed: np.ndarray, is_edge: list[bool], metric: str) -> np.ndarray:
+def _build(allowed: np.ndarray, is_edge: list[bool], metric: str, stop: threading.Event | None) -> np.ndarray:
     """Breadth-first search from every goal state of the group at once (the move set is closed under inverse)."""
     k = len(is_edge)
     size = N_COORD**k
@@ -87,6 +91,8 @@ def _build(allowed: np.ndarray, is_edge: list[bool], metric: str) -> np.ndarray:
     table[frontier] = 0
     depth = 0
     while frontier.size:
+        if stop is not None and stop.is_set():
+            raise BuildCancelled("goal search stopped while its pattern tables were built")
         depth += 1
         coords = [(frontier // N_COORD**j) % N_COORD for j in range(k)]
         found = []

@@ -114,6 +114,27 @@ def test_painted_pattern_goal_solve_and_an_impossible_pattern_refused(qtbot) -> 
     assert "U1=U" in status and "L1=U" in status and "fit no real piece" in status
 
 
+def test_a_large_goal_shows_a_first_answer_and_cancel_keeps_it(qtbot) -> None:
+    window = make_window(qtbot, 3)
+    window.model.apply_text(SCRAMBLE)
+    start = window.model.state
+    feature = window.solve_feature
+    feature.goals.choice.set_kind(PRESET)
+    feature.goals.choice.picker.set_preset("f2l", "D")
+    with qtbot.waitSignal(feature.session.found, timeout=30_000):  # the two-phase answer, before the tables
+        window.actions["solve"].trigger()
+    with qtbot.waitSignal(feature.session.ended, timeout=10_000) as ended:
+        qtbot.mouseClick(feature.dock.cancel_button, Qt.MouseButton.LeftButton)
+    assert ended.args == ["cancelled"] and not feature.session.running
+    best = feature.session.solutions[-1]
+    assert not best.proven_optimal
+    assert shows_pattern(parse_algorithm(best.text, 3).state(3, start=start), preset_pattern("f2l"))
+    assert f"Stopped; best found for f2l (D): {best.length} moves (HTM, best so far" in (
+        feature.dock.progress.status.text()
+    )
+    assert feature.player.moves == best.turns  # the player holds it, ready to play
+
+
 def test_training_scramble_from_the_edit_menu_leaves_the_preset_solved(qtbot) -> None:
     window = make_window(qtbot, 2)  # a 2x2 on screen: the training scramble switches to the 3x3x3
     training = window.solve_feature.training
