@@ -15,11 +15,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
+from typing import TYPE_CHECKING
 
 from solvers.cube.moves import Move
 from solvers.cube.notation import Turn
 from solvers.cube.state import CubeState
 from solvers.tables import BuildCancelled
+
+if TYPE_CHECKING:
+    from solvers.goals.goal import Goal
+    from solvers.rubik.events import SolutionFound
 
 POCKET_ALTERNATIVES_LIMIT = 100  # optimal 2x2 solutions kept for browsing (the count covers all of them)
 TWOPHASE_SECONDS = 8.0  # how long the two-phase search keeps looking for shorter solutions
@@ -77,7 +82,7 @@ class Solution:
     distances: tuple[int, ...] | None = None
     optimal_count: int | None = None
     alternatives: tuple[tuple[Move, ...], ...] = field(default=(), repr=False)
-    goal: object | None = field(default=None, repr=False)  # the solvers.goals Goal it reaches, None: solved
+    goal: Goal | None = field(default=None, repr=False)  # the goal it reaches; None: the whole cube solved
 
     @property
     def text(self) -> str:
@@ -128,7 +133,9 @@ def solve_events(
         yield rubik_solution(event, rotation, choice.metric) if isinstance(event, SolutionFound) else event
 
 
-def rubik_solution(found, rotation: CubeState, metric: str, goal: object | None = None, proven: bool | None = None):
+def rubik_solution(
+    found: SolutionFound, rotation: CubeState, metric: str, goal: Goal | None = None, proven: bool | None = None
+) -> Solution:
     """A 3x3 engine's `SolutionFound` (for the cube turned by `rotation`) as the player's Solution for the cube
     on screen; `proven` overrides the event's own proof flag."""
     turns = _rotate_turns(tuple(Turn.from_move(move) for move in found.moves), rotation)
