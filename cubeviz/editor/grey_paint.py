@@ -46,6 +46,14 @@ def pattern_colours(pattern: str) -> np.ndarray:
     return np.array([GREY if char == GREY_LETTER else int(Face[char]) for char in pattern], dtype=np.int64)
 
 
+def read_pattern(text: str) -> np.ndarray | None:
+    """The colour ids of pasted pattern text (54 letters URFDLB with at least one '.'); None for anything else."""
+    pattern = "".join(text.split()).upper()
+    if len(pattern) != 54 or GREY_LETTER not in pattern or set(pattern) - set("URFDLB" + GREY_LETTER):
+        return None
+    return pattern_colours(pattern)
+
+
 def judge_pattern(colours: np.ndarray, size: int) -> PatternJudgement:
     """Whether a partly grey net is a goal some cube can reach; if not, which stickers make it impossible."""
     colours = np.asarray(colours)

@@ -12,6 +12,7 @@ from PyQt6.QtCore import QEvent, QObject
 from PyQt6.QtGui import QGuiApplication
 from PyQt6.QtWidgets import QFileDialog
 
+from cubeviz.editor.grey_paint import read_pattern
 from solvers.cube.cube_file import (
     FILE_SUFFIX,
     FORMAT_NAME,
@@ -38,8 +39,17 @@ def _refuse(panel: EditorPanel, message: str) -> bool:
 def paste_text(panel: EditorPanel, text: str) -> bool:
     """Put a pasted cube into the editor (one undo step), even an invalid one: the verdict then says what is wrong.
 
-    Text whose shape is not a cube's (wrong length, unknown letters) is refused and changes nothing.
+    Text whose shape is not a cube's (wrong length, unknown letters) is refused and changes nothing. A goal
+    pattern (face letters with '.' for grey, as Copy gives it) is painted as one.
     """
+    pattern = read_pattern(text)
+    if pattern is not None:
+        if panel.model.recolour:
+            panel.set_recolour_mode(False)
+        panel.model.set_size(3)
+        panel.model.set_colours(pattern, "paste pattern")
+        panel.status.emit("Pasted a goal pattern")
+        return True
     try:
         colouring = parse_colouring(text, panel.model.scheme)
     except CubeFileError as exc:

@@ -10,6 +10,7 @@ from solve_helpers import make_window, solve_and_wait
 from test_gui_editor_paint import sticker_point
 
 from cubeviz.editor.grey_paint import GREY
+from cubeviz.editor.transfer import copy_text, paste_text
 from cubeviz.solve.goal_choice import PAINTED, PRESET
 from solvers.cube.geometry import Face
 from solvers.cube.notation import parse_algorithm
@@ -56,6 +57,10 @@ def test_grey_paint_and_a_preset_by_clicks_then_an_impossible_goal_is_pinpointed
     for _ in range(2):
         qtbot.mouseClick(panel.undo_button, Qt.MouseButton.LeftButton)
     assert panel.model.verdict.pattern == preset_pattern("cross", "F")
+    copied = copy_text(panel)  # Copy gives the pattern, Paste takes it back
+    assert copied == preset_pattern("cross", "F")
+    panel.model.clear()
+    assert paste_text(panel, copied) and panel.model.verdict.pattern == copied
 
 
 def test_preset_goal_solve_reaches_the_goal_plays_it_and_greys_the_rest(qtbot) -> None:
