@@ -50,9 +50,5 @@ def save_screenshots(directory: Path) -> list[Path]:
     return paths
 
 
-def main(argv: list[str] | None = None) -> int:
-    return run(save_screenshots, argv)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(save_screenshots, sys.argv[1:]))
