@@ -8,6 +8,7 @@ import sys
 from PyQt6.QtGui import QSurfaceFormat
 from PyQt6.QtWidgets import QApplication
 
+from cubeviz.settings import Settings
 from cubeviz.views.gl.cube_view import surface_format
 from solvers.cube.schemes import SchemeError, load_scheme
 
@@ -16,15 +17,29 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     """The app's own options; others (Qt's, e.g. -platform) are left for QApplication. A bad value exits with
     argparse's one-line message and status 2, before any window opens."""
     parser = argparse.ArgumentParser(prog="cubeviz", description="Visualise and solve 2x2x2 and 3x3x3 cubes.")
-    parser.add_argument("--size", type=int, choices=(2, 3), default=3, help="puzzle to start with (default 3)")
-    parser.add_argument("--scheme", default="standard", help="colour scheme name or JSON file (default standard)")
+    parser.add_argument(
+        "--size", type=int, choices=(2, 3), default=None, help="puzzle to start with (default: the last)"
+    )
+    parser.add_argument("--scheme", default=None, help="colour scheme name or JSON file (default: the last used)")
     parser.add_argument("--seed", type=int, default=None, help="seed the scramble generator (reproducible)")
+    parser.add_argument(
+        "--reset-settings", action="store_true", help="forget the remembered window layout, choices and folders"
+    )
     arguments = parser.parse_known_args(argv)[0]
-    try:
-        load_scheme(arguments.scheme)
-    except SchemeError as exc:
-        parser.error(str(exc))
+    if arguments.scheme is not None:
+        try:
+            load_scheme(arguments.scheme)
+        except SchemeError as exc:
+            parser.error(str(exc))
     return arguments
+
+
+def prepared_settings(arguments: argparse.Namespace) -> Settings:
+    """The remembered settings, forgotten first when `--reset-settings` asks for it."""
+    settings = Settings()
+    if arguments.reset_settings:
+        settings.clear()
+    return settings
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setOrganizationName("cubeviz")
     from cubeviz.main_window import MainWindow  # after QApplication: widgets need it
 
-    window = MainWindow(arguments.size, arguments.scheme, arguments.seed)
+    window = MainWindow(arguments.size, arguments.scheme, arguments.seed, prepared_settings(arguments))
     window.show()
     return app.exec()
 

@@ -6,10 +6,19 @@ from __future__ import annotations
 
 import random
 
-from PyQt6.QtCore import Qt
-from PyQt6.QtGui import QCloseEvent, QGuiApplication
-from PyQt6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QTabWidget, QWidget
+from PyQt6.QtCore import Qt, QTimer
+from PyQt6.QtGui import QAction, QCloseEvent, QGuiApplication
+from PyQt6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QWidget,
+)
 
+from cubeviz import settings as keys
 from cubeviz.actions import build_menus, choice_menu
 from cubeviz.features import install_features
 from cubeviz.models.cube_model import CubeModel
@@ -21,7 +30,9 @@ from cubeviz.models.scrambles import (
     random_move_scramble,
     random_state_scramble,
 )
+from cubeviz.settings import Settings
 from cubeviz.views.algorithm_input import AlgorithmInput
+from cubeviz.views.fit import FittingTabWidget, clamp_to_screen, first_launch_geometry, scrollable
 from cubeviz.views.gl.animation import AnimationSpeed
 from cubeviz.views.gl.cube_view import CubeView
 from cubeviz.views.history_view import HistoryView
@@ -41,12 +52,29 @@ Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+R random-state scramble, Ctrl+Shift+R rando
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, size: int = 3, scheme: str = "standard", seed: int | None = None) -> None:
+    """Puzzle size and colour scheme not given here come from the settings (the last ones used), else 3 and
+    "standard"."""
+
+    def __init__(
+        self,
+        size: int | None = None,
+        scheme: str | None = None,
+        seed: int | None = None,
+        settings: Settings | None = None,
+    ) -> None:
         super().__init__()
         self.setWindowTitle(APP_TITLE)
+        self.settings = settings or Settings()
+        size = size or (3 if self.settings.number(keys.PUZZLE_SIZE, 3) != 2 else 2)
+        scheme = scheme or self.settings.text(keys.SCHEME, "standard")
+        if scheme not in available_schemes() and not scheme.endswith(".json"):
+            scheme = "standard"
         self.rng = random.Random(seed)
         self.model = CubeModel(size, self)
+        self.scheme_name = scheme
         self.scheme = load_scheme(scheme)
+        self._dockless_tabs: set[QWidget] = set()  # tabs the cube-only docks make room for
+        self._docks_hidden_for_tab: list[QDockWidget] = []
         self._worker: CallWorker | None = None  # a random-state scramble being computed
         self._distance_worker: CallWorker | None = None  # the 2x2 engine's table being loaded for the read-out
         self._distance_error = ""
@@ -55,30 +83,39 @@ class MainWindow(QMainWindow):
         self.net_view = NetView(self.model, self.scheme)
         self.history_view = HistoryView(self.model)
         self.algorithm_input = AlgorithmInput(self.model)
-        self.tabs = QTabWidget(self)
+        self.tabs = FittingTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.setCentralWidget(self.tabs)
         self.add_tab(self.cube_view, "Cube")
         self.actions, self.menus = build_menus(self)
         self.net_dock = self.add_dock(self.net_view, "Net", Qt.DockWidgetArea.RightDockWidgetArea)
         self.history_dock = self.add_dock(self.history_view, "History", Qt.DockWidgetArea.RightDockWidgetArea)
-        self.algorithm_dock = self.add_dock(self.algorithm_input, "Algorithm", Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.algorithm_dock = self.add_dock(
+            self.algorithm_input, "Algorithm", Qt.DockWidgetArea.BottomDockWidgetArea, scroll=False
+        )
         self._build_status_bar()
         self._extend_view_menu()
         self._connect()
         self._refresh_readouts()
         self.features = install_features(self)
-        self.resize(1200, 820)
+        self.tabs.currentChanged.connect(self._tab_shown)
+        self._default_layout = self.saveState()
+        self._restore_layout()
         self.cube_view.setFocus()
 
     # -- layout hooks for later views ----------------------------------------------------------------------------
-    def add_tab(self, widget: QWidget, title: str) -> int:
+    def add_tab(self, widget: QWidget, title: str, with_cube_docks: bool = True) -> int:
+        """A tab; `with_cube_docks=False` hides the cube's docks while it is shown, to give it their room."""
+        if not with_cube_docks:
+            self._dockless_tabs.add(widget)
         return self.tabs.addTab(widget, title)
 
-    def add_dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
+    def add_dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea, scroll: bool = True) -> QDockWidget:
+        """A dock holding `widget`, in a scroll area unless `scroll` is False: a tall or wide panel then scrolls
+        instead of setting the window's minimum size."""
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{title.lower()}")
-        dock.setWidget(widget)
+        dock.setWidget(scrollable(widget) if scroll else widget)
         self.addDockWidget(area, dock)
         if "View" in getattr(self, "menus", {}):
             self.menus["View"].addAction(dock.toggleViewAction())
@@ -96,13 +133,21 @@ class MainWindow(QMainWindow):
         view = self.menus["View"]
         view.addSeparator()
         speeds = [(speed.name.capitalize(), speed) for speed in AnimationSpeed]
-        normal = AnimationSpeed.NORMAL
-        self.speed_group = choice_menu(view, "Animation &Speed", speeds, normal, self.cube_view.set_speed)
+        saved_speed = self.settings.text(keys.ANIMATION_SPEED, AnimationSpeed.NORMAL.name)
+        speed = AnimationSpeed.__members__.get(saved_speed, AnimationSpeed.NORMAL)
+        self.cube_view.set_speed(speed)
+        self.speed_group = choice_menu(view, "Animation &Speed", speeds, speed, self.set_animation_speed)
         schemes = [(name.capitalize(), name) for name in available_schemes()]
-        self.scheme_group = choice_menu(view, "Colour S&cheme", schemes, "standard", self.set_scheme)
+        self.scheme_group = choice_menu(view, "Colour S&cheme", schemes, self.scheme_name, self.set_scheme)
         view.addSeparator()
         for dock in (self.net_dock, self.history_dock, self.algorithm_dock):
             view.addAction(dock.toggleViewAction())
+        view.addSeparator()
+        reset_layout = QAction("Reset &Layout", self)
+        reset_layout.setStatusTip("Put the window back to its first-launch size and the panels where they started")
+        reset_layout.triggered.connect(self.reset_layout)
+        view.addAction(reset_layout)
+        self.actions["reset_layout"] = reset_layout
 
     # -- wiring --------------------------------------------------------------------------------------------------
     def _connect(self) -> None:
@@ -123,7 +168,10 @@ class MainWindow(QMainWindow):
         a["size2"].triggered.connect(lambda: self.set_size(2))
         a["size3"].triggered.connect(lambda: self.set_size(3))
         a["reset_view"].triggered.connect(self.cube_view.reset_view)
+        a["letters"].setChecked(self.settings.flag(keys.LETTERS))
+        self.cube_view.set_show_letters(a["letters"].isChecked())
         a["letters"].toggled.connect(self.cube_view.set_show_letters)
+        a["letters"].toggled.connect(lambda on: self.settings.set(keys.LETTERS, on))
         a["hint"].toggled.connect(self.cube_view.set_show_hint)
         a["help_controls"].triggered.connect(self._show_controls)
         a["about"].triggered.connect(self._show_about)
@@ -135,12 +183,93 @@ class MainWindow(QMainWindow):
     def set_size(self, size: int) -> None:
         self._cancel_worker()
         self.model.set_size(size)
+        self.settings.set(keys.PUZZLE_SIZE, size)
         self._refresh_readouts()
 
     def set_scheme(self, name: str) -> None:
+        self.scheme_name = name
         self.scheme = load_scheme(name)
         self.cube_view.set_scheme(self.scheme)
         self.net_view.set_scheme(self.scheme)
+        self.settings.set(keys.SCHEME, name)
+
+    def set_animation_speed(self, speed: AnimationSpeed) -> None:
+        self.cube_view.set_speed(speed)
+        self.settings.set(keys.ANIMATION_SPEED, speed.name)
+
+    # -- size, layout and what is remembered of them -------------------------------------------------------------
+    def _available_geometry(self):
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        return screen.availableGeometry()
+
+    def _restore_layout(self) -> None:
+        """The saved geometry, clamped to this screen, and the saved dock layout; at first launch 85% of the
+        screen, centred."""
+        available = self._available_geometry()
+        geometry = self.settings.bytes(keys.GEOMETRY)
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.setGeometry(first_launch_geometry(available))
+        else:
+            self.setGeometry(clamp_to_screen(self.geometry(), available))
+        state = self.settings.bytes(keys.DOCK_STATE)
+        self._fit_docks_when_shown = state is None or not self.restoreState(state)
+        making_room = set(self.settings.names(keys.DOCKS_MAKING_ROOM))
+        for dock in self.findChildren(QDockWidget):
+            if dock.objectName() in making_room:
+                dock.show()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._fit_docks_when_shown:  # dock widths only take once the window is laid out on screen
+            self._fit_docks_when_shown = False
+            QTimer.singleShot(0, self._default_dock_widths)
+
+    def _default_dock_widths(self) -> None:
+        """Side docks as wide as their content asks (within a quarter of the window each); the cube takes the rest."""
+        limit = self.width() // 4
+        for area in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea):
+            docks = [dock for dock in self.findChildren(QDockWidget) if self.dockWidgetArea(dock) == area]
+            if docks:
+                want = max(
+                    (dock.widget().widget().sizeHint().width() + 24 for dock in docks if _scrolled(dock)), default=0
+                )
+                if want:
+                    self.resizeDocks(docks, [min(want, limit)] * len(docks), Qt.Orientation.Horizontal)
+
+    def reset_layout(self) -> None:
+        """View > Reset Layout: the first-launch size and place, every dock back where it started."""
+        self._docks_hidden_for_tab = []
+        self.restoreState(self._default_layout)
+        for dock in self.findChildren(QDockWidget):
+            dock.setFloating(False)
+            dock.show()
+        self.showNormal()
+        self.setGeometry(first_launch_geometry(self._available_geometry()))
+        self._default_dock_widths()  # the window is on screen already: no need to wait for a show event
+        self._tab_shown(self.tabs.currentIndex())
+
+    def save_layout(self) -> None:
+        """Write geometry and dock layout. Docks hidden only to make room for the tab shown are written down as
+        such (showing them now would start their work while the window closes)."""
+        self.settings.set(keys.GEOMETRY, self.saveGeometry())
+        self.settings.set(keys.DOCK_STATE, self.saveState())
+        self.settings.set(keys.DOCKS_MAKING_ROOM, [dock.objectName() for dock in self._docks_hidden_for_tab])
+        self.settings.sync()
+
+    def _tab_shown(self, index: int) -> None:
+        if self.tabs.widget(index) in self._dockless_tabs:
+            if not self._docks_hidden_for_tab:
+                docks = [dock for dock in self.findChildren(QDockWidget) if dock.isVisible() and not dock.isFloating()]
+                self._docks_hidden_for_tab = docks
+                for dock in docks:
+                    dock.hide()
+        else:
+            self._show_cube_docks()
+
+    def _show_cube_docks(self) -> None:
+        docks, self._docks_hidden_for_tab = self._docks_hidden_for_tab, []
+        for dock in docks:
+            dock.show()
 
     def copy_history(self) -> None:
         QGuiApplication.clipboard().setText(self.model.history_text())
@@ -234,7 +363,13 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, "About cubeviz", "<b>cubeviz</b><br>Visualise and solve 2x2x2 and 3x3x3 cubes.")
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_layout()
         self._cancel_worker()
         if self._distance_worker is not None:
             self._distance_worker.wait()  # a table load cannot be interrupted; it takes about a second at most
         super().closeEvent(event)
+
+
+def _scrolled(dock: QDockWidget) -> bool:
+    """Whether the dock's panel sits in the scroll area `add_dock` puts it in."""
+    return isinstance(dock.widget(), QScrollArea)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import importlib
 import sys
+import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from PyQt6.QtCore import QSettings
 from PyQt6.QtWidgets import QApplication, QWidget
 
 DEFAULT_DIRECTORY = Path("docs/screenshots")
@@ -37,8 +39,10 @@ def run(save: Callable[[Path], Iterable[Path]], argv: list[str] | None = None) -
     argv = sys.argv[1:] if argv is None else argv
     directory = Path(argv[0]) if argv else DEFAULT_DIRECTORY
     app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841 - must outlive the windows
-    for path in save(directory):
-        print(path)
+    with tempfile.TemporaryDirectory() as settings:  # first-launch layout, whatever this machine's user saved
+        QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, settings)
+        for path in save(directory):
+            print(path)
     return 0
 
 

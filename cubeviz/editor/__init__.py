@@ -25,7 +25,7 @@ STATUS_MS = 6000
 
 def install(window: MainWindow) -> None:
     panel = EditorPanel(window.model, window.scheme, window.set_size, window.rng, window)
-    index = window.add_tab(panel, "Editor")
+    index = window.add_tab(panel, "Editor", with_cube_docks=False)  # it has its own net and 3D preview
     window.net_editor = panel
 
     def show_editor() -> None:

@@ -95,14 +95,17 @@ class EditorPanel(QWidget):
         self.open_button = QPushButton("Open...", self)
         self.save_button = QPushButton("Save...", self)
 
+        # Three short rows rather than two long ones: the tab fits a small window.
         tools = QHBoxLayout()
         for widget in (self.size_box, self.recolour_box, self.orientation_label, self.top_box, self.front_box):
             tools.addWidget(widget)
         tools.addStretch(1)
+        painting = QHBoxLayout()
+        painting.addWidget(self.palette, 1)
         for button in (self.undo_button, self.redo_button, self.clear_button, self.fill_button, self.random_button):
-            tools.addWidget(button)
+            painting.addWidget(button)
         transfer = QHBoxLayout()
-        transfer.addWidget(self.palette, 1)
+        transfer.addWidget(self.goal_presets, 1)
         for button in (self.paste_button, self.copy_button, self.open_button, self.save_button):
             transfer.addWidget(button)
         split = QSplitter(Qt.Orientation.Horizontal, self)
@@ -118,8 +121,8 @@ class EditorPanel(QWidget):
         verdict.addWidget(self.apply_button)
         layout = QVBoxLayout(self)
         layout.addLayout(tools)
+        layout.addLayout(painting)
         layout.addLayout(transfer)
-        layout.addWidget(self.goal_presets)
         layout.addWidget(split, 1)
         layout.addLayout(verdict)
         self._fill_orientation_boxes()

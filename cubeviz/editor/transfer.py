@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 from PyQt6.QtCore import QEvent, QObject
 from PyQt6.QtGui import QGuiApplication
-from PyQt6.QtWidgets import QFileDialog
 
 from cubeviz.editor.grey_paint import read_pattern
+from cubeviz.settings import Settings
 from solvers.cube.cube_file import (
     FILE_SUFFIX,
     FORMAT_NAME,
@@ -108,13 +108,13 @@ def save_path(panel: EditorPanel, path: str | Path) -> bool:
 
 
 def open_dialog(panel: EditorPanel) -> None:
-    path, _ = QFileDialog.getOpenFileName(panel, "Open Cube File", "", FILE_FILTER)
+    path = Settings().open_file_name(panel, "cubes", "Open Cube File", FILE_FILTER)
     if path:
         open_path(panel, path)
 
 
 def save_dialog(panel: EditorPanel) -> None:
-    path, _ = QFileDialog.getSaveFileName(panel, "Save Cube File", f"cube{FILE_SUFFIX}", FILE_FILTER)
+    path = Settings().save_file_name(panel, "cubes", "Save Cube File", f"cube{FILE_SUFFIX}", FILE_FILTER)
     if path:
         save_path(panel, path)
 

@@ -10,7 +10,6 @@ from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QMessageBox,
     QProgressDialog,
@@ -92,7 +91,7 @@ def png_dialog(window) -> None:
     options = ExportOptions(window, DEFAULT_PNG_SIZE, animation=False)
     if options.exec() != QDialog.DialogCode.Accepted:
         return
-    file, _ = QFileDialog.getSaveFileName(window, "Export 3D View as PNG", "cube.png", "PNG images (*.png)")
+    file = window.settings.save_file_name(window, "exports", "Export 3D View as PNG", "cube.png", "PNG images (*.png)")
     if not file:
         return
     try:
@@ -112,9 +111,8 @@ def animation_dialog(window) -> AnimationExport | None:
     if options.exec() != QDialog.DialogCode.Accepted:
         return None
     what = "solution" if path.source == "solution" else "turns"
-    file, _ = QFileDialog.getSaveFileName(
-        window, f"Export Playback of the {what.capitalize()}", f"{what}.gif", "Animations (*.gif *.mp4)"
-    )
+    title = f"Export Playback of the {what.capitalize()}"
+    file = window.settings.save_file_name(window, "exports", title, f"{what}.gif", "Animations (*.gif *.mp4)")
     if not file:
         return None
     try:

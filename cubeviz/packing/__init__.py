@@ -1,8 +1,9 @@
-"""Browse enumerated polycube packings in 3D (issue 9): choose or open a puzzle, enumerate in a worker or open a
+"""Browse enumerated polycube packings in 3D: choose or open a puzzle, enumerate in a worker or open a
 solution file, switch symmetry levels, browse and filter the list, explode, slice and assemble in 3D, export.
 
-`install(window)` adds the "Packings" tab, File and View menu entries, and sets `window.packing_browser`. Nothing is
-enumerated at start-up (no thread runs until asked): the Soma puzzle is loaded, ready to enumerate.
+`install(window)` adds the "Packings" tab (the cube's docks give it their room while it is shown), File and View
+menu entries, and sets `window.packing_browser`. Nothing is enumerated at start-up (no thread runs until asked):
+the last puzzle used (at first the Soma cube) is loaded, ready to enumerate.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from typing import TYPE_CHECKING
 
 from PyQt6.QtCore import QEvent, QObject
 from PyQt6.QtGui import QAction, QKeySequence
-from PyQt6.QtWidgets import QFileDialog
 
-from cubeviz.packing.browser import PackingBrowser
+from cubeviz.packing.browser import DEFAULT_PUZZLE, PackingBrowser
 from cubeviz.packing.export import ask_and_export
+from cubeviz.settings import PACKING_PUZZLE
 
 if TYPE_CHECKING:
     from cubeviz.main_window import MainWindow
@@ -39,8 +40,13 @@ class _StopOnClose(QObject):
 
 def install(window: MainWindow) -> None:
     browser = PackingBrowser(window.rng, window)
-    index = window.add_tab(browser, "Packings")
+    index = window.add_tab(browser, "Packings", with_cube_docks=False)
     window.packing_browser = browser
+    settings = window.settings
+    last = settings.text(PACKING_PUZZLE, DEFAULT_PUZZLE)
+    if last != DEFAULT_PUZZLE:
+        browser.open_puzzle_file(last, enumerate_now=False)  # a puzzle gone since says so and keeps the Soma cube
+    browser.source.puzzle_chosen.connect(lambda name: settings.set(PACKING_PUZZLE, name))
     browser.status.connect(lambda message: window.statusBar().showMessage(message, STATUS_MS))
     window.packing_close_filter = _StopOnClose(browser, window)
     window.installEventFilter(window.packing_close_filter)
@@ -49,13 +55,14 @@ def install(window: MainWindow) -> None:
         window.tabs.setCurrentIndex(index)
 
     def open_puzzle() -> None:
-        path, _ = QFileDialog.getOpenFileName(window, "Open puzzle file", "", "Puzzle files (*.json);;All files (*)")
+        path = settings.open_file_name(window, "puzzles", "Open puzzle file", "Puzzle files (*.json);;All files (*)")
         if path:
             show()
-            browser.open_puzzle_file(path)
+            if browser.open_puzzle_file(path):
+                settings.set(PACKING_PUZZLE, path)
 
     def open_solutions() -> None:
-        path, _ = QFileDialog.getOpenFileName(window, "Open solution file", "", "Solutions (*.json);;All files (*)")
+        path = settings.open_file_name(window, "solutions", "Open solution file", "Solutions (*.json);;All files (*)")
         if path:
             show()
             browser.open_solution_file(path)

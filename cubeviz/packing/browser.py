@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 from PyQt6.QtCore import QItemSelectionModel, Qt, pyqtSignal
-from PyQt6.QtWidgets import QAbstractItemView, QHeaderView, QSplitter, QTableView, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QAbstractItemView, QHeaderView, QSplitter, QStyle, QTableView, QVBoxLayout, QWidget
 
 from cubeviz.models.packing_model import PackingModel
 from cubeviz.packing.legend import LegendPanel
@@ -16,6 +16,7 @@ from cubeviz.packing.loading import Loaded, default_level, enumeration, load_sol
 from cubeviz.packing.solution_list import NavigationBar, SolutionTableModel
 from cubeviz.packing.source_panel import SourcePanel
 from cubeviz.packing.view_panel import ViewPanel
+from cubeviz.views.fit import scrollable
 from cubeviz.views.gl.polycube_item import PolycubeItem
 from cubeviz.workers import CallWorker, GeneratorWorker
 from solvers.packing.assembly import assembly_order
@@ -45,6 +46,7 @@ class PackingBrowser(QWidget):
         self.model.subscribe(self._on_model)
         self._connect()
         self.load_shipped(DEFAULT_PUZZLE, enumerate_now=False)
+        self._side_panels_fitted = False
 
     def _build(self) -> None:
         self.source = SourcePanel(self.model)
@@ -67,12 +69,26 @@ class PackingBrowser(QWidget):
         self.view = self.view_panel.view
         self.legend = LegendPanel(self.model)
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        for widget, stretch in ((left, 0), (self.view_panel, 1), (self.legend, 0)):
+        for widget, stretch in ((scrollable(left), 0), (self.view_panel, 1), (scrollable(self.legend), 0)):
             splitter.addWidget(widget)
             splitter.setStretchFactor(splitter.count() - 1, stretch)
-        splitter.setSizes([340, 640, 240])
+        splitter.setCollapsible(1, False)  # the side panels may fold away, the 3D view never
+        self.left_panel = left
+        self.splitter = splitter
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._side_panels_fitted:  # the first time shown: only then are the panels' sizes final
+            self._side_panels_fitted = True
+            self._fit_side_panels()
+
+    def _fit_side_panels(self) -> None:
+        """Side panels as wide as their content needs (no sideways scrolling); the 3D view takes the rest."""
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        side = [panel.minimumSizeHint().width() + bar + 6 for panel in (self.left_panel, self.legend)]
+        self.splitter.setSizes([side[0], 700, side[1]])
 
     def _connect(self) -> None:
         s = self.source

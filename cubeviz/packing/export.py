@@ -7,10 +7,11 @@ import threading
 from pathlib import Path
 
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import QApplication, QFileDialog, QProgressDialog
+from PyQt6.QtWidgets import QApplication, QProgressDialog
 
 from cubeviz.export import ExportCancelled, ExportError, check_animation_path, write_animation, write_png
 from cubeviz.packing.browser import PackingBrowser
+from cubeviz.settings import Settings
 from cubeviz.views.gl.polycube_view import image_to_rgb
 
 ANIMATION_FPS = 20
@@ -84,7 +85,7 @@ def ask_and_export(browser: PackingBrowser, kind: str) -> None:
         "anim": ("Export assembly animation", "assembly.gif", "Animation (*.gif *.mp4)"),
     }
     title, name, pattern = filters[kind]
-    path, _ = QFileDialog.getSaveFileName(browser, title, name, pattern)
+    path = Settings().save_file_name(browser, "exports", title, name, pattern)
     if not path:
         return
     try:

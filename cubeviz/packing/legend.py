@@ -30,9 +30,10 @@ class LegendPanel(QWidget):
         super().__init__(parent)
         self.model = model
         layout = QVBoxLayout(self)
-        legend_box = QGroupBox("Pieces (tick: shown; click: highlight)")
+        legend_box = QGroupBox("Pieces")
+        legend_box.setToolTip("Tick: the piece is shown; click: highlight it")
         box_layout = QVBoxLayout(legend_box)
-        self.legend = QListWidget()
+        self.legend = _wrapping_list()
         self.legend.itemChanged.connect(self._item_changed)
         self.legend.currentRowChanged.connect(self._row_changed)
         box_layout.addWidget(self.legend)
@@ -54,7 +55,7 @@ class LegendPanel(QWidget):
         pins_layout = QVBoxLayout(pins_box)
         self.match_label = QLabel("No solutions yet")
         self.match_label.setWordWrap(True)
-        self.pins = QListWidget()
+        self.pins = _wrapping_list()
         self.pins.setToolTip("Double-click a pin to remove it")
         self.pins.itemDoubleClicked.connect(self._unpin_item)
         self.clear_button = QPushButton("Clear pins")
@@ -64,9 +65,10 @@ class LegendPanel(QWidget):
         pins_layout.addWidget(self.clear_button)
         layout.addWidget(pins_box, 1)
 
-        near_box = QGroupBox("Nearest solutions (fewest pieces moved)")
+        near_box = QGroupBox("Nearest solutions")
+        near_box.setToolTip("The solutions that differ from this one in the fewest pieces; click one to go there")
         near_layout = QVBoxLayout(near_box)
-        self.nearest = QListWidget()
+        self.nearest = _wrapping_list()
         self.nearest.itemActivated.connect(lambda item: self.jump_to_solution.emit(item.data(Qt.ItemDataRole.UserRole)))
         self.nearest.itemClicked.connect(lambda item: self.jump_to_solution.emit(item.data(Qt.ItemDataRole.UserRole)))
         near_layout.addWidget(self.nearest)
@@ -155,3 +157,12 @@ class LegendPanel(QWidget):
 
     def _unpin_item(self, item: QListWidgetItem) -> None:
         self.model.unpin(item.data(Qt.ItemDataRole.UserRole))
+
+
+def _wrapping_list() -> QListWidget:
+    """A list whose long entries wrap onto a second line instead of hiding behind a horizontal scroll bar."""
+    widget = QListWidget()
+    widget.setWordWrap(True)
+    widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    widget.setResizeMode(QListWidget.ResizeMode.Adjust)
+    return widget

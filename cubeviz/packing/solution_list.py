@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PyQt6.QtCore import QAbstractTableModel, QModelIndex, Qt, pyqtSignal
 from PyQt6.QtGui import QFontDatabase
-from PyQt6.QtWidgets import QHBoxLayout, QPushButton, QSpinBox, QWidget
+from PyQt6.QtWidgets import QHBoxLayout, QSpinBox, QToolButton, QWidget
 
 from cubeviz.models.packing_model import PackingModel
 from solvers.packing.puzzle import SymmetryMode
@@ -66,7 +66,7 @@ class NavigationBar(QWidget):
         super().__init__(parent)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.buttons: dict[str, QPushButton] = {}
+        self.buttons: dict[str, QToolButton] = {}  # tool buttons: as narrow as their text
         for action, text, tip in (
             ("first", "|<", "First solution (Home)"),
             ("previous", "<", "Previous solution (Left)"),
@@ -74,7 +74,8 @@ class NavigationBar(QWidget):
             ("last", ">|", "Last solution (End)"),
             ("random", "Random", "A random solution of the list"),
         ):
-            button = QPushButton(text)
+            button = QToolButton()
+            button.setText(text)
             button.setToolTip(tip)
             button.clicked.connect(lambda _=False, a=action: self.navigate.emit(a))
             layout.addWidget(button)

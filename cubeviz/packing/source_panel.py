@@ -121,13 +121,16 @@ class SourcePanel(QWidget):
         known = self.model.puzzle.known_counts if self.model.puzzle is not None else {}
         for mode, button in self.level_buttons.items():
             button.blockSignals(True)
+            tip = ""
             if mode in counts:
                 text = f"{LEVEL_NAMES[mode]}: {counts[mode]:,}"
             elif mode.value in known:
-                text = f"{LEVEL_NAMES[mode]}: ({known[mode.value]:,} published; not loaded)"
+                text = f"{LEVEL_NAMES[mode]}: {known[mode.value]:,} published"
+                tip = "The published count; enumerate or open a solution file to browse these solutions"
             else:
                 text = f"{LEVEL_NAMES[mode]}: -"
             button.setText(text)
+            button.setToolTip(tip)
             button.setEnabled(mode in counts)
             button.setChecked(mode in counts and mode == self.model.level)
             button.blockSignals(False)

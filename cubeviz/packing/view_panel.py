@@ -6,7 +6,17 @@ from __future__ import annotations
 import math
 
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from cubeviz.views.gl.polycube_item import LAYER_GAP, PolycubeItem
 from cubeviz.views.gl.polycube_motion import AssemblyTimeline
@@ -35,6 +45,8 @@ class ViewPanel(QWidget):
         row.addWidget(self.explode, 1)
         row.addWidget(QLabel("Layers:"))
         self.layers = QComboBox()
+        self.layers.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.layers.setMinimumContentsLength(10)
         self.layers.setToolTip("Slice the assembly plane by plane, front to back")
         self.layers.currentIndexChanged.connect(self._layer_changed)
         row.addWidget(self.layers)
@@ -48,18 +60,20 @@ class ViewPanel(QWidget):
         self.assemble.setToolTip("Build the packing piece by piece, each coming in from above")
         self.assemble.toggled.connect(self._assembly_toggled)
         player.addWidget(self.assemble)
-        self.buttons: dict[str, QPushButton] = {}
+        self.buttons: dict[str, QToolButton] = {}  # tool buttons: as narrow as their text
         for name, text, handler in (
             ("back", "|<", lambda: self.step(-1)),
             ("play", "Play", self.toggle_play),
             ("forward", ">|", lambda: self.step(1)),
         ):
-            button = QPushButton(text)
+            button = QToolButton()
+            button.setText(text)
             button.clicked.connect(handler)
             player.addWidget(button)
             self.buttons[name] = button
         self.time = QSlider(Qt.Orientation.Horizontal)
         self.time.setRange(0, TIME_STEPS)
+        self.time.setMinimumWidth(90)  # a usable scrubber even when the buttons take most of the row
         self.time.valueChanged.connect(self._time_dragged)
         player.addWidget(self.time, 1)
         self.step_label = QLabel("")

@@ -26,6 +26,9 @@ class SolveDock(QWidget):
         super().__init__(parent)
         self.session = session
         self.solver = QComboBox()
+        # Long solver names are elided in the closed box, not allowed to widen the dock (the list shows them whole).
+        self.solver.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.solver.setMinimumContentsLength(14)
         self.solver.setToolTip("Which solver Solve runs (also in the Solve menu)")
         self.solve_button = QPushButton("Solve")
         self.solve_button.setToolTip("Solve the cube shown (Ctrl+Return)")
@@ -35,12 +38,12 @@ class SolveDock(QWidget):
         self.progress = ProgressPanel()
         self.player = player_panel
         self.alternatives = AlternativesPanel(session)
-        top = QHBoxLayout()
-        top.addWidget(self.solver, 1)
-        top.addWidget(self.solve_button)
-        top.addWidget(self.cancel_button)
+        buttons = QHBoxLayout()  # under the solver's name, not beside it: the dock stays narrow
+        buttons.addWidget(self.solve_button, 1)
+        buttons.addWidget(self.cancel_button, 1)
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
+        layout.addWidget(self.solver)
+        layout.addLayout(buttons)
         layout.addWidget(self.progress)
         layout.addWidget(_rule())
         layout.addWidget(self.player)

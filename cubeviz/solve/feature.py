@@ -13,6 +13,7 @@ from PyQt6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
 
 from cubeviz.actions import choice_menu
 from cubeviz.models.player_model import PlayerModel
+from cubeviz.settings import SOLVER_CHOICE
 from cubeviz.solve.dock import SolveDock
 from cubeviz.solve.engines import DEFAULT_CHOICE, SolverChoice
 from cubeviz.solve.goal_solving import GoalSolving
@@ -39,9 +40,10 @@ class SolveFeature(QObject):
         self.session = SolveSession(self.player, self)
         self.playback = Playback(self.player, window.model, window.cube_view, self)
         self.session.rewind = self._rewind
-        self.choices: dict[int, SolverChoice] = dict(DEFAULT_CHOICE)
+        self.choices: dict[int, SolverChoice] = {size: _saved_choice(window, size) for size in DEFAULT_CHOICE}
         self.panel = PlayerPanel(self.player, self.playback, self._set_speed)
         self.dock = SolveDock(self.session, self.panel, window.model.size)
+        self.dock.show_size(window.model.size, self.choices[window.model.size])
         self.dock_widget = window.add_dock(self.dock, "Solve", Qt.DockWidgetArea.LeftDockWidgetArea)
         self.dock.connect_buttons(self.solve, self.session.cancel)
         self.dock.choice_changed.connect(self.set_choice)
@@ -55,6 +57,9 @@ class SolveFeature(QObject):
         speed_group = getattr(window, "speed_group", None)
         if speed_group is not None:
             speed_group.triggered.connect(lambda action: self._show_speed(action.data()))
+            checked = speed_group.checkedAction()
+            if checked is not None:
+                self._show_speed(checked.data())  # the speed remembered from the last run
         window.installEventFilter(self)  # the close event: stop the solve before the window goes
 
     # -- commands ------------------------------------------------------------------------------------------------
@@ -74,6 +79,7 @@ class SolveFeature(QObject):
 
     def set_choice(self, choice: SolverChoice) -> None:
         self.choices[choice.size] = choice
+        self.window.settings.set(f"{SOLVER_CHOICE}/{choice.size}", choice.name)
         self.dock.set_choice(choice)
         for action in self.choice_groups[choice.size].actions():
             action.setChecked(action.data() == choice)
@@ -202,3 +208,10 @@ class SolveFeature(QObject):
         self._running(False)
         if status and status != "cancelled":
             self.window.statusBar().showMessage(f"Solve failed: {status}", STATUS_MS)
+
+
+def _saved_choice(window: MainWindow, size: int) -> SolverChoice:
+    """The solver last chosen for `size` (the default when none was, or the saved name is no longer offered)."""
+    name = window.settings.text(f"{SOLVER_CHOICE}/{size}")
+    choice = SolverChoice.__members__.get(name)
+    return choice if choice is not None and choice.size == size else DEFAULT_CHOICE[size]

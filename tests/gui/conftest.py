@@ -64,6 +64,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
+def private_settings(tmp_path):
+    """Each test starts with no remembered settings, in its own folder: nothing a test (or the user of this machine)
+    saved leaks into another test."""
+    from PyQt6.QtCore import QSettings
+
+    folder = str(tmp_path / "settings")
+    for kind in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(kind, QSettings.Scope.UserScope, folder)
+    return folder
+
+
+@pytest.fixture(autouse=True)
 def destroy_dropped_widgets(qapp):
     """Destroy what a test dropped now, between tests: a GL widget collected later, in the middle of another view's
     frame, would make its own context current there."""
