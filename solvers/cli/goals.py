@@ -97,7 +97,7 @@ def _best(state, goal, args: argparse.Namespace, number: int):
 
 # -- scramble --------------------------------------------------------------------------------------------------------
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from solvers.goals.presets import PRESET_NAMES
+    from solvers.goals.preset_names import PRESET_NAMES
 
     scramble = subparsers.add_parser(
         "scramble",

@@ -12,8 +12,8 @@ import numpy as np
 
 from solvers.cube.geometry import Corner, Edge, Face, centre_facelets, corner_facelets, edge_facelets
 from solvers.goals.goal import GREY, N_COORD, N_PIECES, Goal, GoalError, home_coordinate, solved_goal
+from solvers.goals.preset_names import ANY_COLOUR, FIXED_AXIS_PRESETS, PRESET_NAMES
 
-ANY_COLOUR = "any"
 _CROSS = ("DR", "DF", "DL", "DB")
 _F2L = _CROSS + ("DFR", "DLF", "DBL", "DRB", "FR", "FL", "BL", "BR")
 LAYER_PRESETS: dict[str, tuple[str, ...]] = {
@@ -25,9 +25,6 @@ LAYER_PRESETS: dict[str, tuple[str, ...]] = {
     "roux-fb": ("DL", "DLF", "DBL", "FL", "BL"),
     "last-layer": _F2L,  # everything but the U layer: the goal of F2L, the start of last-layer practice
 }
-FIXED_AXIS_PRESETS = ("eoline", "eo", "co", "corners", "edges")
-PRESET_NAMES = ("cross", "xcross", "f2l", "eoline", "eo", "co", "corners", "edges", "2x2x2", "2x2x3", "roux-fb",
-                "last-layer")  # fmt: skip
 COLOURS = tuple(face.name for face in Face)
 # The face each face goes to under a whole-cube rotation that takes D to the colour's face (x2, x', x, z, z').
 _ROTATION_FROM_D: dict[str, dict[str, str]] = {
