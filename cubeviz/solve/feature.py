@@ -13,7 +13,7 @@ from PyQt6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
 
 from cubeviz.actions import choice_menu
 from cubeviz.models.player_model import PlayerModel
-from cubeviz.settings import SOLVER_CHOICE
+from cubeviz.settings import PLAYER_TEMPO, SOLVER_CHOICE
 from cubeviz.solve.dock import SolveDock
 from cubeviz.solve.engines import DEFAULT_CHOICE, SolverChoice
 from cubeviz.solve.goal_solving import GoalSolving
@@ -21,7 +21,6 @@ from cubeviz.solve.playback import Playback
 from cubeviz.solve.player_panel import PlayerPanel
 from cubeviz.solve.session import SolveSession
 from cubeviz.solve.training_menu import TrainingScrambles
-from cubeviz.views.gl.animation import AnimationSpeed
 from solvers.goals.goal import GoalError
 
 if TYPE_CHECKING:
@@ -41,7 +40,8 @@ class SolveFeature(QObject):
         self.playback = Playback(self.player, window.model, window.cube_view, self)
         self.session.rewind = self._rewind
         self.choices: dict[int, SolverChoice] = {size: _saved_choice(window, size) for size in DEFAULT_CHOICE}
-        self.panel = PlayerPanel(self.player, self.playback, self._set_speed)
+        self.playback.set_tempo(window.settings.number(PLAYER_TEMPO, self.playback.tempo))
+        self.panel = PlayerPanel(self.player, self.playback, self._set_tempo)
         self.dock = SolveDock(self.session, self.panel, window.model.size)
         self.dock.show_size(window.model.size, self.choices[window.model.size])
         self.dock_widget = window.add_dock(self.dock, "Solve", Qt.DockWidgetArea.LeftDockWidgetArea)
@@ -54,12 +54,6 @@ class SolveFeature(QObject):
         window.model.size_changed.connect(self._size_changed)
         self.session.ended.connect(self._ended)
         self.session.started.connect(lambda _c: self._running(True))
-        speed_group = getattr(window, "speed_group", None)
-        if speed_group is not None:
-            speed_group.triggered.connect(lambda action: self._show_speed(action.data()))
-            checked = speed_group.checkedAction()
-            if checked is not None:
-                self._show_speed(checked.data())  # the speed remembered from the last run
         window.installEventFilter(self)  # the close event: stop the solve before the window goes
 
     # -- commands ------------------------------------------------------------------------------------------------
@@ -182,19 +176,9 @@ class SolveFeature(QObject):
         if self.player.start_state == self.session.start_state:
             self.playback.first()
 
-    def _set_speed(self, speed: AnimationSpeed) -> None:
-        group = getattr(self.window, "speed_group", None)
-        actions = [a for a in group.actions() if a.data() == speed] if group is not None else []
-        if actions:
-            actions[0].trigger()  # through View > Animation Speed, so the menu shows it too
-        else:
-            self.window.cube_view.set_speed(speed)
-
-    def _show_speed(self, speed: AnimationSpeed) -> None:
-        combo = self.panel.speed
-        combo.blockSignals(True)
-        combo.setCurrentIndex(combo.findData(speed))
-        combo.blockSignals(False)
+    def _set_tempo(self, moves_per_second: float) -> None:
+        self.playback.set_tempo(moves_per_second)
+        self.window.settings.set(PLAYER_TEMPO, self.playback.tempo)
 
     def _size_changed(self, size: int) -> None:
         self.session.shutdown()

@@ -17,8 +17,11 @@ from PyQt6.QtCore import QObject, QTimer, pyqtSignal
 from cubeviz.models.cube_model import CubeModel, EntryKind
 from cubeviz.models.player_model import PlayerModel
 
-TICK_MS = 30
-PAUSE_FACTOR = 0.7  # a breath between two played moves (times the quarter-turn time), so each reads as one move
+TICK_MS = 15
+TEMPOS = (0.5, 1.0, 1.6, 2.5, 4.0, 8.0)  # moves per second offered to the user
+DEFAULT_TEMPO = 1.6  # a pace a person can follow: each move a separate turn, then a short rest
+TURN_SHARE = 0.55  # of each move's time, the share spent turning (a half turn takes 1.5x); the rest is a rest
+LONGEST_QUARTER_TURN = 0.6  # seconds: at slow tempos the turns stay brisk and the rests grow instead
 
 
 class Playback(QObject):
@@ -33,6 +36,7 @@ class Playback(QObject):
         self.player, self.cube, self.view = player, cube, view
         self.synced = False
         self.playing = False
+        self.tempo = DEFAULT_TEMPO  # moves per second while playing; single steps keep the view's own speed
         self._driving = False
         self._last_step = 0.0
         self._timer = QTimer(self)
@@ -90,6 +94,15 @@ class Playback(QObject):
     def toggle_playing(self) -> None:
         self.set_playing(not self.playing)
 
+    def set_tempo(self, moves_per_second: float) -> None:
+        self.tempo = min(max(moves_per_second, TEMPOS[0]), TEMPOS[-1])
+
+    def quarter_turn_seconds(self) -> float:
+        """How long a played quarter turn takes at this tempo (0 when the view animates nothing)."""
+        if self.view.animator.seconds_per_quarter <= 0:
+            return 0.0
+        return min(TURN_SHARE / self.tempo, LONGEST_QUARTER_TURN)
+
     # -- internals -----------------------------------------------------------------------------------------------
     def _step_back(self, k: int) -> None:
         """Undo move k (which took state k to k + 1): pop it from the history when it is on top, else turn back."""
@@ -108,16 +121,24 @@ class Playback(QObject):
             self.cube.apply_turn(turn.inverse())
 
     def _tick(self) -> None:
+        """One move every 1/tempo seconds, each turned at the tempo's own pace, whatever the view's speed for
+        hand turns; a move never starts before the last one has landed."""
         if not self.playing or self.view.animating:
             return
         now = time.perf_counter()
-        if self._last_step and now - self._last_step < PAUSE_FACTOR * self.view.animator.seconds_per_quarter:
+        if self._last_step and now - self._last_step < 1.0 / self.tempo:
             return
         if self.player.remaining <= 0:
             self.set_playing(False)
             return
-        self.step(1)
-        self._last_step = time.perf_counter()
+        animator = self.view.animator
+        hand_speed = animator.seconds_per_quarter
+        animator.seconds_per_quarter = self.quarter_turn_seconds()
+        try:
+            self._last_step = now
+            self.step(1)
+        finally:
+            animator.seconds_per_quarter = hand_speed
         if self.player.remaining <= 0:
             self.set_playing(False)
 

@@ -1,5 +1,5 @@
 """The solution player's controls: clickable move list, first/back/play/forward/last, a scrubber that can stop
-mid-turn, speed, moves-remaining and 2x2 distance read-out, hint mode ("+1") and copy.
+mid-turn, the playing tempo, moves-remaining and 2x2 distance read-out, hint mode ("+1") and copy.
 
 Why only widgets here: the position lives in the PlayerModel and moving the cube is Playback's job, so this panel
 just shows the model and forwards clicks; tests can press these buttons and check the cube model.
@@ -26,20 +26,17 @@ from PyQt6.QtWidgets import (
 )
 
 from cubeviz.models.player_model import PlayerModel
-from cubeviz.solve.playback import Playback
+from cubeviz.solve.playback import TEMPOS, Playback
 from cubeviz.solve.progress_panel import steady_label
-from cubeviz.views.gl.animation import AnimationSpeed
 
 SCRUB_STEPS = 100  # scrubber ticks per move: the scrubber can stop anywhere in a turn
 HIDDEN_MOVE = "?"
 
 
 class PlayerPanel(QWidget):
-    """Shows `player` and drives `playback`; `on_speed(AnimationSpeed)` is called when the speed is changed."""
+    """Shows `player` and drives `playback`; `on_tempo(moves_per_second)` is called when the tempo is changed."""
 
-    def __init__(
-        self, player: PlayerModel, playback: Playback, on_speed: Callable[[AnimationSpeed], None], parent=None
-    ) -> None:
+    def __init__(self, player: PlayerModel, playback: Playback, on_tempo: Callable[[float], None], parent=None) -> None:
         super().__init__(parent)
         self.player, self.playback = player, playback
         self.moves = QListWidget()
@@ -65,11 +62,11 @@ class PlayerPanel(QWidget):
             self.buttons[name].setToolTip(tip)
         self.scrubber = QSlider(Qt.Orientation.Horizontal)
         self.scrubber.setToolTip("Drag through the solution; it can stop part-way through a turn")
-        self.speed = QComboBox()
-        for speed in AnimationSpeed:
-            self.speed.addItem(speed.name.capitalize(), speed)
-        self.speed.setCurrentIndex(list(AnimationSpeed).index(AnimationSpeed.NORMAL))
-        self.speed.setToolTip("Animation speed")
+        self.tempo = QComboBox()
+        for tempo in TEMPOS:
+            self.tempo.addItem(f"{tempo:g} moves/s", tempo)
+        self.tempo.setToolTip("Playing tempo, in moves per second (turns by hand keep View > Animation Speed)")
+        self.show_tempo(playback.tempo)
         self.readout = QLabel()
         steady_label(self.readout)
         self.hint = QCheckBox("Hint mode")
@@ -80,16 +77,16 @@ class PlayerPanel(QWidget):
         self.copy = QToolButton()
         self.copy.setText("Copy")
         self.copy.setToolTip("Copy the solution as text")
-        self._layout(on_speed)
-        self._connect(on_speed)
+        self._layout(on_tempo)
+        self._connect(on_tempo)
         self.refresh()
 
-    def _layout(self, on_speed) -> None:
+    def _layout(self, on_tempo) -> None:
         transport = QHBoxLayout()
         for button in self.buttons.values():
             transport.addWidget(button)
         transport.addWidget(self.scrubber, 1)
-        transport.addWidget(self.speed)
+        transport.addWidget(self.tempo)
         extras = QHBoxLayout()
         extras.addWidget(self.hint)
         extras.addWidget(self.reveal)
@@ -102,7 +99,7 @@ class PlayerPanel(QWidget):
         layout.addWidget(self.readout)
         layout.addLayout(extras)
 
-    def _connect(self, on_speed) -> None:
+    def _connect(self, on_tempo) -> None:
         player, playback = self.player, self.playback
         self.buttons["first"].clicked.connect(playback.first)
         self.buttons["back"].clicked.connect(lambda: playback.step(-1))
@@ -111,7 +108,7 @@ class PlayerPanel(QWidget):
         self.buttons["last"].clicked.connect(playback.last)
         self.moves.itemClicked.connect(self._move_clicked)
         self.scrubber.valueChanged.connect(self._scrubbed)
-        self.speed.currentIndexChanged.connect(lambda _i: on_speed(self.speed.currentData()))
+        self.tempo.currentIndexChanged.connect(lambda _i: on_tempo(self.tempo.currentData()))
         self.hint.toggled.connect(player.set_hint_mode)
         self.reveal.clicked.connect(player.reveal_next)
         player.solution_changed.connect(self.refresh)
@@ -121,6 +118,13 @@ class PlayerPanel(QWidget):
         playback.playing_changed.connect(self._show_playing)
 
     # -- showing the model ---------------------------------------------------------------------------------------
+    def show_tempo(self, tempo: float) -> None:
+        """Select the offered tempo nearest `tempo`, without calling back."""
+        nearest = min(range(len(TEMPOS)), key=lambda i: abs(TEMPOS[i] - tempo))
+        self.tempo.blockSignals(True)
+        self.tempo.setCurrentIndex(nearest)
+        self.tempo.blockSignals(False)
+
     def refresh(self) -> None:
         self.scrubber.blockSignals(True)
         self.scrubber.setRange(0, len(self.player.moves) * SCRUB_STEPS)

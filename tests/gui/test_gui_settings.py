@@ -37,6 +37,8 @@ def test_a_restart_brings_back_layout_and_choices(qtbot):
     first.actions["letters"].setChecked(True)
     _speed_action(first, AnimationSpeed.SLOW).trigger()
     first.solve_feature.set_choice(SolverChoice.POCKET_QTM)
+    tempo = first.solve_feature.panel.tempo
+    tempo.setCurrentIndex(tempo.findData(4.0))
     first.history_dock.hide()
     first.removeDockWidget(first.net_dock)
     first.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, first.net_dock)
@@ -50,7 +52,7 @@ def test_a_restart_brings_back_layout_and_choices(qtbot):
     assert second.scheme_name == "japanese"
     assert second.actions["letters"].isChecked()
     assert second.cube_view.animator.seconds_per_quarter == AnimationSpeed.SLOW.value
-    assert second.solve_feature.panel.speed.currentData() == AnimationSpeed.SLOW
+    assert second.solve_feature.playback.tempo == 4.0 == second.solve_feature.panel.tempo.currentData()
     assert second.solve_feature.choices[2] == SolverChoice.POCKET_QTM
     assert second.solve_feature.dock.solver.currentData() == SolverChoice.POCKET_QTM
     assert not second.history_dock.isVisible()

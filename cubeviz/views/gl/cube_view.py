@@ -113,10 +113,11 @@ class CubeView(QOpenGLWidget):
 
     def hold_turn(self, turn: Turn | None, fraction: float = 0.0) -> None:
         """Show `turn` held `fraction` (0..1) of the way over the shown state, without changing the model (the
-        solution player's scrubber between two moves); None or a new model turn or reset lets go."""
-        self.finish_animation()
+        solution player's scrubber between two moves); None or a new model turn or reset lets go. Letting go
+        leaves a turn in progress alone, so a played move still animates; holding lands it first."""
         self._held = None
         if turn is not None and fraction > 0.0:
+            self.finish_animation()
             layer_turn = layer_turn_of(turn, self.model.size)
             self._held = (layer_turn, fraction * layer_turn.quarters * QUARTER_ANGLE)
         self.update()
