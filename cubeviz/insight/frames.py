@@ -1,7 +1,9 @@
 """Pictures of a cube for export, drawn by a private, never-shown 3D view at the size asked for.
 
 A private `CubeView` on its own `CubeModel` renders at exactly the requested pixel size (no rescaling of a
-screen grab), with the main view's camera and colour scheme, so an export looks like what the user sees. Turns
+screen grab), with the main view's camera and colour scheme, so an export looks like what the user sees. On a
+high-DPI screen a widget's framebuffer has (logical size x device pixel ratio) pixels, so the view is given the
+logical size that comes to the requested pixels. Turns
 are drawn mid-way by freezing the view's animation clock, the same way the documentation screenshots do it.
 """
 
@@ -52,7 +54,9 @@ class FrameRenderer:
         if camera is not None:
             self.view.camera = copy.copy(camera)
         self.view.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
-        self.view.resize(width, height)
+        self.size = (width, height)
+        ratio = self.view.devicePixelRatioF()
+        self.view.resize(max(1, round(width / ratio)), max(1, round(height / ratio)))
         self.view.animator.seconds_per_quarter = SECONDS_PER_QUARTER
         self._now = 0.0
         self.view.clock = lambda: self._now
@@ -62,8 +66,15 @@ class FrameRenderer:
             app.processEvents()
 
     def grab(self) -> np.ndarray:
-        """The current picture as HxWx3 uint8 (exactly the requested size)."""
-        return image_to_array(self.view.grabFramebuffer())
+        """The current picture as HxWx3 uint8 (exactly the requested size; at a fractional device pixel ratio
+        the last pixel of rounding is made up by a smooth rescale)."""
+        image = self.view.grabFramebuffer()
+        width, height = self.size
+        if (image.width(), image.height()) != (width, height):
+            image = image.scaled(
+                width, height, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation
+            )
+        return image_to_array(image)
 
     def frames_of_turn(self, turn: Turn, steps: int) -> Iterator[np.ndarray]:
         """`steps` pictures of one turn: steps-1 mid-turn angles, then the landed cube."""

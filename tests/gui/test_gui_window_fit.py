@@ -4,14 +4,10 @@ on screen, unclipped and big enough to use."""
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from screen_probe import run_probe
 
 PROBE = Path(__file__).with_name("fit_probe.py")
 SCREENS = [(1280, 720), (1366, 768), (1920, 1080)]
@@ -28,21 +24,9 @@ CHART = (200, 150)
 CUBE_DOCKS = {"Algorithm", "Distance", "History", "Net", "Solve"}
 
 
-def probe(width: int, height: int) -> dict:
-    if shutil.which("xvfb-run") is None:
-        pytest.skip("xvfb-run is needed to open a screen of a given size")
-    env = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "QT_QPA_PLATFORM")}
-    env["QT_QPA_PLATFORM"] = "xcb"
-    screen = f"-screen 0 {width}x{height}x24 +extension GLX"
-    command = ["xvfb-run", "-a", "-s", screen, sys.executable, str(PROBE)]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=120, env=env, cwd=PROBE.parents[2])
-    assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
 @pytest.fixture(scope="module", params=SCREENS, ids=lambda size: f"{size[0]}x{size[1]}")
 def report(request) -> dict:
-    return probe(*request.param)
+    return run_probe(PROBE, *request.param)
 
 
 def test_window_opens_inside_the_screen_at_about_85_percent(report):
