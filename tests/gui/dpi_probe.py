@@ -51,14 +51,14 @@ def main() -> int:
     ratio = view.devicePixelRatioF()
     geometry = cube_geometry(3)
     colours, turns = [], []
+    points = []
     for face, position, _button in CLICKS:
         centre = geometry.sticker_centres[facelet_index(Face[face], position, 3)]
-        x, y = view.camera.project(centre, view.width(), view.height())[0]
+        points.append(view.camera.project(centre, view.width(), view.height())[0])
+    for x, y in points:
         seen = classify(pixel(image, x * ratio, y * ratio), window.scheme)
         colours.append(seen.name if seen is not None else None)
-    for face, position, button in CLICKS:
-        centre = geometry.sticker_centres[facelet_index(Face[face], position, 3)]
-        x, y = view.camera.project(centre, view.width(), view.height())[0]
+    for (x, y), (_face, _position, button) in zip(points, CLICKS, strict=True):
         mouse = Qt.MouseButton.LeftButton if button == "left" else Qt.MouseButton.RightButton
         QTest.mouseClick(view, mouse, Qt.KeyboardModifier.NoModifier, QPoint(round(x), round(y)))
         settle(app, 5)
