@@ -51,8 +51,9 @@ MENUS: dict[str, list[ActionSpec | None]] = {
         ActionSpec("hint", "&Hidden Faces", "Ctrl+H", "A small view from behind and below", checkable=True),
     ],
     "&Help": [
-        ActionSpec("help_controls", "&Mouse and Keyboard", StandardKey.HelpContents),
-        ActionSpec("about", "&About cubeviz"),
+        ActionSpec("help_controls", "&Mouse Controls", StandardKey.HelpContents, "What clicks and drags do"),
+        ActionSpec("help_shortcuts", "&Keyboard Shortcuts", "Ctrl+/", "Every key the window knows"),
+        ActionSpec("about", "&About cubeviz", tip="Versions of cubeviz, Python, Qt, PyOpenGL, numba and OpenGL"),
     ],
 }
 

@@ -35,6 +35,7 @@ from cubeviz.views.algorithm_input import AlgorithmInput
 from cubeviz.views.fit import FittingTabWidget, clamp_to_screen, first_launch_geometry, scrollable
 from cubeviz.views.gl.animation import AnimationSpeed
 from cubeviz.views.gl.cube_view import CubeView
+from cubeviz.views.help import ShortcutsDialog, about_html, app_version
 from cubeviz.views.history_view import HistoryView
 from cubeviz.views.net_view import NetView
 from cubeviz.workers import CallWorker
@@ -45,10 +46,9 @@ STATUS_MESSAGE_MS = 6000
 CONTROLS_HELP = """<h3>Mouse</h3>
 <p>Click a sticker: turn its face clockwise (left button) or anticlockwise (right button).<br>
 Drag across stickers: turn that layer (middle slices too) the way you dragged.<br>
-Drag on the background: orbit. Wheel: zoom. Ctrl+0: reset the view.</p>
-<h3>Keyboard (cube view focused)</h3>
-<p>U D L R F B turn faces, M E S slices (3x3), X Y Z rotate the cube; hold Shift for anticlockwise.<br>
-Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+R random-state scramble, Ctrl+Shift+R random-move scramble.</p>"""
+Drag on the background: orbit. Wheel: zoom.</p>
+<p>The status bar says what a click would do as you point at the cube.
+Every key: Help &gt; Keyboard Shortcuts.</p>"""
 
 
 class MainWindow(QMainWindow):
@@ -174,7 +174,9 @@ class MainWindow(QMainWindow):
         a["letters"].toggled.connect(lambda on: self.settings.set(keys.LETTERS, on))
         a["hint"].toggled.connect(self.cube_view.set_show_hint)
         a["help_controls"].triggered.connect(self._show_controls)
+        a["help_shortcuts"].triggered.connect(self._show_shortcuts)
         a["about"].triggered.connect(self._show_about)
+        self.cube_view.hint_changed.connect(self._show_hint)
         model.changed.connect(self._refresh_readouts)
         self.algorithm_input.error.connect(lambda message: self.statusBar().showMessage(message, STATUS_MESSAGE_MS))
         self.algorithm_input.applied.connect(lambda text: self.statusBar().showMessage(f"Applied {text}", 3000))
@@ -357,10 +359,21 @@ class MainWindow(QMainWindow):
         self._distance_error = str(exc)
 
     def _show_controls(self) -> None:
-        QMessageBox.information(self, "Mouse and keyboard", CONTROLS_HELP)
+        QMessageBox.information(self, "Mouse controls", CONTROLS_HELP)
+
+    def _show_shortcuts(self) -> None:
+        ShortcutsDialog(self).exec()
 
     def _show_about(self) -> None:
-        QMessageBox.about(self, "About cubeviz", "<b>cubeviz</b><br>Visualise and solve 2x2x2 and 3x3x3 cubes.")
+        view = self.cube_view
+        html = about_html(view.gl_renderer, view.gl_version, app_version())
+        QMessageBox.about(self, "About cubeviz", html)
+
+    def _show_hint(self, text: str) -> None:
+        if text:
+            self.statusBar().showMessage(text)
+        else:
+            self.statusBar().clearMessage()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_layout()

@@ -19,6 +19,21 @@ OUTLINE = QColor(255, 0, 200)  # magenta: not a sticker colour in any scheme
 CURSOR = QColor(20, 20, 20)
 MOVES = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
 
+BLANK_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
+
+
+def key_rows() -> list[tuple[str, str]]:
+    """(keys, what they do) for the help, from the keys the net handles."""
+    arrows = ", ".join(key.name.removeprefix("Key_") for key in MOVES)
+    blanks = ", ".join(key.name.removeprefix("Key_") for key in BLANK_KEYS)
+    return [
+        (arrows, "move the sticker cursor"),
+        ("colour letter, 1-6", "paint the sticker under the cursor and go on to the next (1-6: U R F D L B)"),
+        (GREY_KEY, "paint it grey: a sticker the goal does not care about (3x3x3)"),
+        (blanks, "blank the sticker under the cursor"),
+        ("Ctrl+Z, Ctrl+Shift+Z", "undo, redo painting"),
+    ]
+
 
 class NetCanvas(NetView):
     """Paints an EditorModel's colouring. `current_colour` is the palette choice; `cursor` the keyboard sticker.
@@ -174,7 +189,7 @@ class NetCanvas(NetView):
             getattr(self.editor.undo_stack, undo)()
         elif key in MOVES:
             self._move(*MOVES[key])
-        elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+        elif key in BLANK_KEYS:
             self.editor.paint(self.cursor, BLANK)
         elif (colour := self._colour_of_key(event.text())) is not None:
             self.editor.paint(self.cursor, colour)

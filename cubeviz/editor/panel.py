@@ -95,6 +95,20 @@ class EditorPanel(QWidget):
         self.open_button = QPushButton("Open...", self)
         self.save_button = QPushButton("Save...", self)
 
+        self.size_box.setToolTip("The puzzle whose colours you enter")
+        self.top_box.setToolTip("The colour of the centre on top as you hold the cube")
+        self.front_box.setToolTip("The colour of the centre facing you as you hold the cube")
+        self.undo_button.setToolTip("Undo the last paint (Ctrl+Z in the net)")
+        self.redo_button.setToolTip("Redo the last undone paint")
+        self.clear_button.setToolTip("Blank every sticker but the centres")
+        self.fill_button.setToolTip("Copy the colours of the cube in the main view")
+        self.random_button.setToolTip("Colours of a random valid cube")
+        self.fix_button.setToolTip("Apply the correction the message proposes")
+        self.paste_button.setToolTip("Paste colours as text (54 or 24 face letters, or a goal pattern with '.')")
+        self.copy_button.setToolTip("Copy the colours as text")
+        self.open_button.setToolTip("Open a cube file (JSON)")
+        self.save_button.setToolTip("Save the colours as a cube file (JSON)")
+
         # Three short rows rather than two long ones: the tab fits a small window.
         tools = QHBoxLayout()
         for widget in (self.size_box, self.recolour_box, self.orientation_label, self.top_box, self.front_box):
@@ -247,7 +261,7 @@ class EditorPanel(QWidget):
         self.message.setStyleSheet(VALID_STYLE if good else ("" if model.recolour else INVALID_STYLE))
         self.grey_button.setEnabled(three)
         self.fix_button.setVisible(verdict.fix is not None)
-        self.fix_button.setToolTip(verdict.fix.text if verdict.fix else "")
+        self.fix_button.setToolTip(verdict.fix.text if verdict.fix else "Apply the correction the message proposes")
         self.apply_button.setEnabled(verdict.valid and not model.recolour)
         self.undo_button.setEnabled(model.undo_stack.canUndo())
         self.redo_button.setEnabled(model.undo_stack.canRedo())

@@ -34,6 +34,7 @@ class StatsPanel(QWidget):
         self.histograms: dict[str, list[int]] = {}
         self._worker: ProgressWorker | None = None
         self.log_box = QCheckBox("Log scale", self)
+        self.log_box.setToolTip("Counts on a logarithmic axis: the rare short and long distances become visible")
         self.status = QLabel("", self)
         self.plots = {metric: HistogramPlot(title, "distance from solved", self) for metric, title in METRICS}
         self.session_plot = HistogramPlot("3x3 solution lengths this session", "moves (HTM)", self)

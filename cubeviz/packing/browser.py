@@ -53,6 +53,7 @@ class PackingBrowser(QWidget):
         self.table_model = SolutionTableModel(self.model, self)
         self.table = QTableView()
         self.table.setModel(self.table_model)
+        self.table.setToolTip("The solutions: click one to show it; sort by a column by clicking its header")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)

@@ -51,6 +51,7 @@ class ViewPanel(QWidget):
         self.layers.currentIndexChanged.connect(self._layer_changed)
         row.addWidget(self.layers)
         reset = QPushButton("Reset view")
+        reset.setToolTip("Back to the default camera")
         reset.clicked.connect(self.reset_view)
         row.addWidget(reset)
         layout.addLayout(row)
@@ -61,18 +62,20 @@ class ViewPanel(QWidget):
         self.assemble.toggled.connect(self._assembly_toggled)
         player.addWidget(self.assemble)
         self.buttons: dict[str, QToolButton] = {}  # tool buttons: as narrow as their text
-        for name, text, handler in (
-            ("back", "|<", lambda: self.step(-1)),
-            ("play", "Play", self.toggle_play),
-            ("forward", ">|", lambda: self.step(1)),
+        for name, text, tip, handler in (
+            ("back", "|<", "One piece back", lambda: self.step(-1)),
+            ("play", "Play", "Play or pause the assembly", self.toggle_play),
+            ("forward", ">|", "One piece more", lambda: self.step(1)),
         ):
             button = QToolButton()
             button.setText(text)
+            button.setToolTip(tip)
             button.clicked.connect(handler)
             player.addWidget(button)
             self.buttons[name] = button
         self.time = QSlider(Qt.Orientation.Horizontal)
         self.time.setRange(0, TIME_STEPS)
+        self.time.setToolTip("Drag through the assembly, piece by piece")
         self.time.setMinimumWidth(90)  # a usable scrubber even when the buttons take most of the row
         self.time.valueChanged.connect(self._time_dragged)
         player.addWidget(self.time, 1)

@@ -28,6 +28,15 @@ if TYPE_CHECKING:
 
 STATUS_MS = 6000
 
+PLAYER_KEY_WORDS = {
+    Qt.Key.Key_Space: "play or pause the solution",
+    Qt.Key.Key_Right: "one move forward",
+    Qt.Key.Key_Left: "one move back",
+    Qt.Key.Key_Home: "back to the start of the solution",
+    Qt.Key.Key_End: "to the end of the solution",
+    Qt.Key.Key_Plus: "hint mode: reveal the next move",
+}
+
 
 class SolveFeature(QObject):
     """Everything Solve adds to one window; `window.solve_feature` keeps it alive."""
@@ -151,6 +160,7 @@ class SolveFeature(QObject):
         }
         for key, handler in self.keys.items():
             shortcut = QShortcut(QKeySequence(key), self.dock, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.setWhatsThis(f"{PLAYER_KEY_WORDS[key]} (also in the cube view)")
             shortcut.activated.connect(handler)
         self._key_codes = {int(key.value): handler for key, handler in self.keys.items()}  # any int code looks up
         self.window.cube_view.installEventFilter(self)

@@ -21,7 +21,12 @@ class AlgorithmInput(QWidget):
         self.line = QLineEdit(self)
         self.line.setPlaceholderText("Type an algorithm, e.g. R U R' U' or [R, U] (R U)3, and press Enter")
         self.line.setClearButtonEnabled(True)
+        self.line.setToolTip(
+            "Moves in standard notation: face turns, slices, wide turns, rotations, commutators "
+            "[A, B] and repeats (A)n; Enter applies them (Ctrl+L comes here)"
+        )
         self.button = QPushButton("Apply", self)
+        self.button.setToolTip("Apply the typed moves to the cube (undoable)")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.line, 1)

@@ -13,6 +13,8 @@ from solvers.cube.geometry import Face
 from solvers.cube.schemes import ColourScheme
 from solvers.goals.presets import ANY_COLOUR, FIXED_AXIS_PRESETS, PRESET_NAMES
 
+COLOUR_TIP = "The colour (face) the preset is built on; D by default"
+
 
 class PresetPicker(QWidget):
     """`preset` and `colour` ("U".."B" or "any"); `changed()` when either is picked."""
@@ -33,7 +35,7 @@ class PresetPicker(QWidget):
         for name in presets:
             self.preset_box.addItem(name, name)
         self.colour_box = QComboBox(self)
-        self.colour_box.setToolTip("The colour (face) the preset is built on; D by default")
+        self.colour_box.setToolTip(COLOUR_TIP)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.preset_box, 1)
@@ -69,5 +71,5 @@ class PresetPicker(QWidget):
     def _preset_picked(self, _index: int = 0) -> None:
         fixed = self.preset in FIXED_AXIS_PRESETS
         self.colour_box.setEnabled(not fixed)
-        self.colour_box.setToolTip("This preset is defined on the standard axes only" if fixed else "")
+        self.colour_box.setToolTip("This preset is defined on the standard axes only" if fixed else COLOUR_TIP)
         self.changed.emit()

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 from OpenGL import GL
-from PyQt6.QtCore import QPointF, Qt
+from PyQt6.QtCore import QPointF, Qt, pyqtSignal
 from PyQt6.QtGui import QKeyEvent, QMouseEvent, QSurfaceFormat, QWheelEvent
 from PyQt6.QtOpenGLWidgets import QOpenGLWidget
 
@@ -20,11 +20,12 @@ from cubeviz.views.gl.animation import QUARTER_ANGLE, AnimationSpeed, TurnAnimat
 from cubeviz.views.gl.camera import OrbitCamera
 from cubeviz.views.gl.cube_geometry import cube_geometry
 from cubeviz.views.gl.cube_item import CubeItem, mesh_key
+from cubeviz.views.gl.hover_hint import hover_hint
 from cubeviz.views.gl.keyboard import turn_for_key
 from cubeviz.views.gl.letters import paint_letters
 from cubeviz.views.gl.msaa import MultisampleTarget, Rect
 from cubeviz.views.gl.picking import click_turn, drag_turn, pick_sticker, plane_point
-from cubeviz.views.gl.renderer import GroupedMeshRenderer, no_garbage_collection, one_error_check
+from cubeviz.views.gl.renderer import GroupedMeshRenderer, gl_strings, no_garbage_collection, one_error_check
 from cubeviz.views.gl.turn_geometry import layer_turn_of
 from solvers.cube.notation import Turn
 from solvers.cube.schemes import ColourScheme, load_scheme
@@ -49,13 +50,18 @@ def surface_format() -> QSurfaceFormat:
 
 
 class CubeView(QOpenGLWidget):
-    """OpenGL view of a CubeModel. Options: `show_letters`, `show_hint`, `set_speed()`, `reset_view()`."""
+    """OpenGL view of a CubeModel. Options: `show_letters`, `show_hint`, `set_speed()`, `reset_view()`.
+    `hint_changed(text)` says what a click where the mouse is would do ("" when it leaves)."""
+
+    hint_changed = pyqtSignal(str)
 
     def __init__(self, model: CubeModel, scheme: ColourScheme | None = None, parent=None) -> None:
         super().__init__(parent)
         self.setFormat(surface_format())
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(240, 200)
+        self.setMouseTracking(True)  # hover hints: what a click would do
+        self._hint = ""
         self.model = model
         self.camera = OrbitCamera()
         self.item = CubeItem(model.state, scheme or load_scheme())
@@ -65,6 +71,7 @@ class CubeView(QOpenGLWidget):
         self.show_letters = False
         self.show_hint = False
         self.frames_drawn = 0
+        self.gl_renderer = self.gl_version = ""  # known once the first frame has set up OpenGL
         self.samples = MSAA_SAMPLES  # set before the first paint; 0 draws without multisampling
         self.msaa: MultisampleTarget | None = None
         self._rect_cache: tuple = (None, None)
@@ -146,6 +153,7 @@ class CubeView(QOpenGLWidget):
 
     # -- OpenGL --------------------------------------------------------------------------------------------------
     def initializeGL(self) -> None:
+        self.gl_renderer, self.gl_version = gl_strings()
         self.renderer.initialize()
         for size in (2, 3):  # both puzzles uploaded once; switching only changes which mesh is drawn
             self.renderer.upload(mesh_key(size), cube_geometry(size).vertices)
@@ -256,6 +264,8 @@ class CubeView(QOpenGLWidget):
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         press = self._press
         if press is None:
+            hit = pick_sticker(cube_geometry(self.model.size), *self._ray(event.position()))
+            self._show_hint(hover_hint(hit, self.model.size))
             return
         position = event.position()
         if press["hit"] is None:
@@ -287,6 +297,15 @@ class CubeView(QOpenGLWidget):
         clockwise = press["button"] == Qt.MouseButton.LeftButton
         if press["button"] in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
             self.model.apply_turn(click_turn(cube_geometry(self.model.size), press["hit"].facelet, clockwise))
+
+    def leaveEvent(self, event) -> None:
+        self._show_hint("")
+        super().leaveEvent(event)
+
+    def _show_hint(self, text: str) -> None:
+        if text != self._hint:
+            self._hint = text
+            self.hint_changed.emit(text)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         self.camera.zoom(event.angleDelta().y() / 120.0)

@@ -22,3 +22,15 @@ def turn_for_key(key: int, modifiers: Qt.KeyboardModifier, size: int) -> Turn | 
         return None
     prime = bool(modifiers & Qt.KeyboardModifier.ShiftModifier)
     return Turn(name, PRIME if prime else CLOCKWISE)
+
+
+def key_rows() -> list[tuple[str, str]]:
+    """(keys, what they do) for the help, from the key map itself."""
+    faces = " ".join(letter for letter in _KEYS.values() if letter.isupper() and letter not in _SLICES)
+    slices = " ".join(letter for letter in _KEYS.values() if letter in _SLICES)
+    rotations = " ".join(letter.upper() for letter in _KEYS.values() if letter.islower())
+    return [
+        (faces, "turn that face clockwise; with Shift, anticlockwise"),
+        (slices, "turn that middle slice (3x3x3); with Shift, the other way"),
+        (rotations, "rotate the whole cube (x, y, z); with Shift, the other way"),
+    ]

@@ -36,6 +36,14 @@ _NAVIGATION_KEYS = {
 }
 
 
+def key_rows() -> list[tuple[str, str]]:
+    """(keys, what they do) for the help, from the navigation key map."""
+    by_action: dict[str, list[str]] = {}
+    for key, action in _NAVIGATION_KEYS.items():
+        by_action.setdefault(action, []).append(key.name.removeprefix("Key_"))
+    return [(", ".join(keys), f"{action} solution") for action, keys in by_action.items()]
+
+
 class FitCamera(OrbitCamera):
     """The orbit camera, but a tall narrow widget widens the vertical field so the box still fits across."""
 

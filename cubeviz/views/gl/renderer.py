@@ -192,3 +192,13 @@ def _link(vertex: int, fragment: int) -> int:
     GL.glDeleteShader(vertex)
     GL.glDeleteShader(fragment)
     return program
+
+
+def gl_strings() -> tuple[str, str]:
+    """(renderer, version) of the current OpenGL context, for Help > About and bug reports."""
+
+    def text(name: int) -> str:
+        value = GL.glGetString(name)
+        return value.decode(errors="replace") if value else ""
+
+    return text(GL.GL_RENDERER), text(GL.GL_VERSION)
