@@ -46,7 +46,7 @@ def state_bounds(state: CubeState, stop: threading.Event | None = None) -> tuple
     state = upright(state)
     if state.is_solved():
         return 0, 0
-    lower = heuristic_value(state, DISTANCE_METRIC, Heuristic.COMPACT)
+    lower = heuristic_value(state, DISTANCE_METRIC, Heuristic.SLICE_PAIRS)
     upper = solve(state, max_time=TWO_PHASE_SECONDS, stop=stop).length
     return lower, upper
 

@@ -26,7 +26,7 @@ import numpy as np
 
 from solvers.cube.moves import Move
 from solvers.rubik import coords as cd
-from solvers.rubik import cornerslice_pruning, cubie, pruning, strong_pruning
+from solvers.rubik import cubie, pruning
 from solvers.rubik.movetables import (
     PHASE2_MOVES,
     Coord,
@@ -115,13 +115,13 @@ class RubikTables:
         return self._get("rubik-flipslice-sorted-classes", build)
 
     def strong(self) -> dict[str, np.ndarray]:
-        """The optimal solver's strong table (HTM): residues mod 3 and the histogram of exact distances."""
+        """The optimal solver's edge table (HTM), flip x sorted slice x twist: residues mod 3 and the histogram."""
         mv, classes = self.moves, self.flipslice_sorted_classes
 
         def build(progress: ProgressFn) -> dict[str, np.ndarray]:
-            return strong_pruning.build_strong_table(
-                mv["flip"], mv["slice_sorted"], mv["twist"], classes, mv["twist_conj"], progress
-            )
+            from solvers.rubik.optimal.edge_residues import build_edge_table  # that package imports this module
+
+            return build_edge_table(mv["flip"], mv["slice_sorted"], mv["twist"], classes, mv["twist_conj"], progress)
 
         return self._get("rubik-strong-htm", build)
 
@@ -137,7 +137,9 @@ class RubikTables:
         mv, classes = self.moves, self.corner_classes
 
         def build(progress: ProgressFn) -> dict[str, np.ndarray]:
-            return cornerslice_pruning.build_cornerslice_table(
+            from solvers.rubik.optimal.corner_slice_residues import build_corner_slice_table  # (as above)
+
+            return build_corner_slice_table(
                 mv["corners"], mv["twist"], mv["slice"], classes, mv["twist_conj"], classes["slice_conj"], progress
             )
 

@@ -15,11 +15,11 @@ from solvers.cube import apply_moves
 from solvers.cube.moves import Move
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
-from solvers.rubik import optimal as optimal_module
 from solvers.rubik.events import DepthExhausted, SearchCancelled, SolutionFound
-from solvers.rubik.llvm_ops import prefetch
-from solvers.rubik.optimal import PREFIX_LENGTH, Heuristic, heuristic_value, optimal
-from solvers.rubik.optimal_kernel import take_next
+from solvers.rubik.optimal import Heuristic, heuristic_value, optimal
+from solvers.rubik.optimal.intrinsics import prefetch
+from solvers.rubik.optimal.rows import take_next
+from solvers.rubik.optimal.subtrees import PREFIX_LENGTH, SearchKernel
 from solvers.rubik.twophase_kernel import redundant
 
 SOLVED = CubeState.solved(3)
@@ -77,10 +77,10 @@ def test_strong_search_explores_the_tree_a_plain_ida_star_does():
     def h_of(cube: CubeState) -> int:
         key = cube.cp.tobytes() + cube.co.tobytes() + cube.ep.tobytes() + cube.eo.tobytes()
         if key not in memo:
-            memo[key] = heuristic_value(cube, heuristic=Heuristic.STRONG)
+            memo[key] = heuristic_value(cube, heuristic=Heuristic.EDGE_AND_CORNER_SLICE)
         return memo[key]
 
-    events = list(optimal(state, heuristic=Heuristic.STRONG, with_inverse=False, probe_share=0.0))
+    events = list(optimal(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE, with_inverse=False, probe_share=0.0))
     exhausted = [e for e in events if isinstance(e, DepthExhausted)]
     assert exhausted, "the scramble should need more than its start bound"
     for event in exhausted:
@@ -101,7 +101,7 @@ def test_cancel_stops_the_strong_search_within_a_fraction_of_a_second():
 
     def run():
         try:
-            for event in optimal(state, heuristic=Heuristic.STRONG, stop=stop, probe_share=0.0):
+            for event in optimal(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE, stop=stop, probe_share=0.0):
                 seen.append(event)
                 if isinstance(event, DepthExhausted) and event.depth >= 16:
                     searching.set()
@@ -127,10 +127,10 @@ def test_a_failing_kernel_is_raised_not_taken_for_an_exhausted_bound(monkeypatch
     def broken(self, *args):
         raise RuntimeError("kernel failed")
 
-    monkeypatch.setattr(optimal_module._Kernel, "search", broken)
+    monkeypatch.setattr(SearchKernel, "search", broken)
     state = apply_moves(SOLVED, [Move(0), Move(4), Move(8), Move(10), Move(13)])
     with pytest.raises(RuntimeError, match="kernel failed"):
-        for event in optimal(state, heuristic=Heuristic.COMPACT, probe_share=0.0):
+        for event in optimal(state, heuristic=Heuristic.SLICE_PAIRS, probe_share=0.0):
             assert not isinstance(event, DepthExhausted | SolutionFound)
 
 

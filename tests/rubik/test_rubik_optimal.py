@@ -14,10 +14,11 @@ from solvers.cube import apply_moves
 from solvers.cube.moves import Move, move_state
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
-from solvers.rubik import cubie, optimal_probe
-from solvers.rubik import optimal as optimal_module
+from solvers.rubik import cubie
 from solvers.rubik.events import DepthExhausted, SearchCancelled, SearchProgress, SolutionFound
 from solvers.rubik.optimal import Heuristic, optimal, prepare_tables, solve_optimal
+from solvers.rubik.optimal import probe as optimal_probe
+from solvers.rubik.optimal import search as optimal_module
 from solvers.rubik.tables import Metric, default_tables
 
 SOLVED = CubeState.solved(3)
@@ -74,7 +75,7 @@ def _scramble(rng: random.Random, length: int, metric: Metric) -> CubeState:
 def test_lengths_equal_independent_search(metric, seed):
     rng = random.Random(seed)
     state = _scramble(rng, 4 + seed % 3, metric)
-    solution = solve_optimal(state, metric=metric, heuristic=Heuristic.COMPACT)
+    solution = solve_optimal(state, metric=metric, heuristic=Heuristic.SLICE_PAIRS)
     assert apply_moves(state, solution.moves) == SOLVED
     cost = sum(m.quarter_turns if m.quarter_turns != 3 else 1 for m in solution.moves)
     assert solution.length == (cost if metric is Metric.QTM else len(solution.moves))
@@ -87,18 +88,18 @@ def test_never_longer_than_the_scramble(metric):
     rng = random.Random(11)
     for length in (7, 9):
         state = _scramble(rng, length, metric)
-        solution = solve_optimal(state, metric=metric, heuristic=Heuristic.COMPACT)
+        solution = solve_optimal(state, metric=metric, heuristic=Heuristic.SLICE_PAIRS)
         assert solution.length <= length and apply_moves(state, solution.moves) == SOLVED
 
 
 def test_solved_cube_is_zero():
-    solution = solve_optimal(SOLVED, heuristic=Heuristic.COMPACT)
+    solution = solve_optimal(SOLVED, heuristic=Heuristic.SLICE_PAIRS)
     assert solution.moves == () and solution.proven_optimal
 
 
 def test_every_bound_below_the_answer_is_proven_empty():
     state = _scramble(random.Random(3), 8, Metric.HTM)
-    events = list(optimal(state, heuristic=Heuristic.COMPACT))
+    events = list(optimal(state, heuristic=Heuristic.SLICE_PAIRS))
     answer = events[-1]
     assert isinstance(answer, SolutionFound)
     proofs = [e.depth for e in events if isinstance(e, DepthExhausted)]
@@ -118,7 +119,7 @@ def test_cancel_stops_within_a_fraction_of_a_second():
 
     def run():
         try:
-            for event in optimal(state, heuristic=Heuristic.COMPACT, stop=stop, probe_share=0.0):
+            for event in optimal(state, heuristic=Heuristic.SLICE_PAIRS, stop=stop, probe_share=0.0):
                 seen.append(event)
         except SearchCancelled:
             cancelled_at.append(time.perf_counter())
@@ -154,8 +155,8 @@ def test_the_inverse_tree_gives_inverted_optimal_solutions(monkeypatch):
     for _ in range(6):
         state = _scramble(rng, 10, Metric.HTM)
         current.append(state)
-        solution = solve_optimal(state, heuristic=Heuristic.COMPACT)
-        own_tree = solve_optimal(state, heuristic=Heuristic.COMPACT, with_inverse=False)
+        solution = solve_optimal(state, heuristic=Heuristic.SLICE_PAIRS)
+        own_tree = solve_optimal(state, heuristic=Heuristic.SLICE_PAIRS, with_inverse=False)
         assert apply_moves(state, solution.moves) == SOLVED
         assert solution.length == own_tree.length <= 10
     assert True in finders  # the inverse's tree answered some of the cubes
@@ -178,10 +179,10 @@ def test_a_two_phase_probe_answers_once_the_bound_below_is_exhausted(monkeypatch
     for _ in range(5):
         state = _scramble(rng, 10, Metric.HTM)
         searched.clear()
-        events = list(optimal(state, heuristic=Heuristic.COMPACT, probe_share=50.0))
+        events = list(optimal(state, heuristic=Heuristic.SLICE_PAIRS, probe_share=50.0))
         answer = events[-1]
         last_searched = max(searched)
-        reference = solve_optimal(state, heuristic=Heuristic.COMPACT, probe_share=0.0)
+        reference = solve_optimal(state, heuristic=Heuristic.SLICE_PAIRS, probe_share=0.0)
         assert isinstance(answer, SolutionFound) and answer.proven_optimal
         assert apply_moves(state, answer.moves) == SOLVED
         assert answer.length == len(answer.moves) == reference.length
@@ -201,7 +202,7 @@ def test_cancel_during_a_probe_stops_within_a_fraction_of_a_second(monkeypatch):
         return twophase(*args, **kwargs)
 
     monkeypatch.setattr(optimal_probe, "twophase", spying)
-    prepare_tables(default_tables(), Metric.HTM, Heuristic.COMPACT)  # a first build is not the search's to time
+    prepare_tables(default_tables(), Metric.HTM, Heuristic.SLICE_PAIRS)  # a first build is not the search's to time
     state = random_state(3, random.Random(7))  # ~18 moves: a probe for any bound the compact heuristic reaches fails
     stop = threading.Event()
     seen: list[object] = []
@@ -209,7 +210,7 @@ def test_cancel_during_a_probe_stops_within_a_fraction_of_a_second(monkeypatch):
 
     def run():
         try:
-            for event in optimal(state, heuristic=Heuristic.COMPACT, stop=stop, probe_share=1e6):
+            for event in optimal(state, heuristic=Heuristic.SLICE_PAIRS, stop=stop, probe_share=1e6):
                 seen.append(event)
                 if probes_started and not stop.is_set():
                     time.sleep(0.3)  # let the probe's threads get going

@@ -19,10 +19,10 @@ from solvers.cube import apply_moves
 from solvers.cube.scramble import random_move_scramble, random_state
 from solvers.cube.state import CubeState
 from solvers.rubik import coords as cd
-from solvers.rubik import cornerslice_pruning as csp
 from solvers.rubik import cubie
-from solvers.rubik import strong_pruning as sp
 from solvers.rubik.optimal import Heuristic, heuristic_value, solve_optimal
+from solvers.rubik.optimal import corner_slice_residues as csp
+from solvers.rubik.optimal import edge_residues as sp
 from solvers.rubik.tables import Metric, default_tables
 
 SOLVED = CubeState.solved(3)
@@ -145,8 +145,8 @@ def test_random_states_satisfy_the_bellman_equation(table):
 @pytest.mark.parametrize("seed", range(3))
 def test_optimal_lengths_equal_the_phase1_heuristics(seed):
     state = random_move_scramble(13, 3, random.Random(100 + seed)).state(3)
-    strong = solve_optimal(state, heuristic=Heuristic.STRONG)
-    full = solve_optimal(state, heuristic=Heuristic.FULL)
+    strong = solve_optimal(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE)
+    full = solve_optimal(state, heuristic=Heuristic.PHASE1_AND_CORNERS)
     assert apply_moves(state, strong.moves) == SOLVED
     assert strong.proven_optimal and strong.length == full.length <= 13
 
@@ -155,13 +155,13 @@ def test_strong_bound_is_admissible_and_at_least_the_phase1_bound():
     rng = random.Random(9)
     for _ in range(40):
         state = random_state(3, rng)
-        strong = heuristic_value(state, heuristic=Heuristic.STRONG)
-        assert heuristic_value(state, heuristic=Heuristic.FULL) <= strong <= 20
+        strong = heuristic_value(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE)
+        assert heuristic_value(state, heuristic=Heuristic.PHASE1_AND_CORNERS) <= strong <= 20
 
 
 def test_strong_is_htm_only():
     with pytest.raises(ValueError, match="HTM only"):
-        solve_optimal(SOLVED, metric=Metric.QTM, heuristic=Heuristic.STRONG)
+        solve_optimal(SOLVED, metric=Metric.QTM, heuristic=Heuristic.EDGE_AND_CORNER_SLICE)
 
 
 def test_a_residue_decodes_to_the_one_neighbouring_distance_it_fits():

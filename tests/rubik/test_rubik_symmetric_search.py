@@ -9,7 +9,8 @@ from solvers.cube import apply_moves
 from solvers.cube.notation import parse_algorithm
 from solvers.cube.state import CubeState
 from solvers.rubik import cubie
-from solvers.rubik.optimal import Heuristic, cube_symmetries, solve_optimal, symmetric_prefixes
+from solvers.rubik.optimal import Heuristic, solve_optimal
+from solvers.rubik.optimal.subtrees import cube_symmetries, symmetric_prefixes
 from solvers.rubik.tables import Metric
 from tests.rubik.test_rubik_optimal import _independent_distance
 
@@ -41,6 +42,6 @@ CASES = [(t, m) for t in SYMMETRIC for m in Metric if parse_algorithm(t).count(m
 @pytest.mark.parametrize(("text", "metric"), CASES)
 def test_symmetric_cubes_get_optimal_answers(text, metric):
     state = parse_algorithm(text).state(3)
-    solution = solve_optimal(state, metric=metric, heuristic=Heuristic.COMPACT)
+    solution = solve_optimal(state, metric=metric, heuristic=Heuristic.SLICE_PAIRS)
     assert apply_moves(state, solution.moves) == SOLVED
     assert solution.length == _independent_distance(state, metric)

@@ -1,7 +1,7 @@
-"""The strong heuristic's IDA* kernel: several subtrees in flight per thread, their table reads prefetched.
+"""The residue heuristic's IDA* kernel: several subtrees in flight per thread, their table reads prefetched.
 
-A node's bound in strong mode is six rounds of reads from 1.6 GB of tables (corner-slice on three axes, then
-the edge table on three axes; see `optimal_kernel`), each round for all of the node's children still alive.
+A node's bound is six rounds of reads from 1.6 GB of tables (corner-slice on three axes, then the edge table
+on three axes; see `edge_residues` and `corner_slice_residues`), each round for all of the node's children still alive.
 The rounds depend on each other, and a read from memory costs about 250 ns here, so one depth-first search
 spends most of its time waiting. Why several searches: each slot (a depth-first search of its own subtree)
 runs one stage (finish the round whose reads are in cache, then compute the next round's addresses and
@@ -16,15 +16,17 @@ Threads take two-move prefixes from a shared counter (`fetch_add`), a slot at a 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numba as nb
 import numpy as np
 
 from solvers.rubik import coords as cd
-from solvers.rubik import cornerslice_pruning as csp
-from solvers.rubik import strong_pruning as sp
-from solvers.rubik.llvm_ops import fetch_add, prefetch
-from solvers.rubik.optimal_kernel import (
-    _CHECK_EVERY,
+from solvers.rubik.optimal import corner_slice_residues as csr
+from solvers.rubik.optimal import edge_residues as er
+from solvers.rubik.optimal.intrinsics import fetch_add, prefetch
+from solvers.rubik.optimal.rows import (
+    CHECK_EVERY,
     CORNERS_12,
     CS_DIST,
     CTRL_FOUND,
@@ -32,8 +34,8 @@ from solvers.rubik.optimal_kernel import (
     DIST,
     MAX_DEPTH,
     N_COORDS,
-    _combine,
-    _is_solved,
+    combine,
+    is_solved,
 )
 from solvers.rubik.twophase_kernel import redundant
 
@@ -46,6 +48,16 @@ ALIVE, LIMIT, WHERE = 0, 1, 2  # rows of a slot's scratch: the alive moves, and 
 IDLE, EXPANDED, ROWS = 0, 10, 11
 
 
+class ResidueTables(NamedTuple):
+    """The residue heuristic's tables, passed to the kernel as one value."""
+
+    edge: np.ndarray  # `edge_residues`: flip x sorted slice x twist, 2-bit residues by class row
+    edge_class_sym: np.ndarray  # 16 * class + symmetry of each flip x sorted slice
+    corner_slice: np.ndarray  # `corner_slice_residues`: corners x twist x slice, 2-bit residues by class row
+    slice_conj: np.ndarray  # UD-slice x U-D symmetry
+    twist_conj: np.ndarray  # twist x symmetry
+
+
 def packed_corner_moves(corner_move: np.ndarray, corner_class_sym: np.ndarray) -> np.ndarray:
     """corner_move with each entry's class and symmetry beside it: (corners << 16) | (16 * class + symmetry).
 
@@ -56,52 +68,51 @@ def packed_corner_moves(corner_move: np.ndarray, corner_class_sym: np.ndarray) -
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _corner_round(co, child, scratch, s, lv, n_alive, a, axis_moves, mv_cc, mv_slice, mv_twist, twist_conj,
-                  slice_conj, p2):  # fmt: skip
+def _corner_round(co, child, scratch, s, lv, n_alive, a, mv, rt):
     """Move corners, slice and twist of axis a for the alive children; prefetch their corner-slice entries."""
     corners_slot = 9 if a == 0 else CORNERS_12 + a - 1
     p_corners, p_slice, p_twist = _U(co[s, lv, corners_slot]), _U(co[s, lv, 3 * a + 1]), _U(co[s, lv, 3 * a + 2])
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
-        am = _U(axis_moves[a, m])
-        packed = _U(mv_cc[p_corners, am])
-        tw = _U(mv_twist[p_twist, am])
-        sl = _U(mv_slice[p_slice, am])
+        am = _U(mv.axis_moves[a, m])
+        packed = _U(mv.corners[p_corners, am])
+        tw = _U(mv.twist[p_twist, am])
+        sl = _U(mv.ud_slice[p_slice, am])
         child[s, lv, m, 3 * a + 1] = sl
         child[s, lv, m, 3 * a + 2] = tw
         child[s, lv, m, corners_slot] = packed >> _U(16)
         sym = packed & _U(15)
         where = (
-            ((packed & _U(0xFFFF)) >> _U(4)) * _U(csp.ROW)
-            + _U(twist_conj[tw, sym]) * _U(cd.N_SLICE)
-            + _U(slice_conj[sl // _U(cd.N_PERM4), sym])
+            ((packed & _U(0xFFFF)) >> _U(4)) * _U(csr.ROW)
+            + _U(rt.twist_conj[tw, sym]) * _U(cd.N_SLICE)
+            + _U(rt.slice_conj[sl // _U(cd.N_PERM4), sym])
         )
         scratch[s, WHERE, m] = where
-        prefetch(p2, where >> _U(2))
+        prefetch(rt.corner_slice, where >> _U(2))
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _class_round(co, child, scratch, s, lv, n_alive, a, axis_moves, mv_flip, class_sym):
+def _class_round(co, child, scratch, s, lv, n_alive, a, mv, rt):
     """Move the flip of axis a for the alive children; prefetch their edge classes."""
     p_flip = _U(co[s, lv, 3 * a])
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
-        fl = _U(mv_flip[p_flip, _U(axis_moves[a, m])])
+        fl = _U(mv.flip[p_flip, _U(mv.axis_moves[a, m])])
         child[s, lv, m, 3 * a] = fl
         where = _U(child[s, lv, m, 3 * a + 1]) * _U(cd.N_FLIP) + fl
         scratch[s, WHERE, m] = where
-        prefetch(class_sym, where)
+        prefetch(rt.edge_class_sym, where)
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _edge_round(child, scratch, s, lv, n_alive, a, class_sym, twist_conj, p1):
+def _edge_round(child, scratch, s, lv, n_alive, a, rt):
     """Read the alive children's edge classes (prefetched); prefetch their edge-table entries."""
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
-        cs = _U(class_sym[_U(scratch[s, WHERE, m])])
-        where = (cs >> _U(4)) * _U(sp.ROW) + _U(twist_conj[_U(child[s, lv, m, 3 * a + 2]), cs & _U(15)])
+        cs = _U(rt.edge_class_sym[_U(scratch[s, WHERE, m])])
+        where = (cs >> _U(4)) * _U(er.ROW) + _U(rt.twist_conj[_U(child[s, lv, m, 3 * a + 2]), cs & _U(15)])
         scratch[s, WHERE, m] = where
-        prefetch(p1, where >> _U(2))
+        prefetch(rt.edge, where >> _U(2))
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -112,7 +123,7 @@ def _keep(co, child, hs, scratch, s, lv, n_alive, table, slot):
     parent_distance = co[s, lv, slot]
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
-        d = sp.distance_from_residue(parent_distance, sp.residue(table, scratch[s, WHERE, m]))
+        d = er.distance_from_residue(parent_distance, er.residue(table, scratch[s, WHERE, m]))
         child[s, lv, m, slot] = d
         h = max(hs[s, lv, m], d)
         hs[s, lv, m] = h
@@ -123,15 +134,15 @@ def _keep(co, child, hs, scratch, s, lv, n_alive, table, slot):
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _prefetch_rows(co, s, lv, mv_cc, mv_slice, mv_twist):
+def _prefetch_rows(co, s, lv, mv):
     """Prefetch the rows of the move tables that node (s, lv)'s corner rounds read.
 
     Why: a row of the corner table (2.8 MB) is rarely in the core's cache, and each corner round reads its rows
     first and everything else after; waiting for them cost a quarter of the search's time (paired runs)."""
     for a in range(3):
-        _prefetch_row(mv_cc, co[s, lv, 9 if a == 0 else CORNERS_12 + a - 1])
-        _prefetch_row(mv_slice, co[s, lv, 3 * a + 1])
-        _prefetch_row(mv_twist, co[s, lv, 3 * a + 2])
+        _prefetch_row(mv.corners, co[s, lv, 9 if a == 0 else CORNERS_12 + a - 1])
+        _prefetch_row(mv.ud_slice, co[s, lv, 3 * a + 1])
+        _prefetch_row(mv.twist, co[s, lv, 3 * a + 2])
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -142,98 +153,109 @@ def _prefetch_row(table, row):
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _begin(co, child, hs, scratch, g, path, s, lv, bound, costs, axis_moves, mv_cc, mv_slice, mv_twist, twist_conj,
-           slice_conj, p2, n_alive_of, stage):  # fmt: skip
+def _begin(co, child, hs, scratch, g, path, s, lv, bound, mv, rt, n_alive_of, stage):
     """Start expanding node (s, lv): its moves worth trying, and the reads of its move-table rows. Returns how
     many children it generates (the node count)."""
     prev = path[s, lv - 1] if lv > 0 else -1
     n_alive = 0
     for m in range(18):
-        if (prev >= 0 and redundant(prev, m)) or g[s, lv] + costs[m] > bound:
+        if (prev >= 0 and redundant(prev, m)) or g[s, lv] + mv.costs[m] > bound:
             hs[s, lv, m] = -1
             continue
         scratch[s, ALIVE, n_alive] = m
-        scratch[s, LIMIT, m] = bound - g[s, lv] - costs[m]
+        scratch[s, LIMIT, m] = bound - g[s, lv] - mv.costs[m]
         hs[s, lv, m] = 0
         n_alive += 1
     n_alive_of[s] = n_alive
     if n_alive == 0:
         stage[s] = EXPANDED
     else:
-        _prefetch_rows(co, s, lv, mv_cc, mv_slice, mv_twist)
+        _prefetch_rows(co, s, lv, mv)
         stage[s] = ROWS
     return n_alive
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _advance(co, child, hs, scratch, s, lv, axis_moves, mv_flip, mv_cc, mv_slice, mv_twist, twist_conj, slice_conj,
-             p2, p1, class_sym, n_alive_of, stage):  # fmt: skip
+def _advance(co, child, hs, scratch, s, lv, mv, rt, n_alive_of, stage):
     """One stage of node (s, lv)'s expansion: use the reads now in cache, prefetch the next round's."""
     st = stage[s]
     n_alive = n_alive_of[s]
     if st == ROWS:
-        _corner_round(co, child, scratch, s, lv, n_alive, 0, axis_moves, mv_cc, mv_slice, mv_twist, twist_conj,
-                      slice_conj, p2)  # fmt: skip
+        _corner_round(co, child, scratch, s, lv, n_alive, 0, mv, rt)
         st = 1
     elif st <= 3:  # corner-slice of axis st - 1
-        n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, p2, CS_DIST + st - 1)
+        n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, rt.corner_slice, CS_DIST + st - 1)
         if n_alive == 0:
             st = EXPANDED
         elif st < 3:
-            _corner_round(co, child, scratch, s, lv, n_alive, st, axis_moves, mv_cc, mv_slice, mv_twist, twist_conj,
-                          slice_conj, p2)  # fmt: skip
+            _corner_round(co, child, scratch, s, lv, n_alive, st, mv, rt)
             st += 1
         else:
-            _class_round(co, child, scratch, s, lv, n_alive, 0, axis_moves, mv_flip, class_sym)
+            _class_round(co, child, scratch, s, lv, n_alive, 0, mv, rt)
             st += 1
     elif st % 2 == 0:  # the edge classes of axis (st - 4) / 2
-        _edge_round(child, scratch, s, lv, n_alive, (st - 4) // 2, class_sym, twist_conj, p1)
+        _edge_round(child, scratch, s, lv, n_alive, (st - 4) // 2, rt)
         st += 1
     else:  # the edge residues of axis (st - 5) / 2
         a = (st - 5) // 2
-        n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, p1, DIST + a)
+        n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, rt.edge, DIST + a)
         if n_alive > 0 and a < 2:
-            _class_round(co, child, scratch, s, lv, n_alive, a + 1, axis_moves, mv_flip, class_sym)
+            _class_round(co, child, scratch, s, lv, n_alive, a + 1, mv, rt)
             st += 1
         else:
             st = EXPANDED
     if st == EXPANDED:
         for i in range(n_alive):
             m = scratch[s, ALIVE, i]
-            hs[s, lv, m] = _combine(hs[s, lv, m], child[s, lv, m, DIST], child[s, lv, m, DIST + 1],
-                                    child[s, lv, m, DIST + 2])  # fmt: skip
+            hs[s, lv, m] = combine(
+                hs[s, lv, m], child[s, lv, m, DIST], child[s, lv, m, DIST + 1], child[s, lv, m, DIST + 2]
+            )
     n_alive_of[s] = n_alive
     stage[s] = st
 
 
-def workspace(start_cube: np.ndarray) -> tuple:
+class Workspace(NamedTuple):
     """A thread's buffers for `ida_interleaved`, which allocates nothing itself (see there)."""
+
+    rows: np.ndarray  # (SLOTS, levels, N_COORDS): node rows
+    children: np.ndarray  # (SLOTS, levels, 18, N_COORDS): their children's rows
+    bounds: np.ndarray  # (SLOTS, levels, 18): the children's bounds (-1: not tried)
+    cost: np.ndarray  # (SLOTS, levels): cost so far
+    next_move: np.ndarray  # (SLOTS, levels): the next child to visit
+    path: np.ndarray  # (SLOTS, levels): the moves
+    scratch: np.ndarray  # (SLOTS, 3, 18): rows ALIVE, LIMIT, WHERE
+    per_slot: np.ndarray  # (4, SLOTS): alive children, stage, level
+    cube: np.ndarray  # two cubes for checking a solution
+    tmp: np.ndarray
+
+
+def workspace(start_cube: np.ndarray) -> Workspace:
+    """Fresh buffers for one thread's `ida_interleaved` calls."""
     levels = MAX_DEPTH + 1
-    return (
-        np.zeros((SLOTS, levels, N_COORDS), dtype=np.int64),  # node rows
-        np.zeros((SLOTS, levels, 18, N_COORDS), dtype=np.int64),  # their children's rows
-        np.zeros((SLOTS, levels, 18), dtype=np.int64),  # the children's bounds (-1: not tried)
-        np.zeros((SLOTS, levels), dtype=np.int64),  # cost so far
-        np.zeros((SLOTS, levels), dtype=np.int64),  # the next child to visit
-        np.zeros((SLOTS, levels), dtype=np.int64),  # the moves
-        np.zeros((SLOTS, 3, 18), dtype=np.int64),  # scratch rows ALIVE, LIMIT, WHERE
-        np.zeros((4, SLOTS), dtype=np.int64),  # per slot: alive children, stage, level
-        np.empty_like(start_cube),  # two cubes for checking a solution
+    return Workspace(
+        np.zeros((SLOTS, levels, N_COORDS), dtype=np.int64),
+        np.zeros((SLOTS, levels, 18, N_COORDS), dtype=np.int64),
+        np.zeros((SLOTS, levels, 18), dtype=np.int64),
+        np.zeros((SLOTS, levels), dtype=np.int64),
+        np.zeros((SLOTS, levels), dtype=np.int64),
+        np.zeros((SLOTS, levels), dtype=np.int64),
+        np.zeros((SLOTS, 3, 18), dtype=np.int64),
+        np.zeros((4, SLOTS), dtype=np.int64),
+        np.empty_like(start_cube),
         np.empty_like(start_cube),
     )
 
 
 @nb.njit(cache=True, nogil=True, _nrt=False)
-def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, costs, axis_moves, mv_flip, mv_slice, mv_twist,
-                    mv_cc, move_cubes, p1, class_sym, twist_conj, cs_tables, ctrl, stats, path_out, work):  # fmt: skip
+def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, mv, rt, ctrl, stats, path_out, work):
     """Search the subtrees below prefixes[cursor...] (taken with `fetch_add`, shared with other threads) for a
-    path of cost exactly `bound` that solves the cube, SLOTS subtrees at a time.
+    path of cost exactly `bound` that solves the cube, SLOTS subtrees at a time; `mv` is a `rows.KernelMoves`
+    (its corner moves packed by `packed_corner_moves`), `rt` a `ResidueTables`, `work` a `Workspace`.
 
     Returns (status, length): 1 = found (moves in path_out[:length]), 0 = none left, -1 = stopped or found by
-    another thread. stats[0] counts nodes as `optimal_kernel.ida_subtree` does (published every 16k).
+    another thread. stats[0] counts nodes as `depth_first.ida_subtree` does (published every 16k).
     Why compiled without numba's reference counting (_nrt=False), with buffers from `workspace`: the inlined
     stages otherwise count references to every array they touch, dozens of locked instructions per stage."""
-    p2, _corner_class_sym, slice_conj = cs_tables
     co, child, hs, g, nxt, path, scratch, per_slot, cube, tmp = work
     n_alive_of, stage, lvl = per_slot[0], per_slot[1], per_slot[2]
     stage[:] = IDLE
@@ -263,14 +285,12 @@ def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, costs, ax
                 m = prefixes[j, i]
                 path[s, i] = m
                 nodes += 1
-                _begin(co, child, hs, scratch, g, path, s, i, bound, costs, axis_moves, mv_cc, mv_slice, mv_twist,
-                       twist_conj, slice_conj, p2, n_alive_of, stage)  # fmt: skip
+                _begin(co, child, hs, scratch, g, path, s, i, bound, mv, rt, n_alive_of, stage)
                 while stage[s] != EXPANDED:
-                    _advance(co, child, hs, scratch, s, i, axis_moves, mv_flip, mv_cc, mv_slice, mv_twist, twist_conj,
-                             slice_conj, p2, p1, class_sym, n_alive_of, stage)  # fmt: skip
+                    _advance(co, child, hs, scratch, s, i, mv, rt, n_alive_of, stage)
                 stage[s] = IDLE
                 h = hs[s, i, m]
-                g[s, i + 1] = g[s, i] + costs[m]
+                g[s, i + 1] = g[s, i] + mv.costs[m]
                 if h < 0 or g[s, i + 1] + h > bound:
                     alive = False
                     break
@@ -279,7 +299,7 @@ def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, costs, ax
             if not alive:
                 continue
             if g[s, n_prefix] == bound:
-                if _is_solved(start_cube, path[s], n_prefix, move_cubes, cube, tmp):
+                if is_solved(start_cube, path[s], n_prefix, mv.move_cubes, cube, tmp):
                     for i in range(n_prefix):
                         path_out[i] = path[s, i]
                     stats[0] += nodes - checked
@@ -288,11 +308,9 @@ def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, costs, ax
             lvl[s] = n_prefix
             nxt[s, n_prefix] = 0
             busy += 1
-            nodes += _begin(co, child, hs, scratch, g, path, s, n_prefix, bound, costs, axis_moves, mv_cc, mv_slice,
-                            mv_twist, twist_conj, slice_conj, p2, n_alive_of, stage)  # fmt: skip
+            nodes += _begin(co, child, hs, scratch, g, path, s, n_prefix, bound, mv, rt, n_alive_of, stage)
         elif stage[s] != EXPANDED:
-            _advance(co, child, hs, scratch, s, lvl[s], axis_moves, mv_flip, mv_cc, mv_slice, mv_twist, twist_conj,
-                     slice_conj, p2, p1, class_sym, n_alive_of, stage)  # fmt: skip
+            _advance(co, child, hs, scratch, s, lvl[s], mv, rt, n_alive_of, stage)
             if stage[s] != EXPANDED:
                 s = s + 1 if s + 1 < SLOTS else 0
                 continue
@@ -308,29 +326,28 @@ def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, costs, ax
                 h = hs[s, lv, m]
                 if h < 0:
                     continue
-                cost = g[s, lv] + costs[m]
+                cost = g[s, lv] + mv.costs[m]
                 if cost + h > bound:
                     continue
                 path[s, lv] = m
                 nl = lv + 1
                 if cost == bound:
-                    if h == 0 and _is_solved(start_cube, path[s], nl, move_cubes, cube, tmp):
+                    if h == 0 and is_solved(start_cube, path[s], nl, mv.move_cubes, cube, tmp):
                         for i in range(nl):
                             path_out[i] = path[s, i]
                         stats[0] += nodes - checked
                         return 1, nl
                     continue
-                for c in range(N_COORDS):  # element by element: a slice here costs reference counting
+                for c in range(N_COORDS):  # element by element: a slice here mv.costs reference counting
                     co[s, nl, c] = child[s, lv, m, c]
                 g[s, nl] = cost
                 nxt[s, nl] = 0
                 lvl[s] = nl
-                nodes += _begin(co, child, hs, scratch, g, path, s, nl, bound, costs, axis_moves, mv_cc, mv_slice,
-                                mv_twist, twist_conj, slice_conj, p2, n_alive_of, stage)  # fmt: skip
+                nodes += _begin(co, child, hs, scratch, g, path, s, nl, bound, mv, rt, n_alive_of, stage)
                 break
             if lv < n_prefix:
                 busy -= 1  # the subtree is done: the slot takes a new prefix on its next turn
-            if nodes - checked > _CHECK_EVERY:
+            if nodes - checked > CHECK_EVERY:
                 stats[0] += nodes - checked  # published in batches: no shared cache line written per node
                 checked = nodes
                 if ctrl[CTRL_STOP] != 0 or ctrl[CTRL_FOUND] != 0:

@@ -1,9 +1,9 @@
-"""The optimal solver's strong table: the exact HTM distance, mod 3, of flip x sorted UD-slice x twist.
+"""The residue heuristic's edge table: the exact HTM distance, mod 3, of flip x sorted UD-slice x twist.
 
 This is phase 1 with the order of the four slice edges kept (24 times phase 1), reduced by the 16 U-D
 symmetries to 1,523,864 edge classes x 2187 twists = 3.3e9 entries. Why mod 3 in 2 bits: a move changes the
 distance by -1, 0 or +1, so a search that knows the parent's exact distance reads the child's from its residue
-(`distance_from_residue`), and the table fits in 833 MB instead of 3.3 GB. Value 3 marks "not reached yet"
+(`distance_from_residue`), and the table fits in 834 MB instead of 3.3 GB. Value 3 marks "not reached yet"
 while building.
 
 Each class owns a byte-aligned row of `ROW` entries, so the backward levels (which write only the row being
@@ -34,7 +34,8 @@ def residue(table: np.ndarray, idx: int) -> int:
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _store(table: np.ndarray, idx: int, value: int) -> None:
+def store(table: np.ndarray, idx: int, value: int) -> None:
+    """Set entry idx of a packed 2-bit table."""
     shift = (idx & 3) << 1
     table[idx >> 2] = (table[idx >> 2] & ~np.uint8(3 << shift)) | np.uint8(value << shift)
 
@@ -101,14 +102,14 @@ def _forward(table, flip_move, slice_move, twist_move, class_sym, reps, stabilis
             for i in range(n):
                 t2 = twist_conj[twist_move[buf[i], m], s]
                 if residue(table, base2 + t2) == UNREACHED:
-                    _store(table, base2 + t2, r1)
+                    store(table, base2 + t2, r1)
                     found += 1
                     if stab != 1:  # a self-symmetric representative: equivalent twists are the same state
                         for s2 in range(1, 16):
                             if (stab >> s2) & 1:
                                 t3 = twist_conj[t2, s2]
                                 if residue(table, base2 + t3) == UNREACHED:
-                                    _store(table, base2 + t3, r1)
+                                    store(table, base2 + t3, r1)
                                     found += 1
     return found
 
@@ -140,7 +141,7 @@ def _backward(table, flip_move, slice_move, twist_move, class_sym, reps, twist_c
                 i = 0
                 while i < n:
                     if residue(table, base2 + twist_conj[twist_move[buf[i], m], s]) == r:
-                        _store(table, base + buf[i], r1)
+                        store(table, base + buf[i], r1)
                         found += 1
                         n -= 1
                         buf[i] = buf[n]
@@ -158,7 +159,7 @@ def build_residue_table(n_rows: int, row_stride: int, size: int, forward, backwa
     forward(table, depth, lo, hi) and backward(table, depth, lo, hi) run one level over rows [lo, hi) and
     return how many entries they reached; `size` counts the real entries (rows may be padded)."""
     table = np.full(n_rows * row_stride // 4, 0xFF, dtype=np.uint8)
-    _store(table, 0, 0)
+    store(table, 0, 0)
     histogram = [1]
     known = 1
     bounds = np.linspace(0, n_rows, min(_CHUNKS, n_rows) + 1).astype(np.int64)
@@ -181,10 +182,11 @@ def build_residue_table(n_rows: int, row_stride: int, size: int, forward, backwa
     return table, np.array(histogram, dtype=np.int64)
 
 
-def build_strong_table(
+def build_edge_table(
     flip_move, slice_sorted_move, twist_move, classes: dict[str, np.ndarray], twist_conj, progress: ProgressFn
 ) -> dict[str, np.ndarray]:
-    """{"residues": uint8 packed table, "histogram": int64 entries per exact distance}. HTM only: a half turn
+    """The edge table (cached as rubik-strong-htm): {"residues": uint8 packed table, "histogram": int64 entries
+    per exact distance}. HTM only: a half turn
     in QTM moves the distance by 2, which a residue mod 3 cannot tell from -1."""
     class_sym, reps, stab = (classes[k] for k in ("class_sym", "reps", "stabiliser"))
 

@@ -1,8 +1,8 @@
-"""The optimal solver's second strong table: the exact HTM distance, mod 3, of corners x twist x UD-slice.
+"""The residue heuristic's corner table: the exact HTM distance, mod 3, of corners x twist x UD-slice.
 
 Corners (permutation and twist) plus where the four UD-slice edges are: reduced by the 16 U-D symmetries to
 2768 corner-permutation classes x 2187 twists x 495 slice positions = 3.0e9 entries in 749 MB. Why this one
-beside the edge table (`strong_pruning`): it knows the corner permutation, which the edge table ignores, and
+beside the edge table (`edge_residues`): it knows the corner permutation, which the edge table ignores, and
 the slice, which the corner table ignored, so the larger of the two prunes far more than either. It is read
 three times (one per axis), like the edge table, and from residues in the same way.
 
@@ -16,7 +16,7 @@ import numba as nb
 import numpy as np
 
 from solvers.rubik import coords as cd
-from solvers.rubik.strong_pruning import UNREACHED, _store, build_residue_table, residue
+from solvers.rubik.optimal.edge_residues import UNREACHED, build_residue_table, residue, store
 from solvers.tables import ProgressFn
 
 ROW_LEN = cd.N_TWIST * cd.N_SLICE  # 1,082,565
@@ -33,7 +33,7 @@ def lookup(corners, twist, slc, table, class_sym, twist_conj, slice_conj) -> int
 
 @nb.njit(cache=True, nogil=True)
 def exact_distance(corners, twist, slc, table, class_sym, twist_conj, slice_conj, corner_move, twist_move, slice_move):
-    """The exact distance of one state, by walking down residues (as strong_pruning.exact_distance)."""
+    """The exact distance of one state, by walking down residues (as edge_residues.exact_distance)."""
     d = 0
     while corners != 0 or twist != 0 or slc != 0:
         down = (lookup(corners, twist, slc, table, class_sym, twist_conj, slice_conj) + 2) % 3
@@ -80,14 +80,14 @@ def _forward(table, corner_move, twist_move, slice_move, class_sym, reps, stabil
                 sl2 = slice_conj[slice_move[sl, m], s]
                 idx = base2 + t2 * cd.N_SLICE + sl2
                 if residue(table, idx) == UNREACHED:
-                    _store(table, idx, r1)
+                    store(table, idx, r1)
                     found += 1
                     if stab != 1:  # a self-symmetric representative: equivalent entries are the same state
                         for s2 in range(1, 16):
                             if (stab >> s2) & 1:
                                 idx3 = base2 + twist_conj[t2, s2] * cd.N_SLICE + slice_conj[sl2, s2]
                                 if residue(table, idx3) == UNREACHED:
-                                    _store(table, idx3, r1)
+                                    store(table, idx3, r1)
                                     found += 1
     return found
 
@@ -114,7 +114,7 @@ def _backward(table, corner_move, twist_move, slice_move, class_sym, reps, twist
                 sl = buf[i] - t * cd.N_SLICE
                 idx = base2 + twist_conj[twist_move[t, m], s] * cd.N_SLICE + slice_conj[slice_move[sl, m], s]
                 if residue(table, idx) == r:
-                    _store(table, base + buf[i], r1)
+                    store(table, base + buf[i], r1)
                     found += 1
                     n -= 1
                     buf[i] = buf[n]
@@ -124,7 +124,7 @@ def _backward(table, corner_move, twist_move, slice_move, class_sym, reps, twist
     return counts.sum()
 
 
-def build_cornerslice_table(
+def build_corner_slice_table(
     corner_move, twist_move, slice_move, classes: dict[str, np.ndarray], twist_conj, slice_conj, progress: ProgressFn
 ) -> dict[str, np.ndarray]:
     """{"residues": uint8 packed table, "histogram": entries per exact distance} (HTM)."""

@@ -1,6 +1,6 @@
 """Two machine operations numba does not offer, as intrinsics: a cache prefetch and an atomic fetch-and-add.
 
-Why: the optimal search's strong mode (`optimal_strong`) hides the latency of its table reads by prefetching
+Why: the optimal search's interleaved kernel (`interleaved`) hides the latency of its table reads by prefetching
 them for one subtree while it works on others, and its threads take work from a shared counter inside the
 kernel rather than through the interpreter.
 """

@@ -1,0 +1,104 @@
+"""The optimal search's three heuristics, named after the tables they read, and those tables as kernel inputs.
+
+Each heuristic bounds a cube's distance from below by looking it up along the three axes (see `depth_first`):
+
+- EDGE_AND_CORNER_SLICE (HTM only): the edge table, flip x sorted slice x twist (`edge_residues`, 834 MB), and
+  the corner-slice table, corners x twist x UD-slice (`corner_slice_residues`, 749 MB), both as residues mod 3,
+  with their symmetry classes (about 1.7 GB in all, built once in several minutes): about 7x fewer nodes than
+  PHASE1_AND_CORNERS. Searched by the `interleaved` kernel.
+- PHASE1_AND_CORNERS: the phase-1 symmetry table and the corner table (~230 MB, built once in seconds).
+- SLICE_PAIRS: the twist x slice and flip x slice tables (2 MB, built in a second; fine to about 10 moves).
+
+The string values ("strong", "full", "compact") are what callers pass and the CLI and GUI settings store.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import numpy as np
+
+from solvers.rubik import cubie
+from solvers.rubik.optimal.depth_first import MODE_PAIRS, MODE_PHASE1, MODE_RESIDUES, AxisBounds
+from solvers.rubik.optimal.interleaved import ResidueTables, packed_corner_moves
+from solvers.rubik.optimal.rows import KernelMoves
+from solvers.rubik.tables import Metric, RubikTables, move_costs
+
+
+class Heuristic(StrEnum):
+    """Which tables bound the search (see the module docstring)."""
+
+    EDGE_AND_CORNER_SLICE = "strong"
+    PHASE1_AND_CORNERS = "full"
+    SLICE_PAIRS = "compact"
+
+
+def default_heuristic(metric: Metric | str) -> Heuristic:
+    """The strongest heuristic the metric has: EDGE_AND_CORNER_SLICE for HTM, PHASE1_AND_CORNERS for QTM."""
+    return Heuristic.EDGE_AND_CORNER_SLICE if Metric(metric) is Metric.HTM else Heuristic.PHASE1_AND_CORNERS
+
+
+def check_heuristic(metric: Metric, heuristic: Heuristic) -> None:
+    """The residue tables hold HTM distances: a half turn in QTM moves a distance by 2, which mod 3 cannot tell."""
+    if heuristic is Heuristic.EDGE_AND_CORNER_SLICE and metric is not Metric.HTM:
+        raise ValueError("the strong heuristic is for HTM only; use 'full' for QTM")
+
+
+def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heuristic | str | None = None) -> None:
+    """Load (or build, with the tables' progress reports) everything a search with this heuristic reads, so
+    that a caller can show that work, or keep it out of a time limit, before the search starts."""
+    metric = Metric(metric)
+    heuristic = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
+    tables.moves  # noqa: B018 - properties that load
+    if metric is Metric.HTM:  # the two-phase probes' tables (see `probe`)
+        tables.flipslice_classes, tables.phase2  # noqa: B018
+        tables.phase1(Metric.HTM)
+    if heuristic is Heuristic.EDGE_AND_CORNER_SLICE:
+        tables.flipslice_sorted_classes, tables.corner_classes  # noqa: B018
+        tables.strong()
+        tables.cornerslice()
+        return
+    tables.flipslice_classes  # noqa: B018
+    if heuristic is Heuristic.PHASE1_AND_CORNERS:
+        tables.phase1(metric)
+        tables.corners(metric)
+    else:
+        tables.compact(metric)
+
+
+def kernel_moves(tables: RubikTables, metric: Metric, heuristic: Heuristic, axis_moves: np.ndarray) -> KernelMoves:
+    """The move tables the heuristic's kernel steps rows with (sorted slice and packed corners for the residues)."""
+    mv = tables.moves
+    if heuristic is Heuristic.EDGE_AND_CORNER_SLICE:
+        # 16-bit copies of the small move tables: half the cache they take (1.1 MB as 32 bits)
+        flip, slice_sorted, twist = (mv[name].astype(np.int16) for name in ("flip", "slice_sorted", "twist"))
+        corners = packed_corner_moves(mv["corners"], tables.corner_classes["class_sym"])
+        return KernelMoves(move_costs(metric), axis_moves, flip, slice_sorted, twist, corners, cubie.move_cubes())
+    return KernelMoves(move_costs(metric), axis_moves, mv["flip"], mv["slice"], mv["twist"], mv["corners"],
+                       cubie.move_cubes())  # fmt: skip
+
+
+def residue_tables(tables: RubikTables) -> ResidueTables:
+    """The edge and corner-slice residue tables with what indexes them."""
+    return ResidueTables(
+        tables.strong()["residues"],
+        tables.flipslice_sorted_classes["class_sym"],
+        tables.cornerslice()["residues"],
+        tables.corner_classes["slice_conj"],
+        tables.moves["twist_conj"],
+    )
+
+
+def axis_bounds(tables: RubikTables, metric: Metric, heuristic: Heuristic) -> AxisBounds:
+    """The tables `depth_first.heuristic` reads for this heuristic (one-byte placeholders for the others)."""
+    none = np.zeros(1, dtype=np.uint8)
+    twist_conj = tables.moves["twist_conj"]
+    if heuristic is Heuristic.EDGE_AND_CORNER_SLICE:
+        return AxisBounds(MODE_RESIDUES, none, none, none, twist_conj, none, none, none)
+    classes = tables.flipslice_classes
+    if heuristic is Heuristic.PHASE1_AND_CORNERS:
+        return AxisBounds(MODE_PHASE1, tables.phase1(metric), classes["class_of"], classes["sym_of"], twist_conj,
+                          tables.corners(metric), none, none)  # fmt: skip
+    pairs = tables.compact(metric)
+    return AxisBounds(MODE_PAIRS, none, classes["class_of"], classes["sym_of"], twist_conj, none,
+                      pairs["twist_slice"], pairs["flip_slice"])  # fmt: skip
