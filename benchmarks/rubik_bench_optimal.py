@@ -23,9 +23,9 @@ from solvers.cube.moves import Move, apply_moves
 from solvers.cube.notation import parse_algorithm
 from solvers.cube.scramble import random_move_scramble, random_state
 from solvers.cube.state import CubeState
+from solvers.engine import Metric
 from solvers.rubik.events import DepthExhausted, SearchCancelled, SolutionFound
 from solvers.rubik.optimal import optimal
-from solvers.rubik.tables import Metric
 
 SUPERFLIP = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"  # a known distance-20 position (Reid 1995)
 RATE_FROM_DEPTH = 12  # node rates over exhausted depths from here on: smaller ones are dominated by start-up

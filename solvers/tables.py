@@ -24,14 +24,14 @@ from pathlib import Path
 
 import numpy as np
 
+from solvers.engine import ProgressFn, no_progress
+
 CACHE_ENV_VAR = "CUBEVIZ_CACHE_DIR"
 _MAGIC = b"CVZTBL01"
 _DIGEST_SIZE = 32
 _HEADER_SIZE = len(_MAGIC) + _DIGEST_SIZE
 
 Table = np.ndarray | dict[str, np.ndarray]
-ProgressFn = Callable[[float, str], None]
-"""progress(fraction_done in [0, 1], message); it may raise BuildCancelled to abort a build."""
 
 
 class BuildCancelled(Exception):
@@ -190,10 +190,6 @@ def write_table(path: Path, table: Table) -> None:
         raise
 
 
-def _ignore_progress(fraction: float, message: str) -> None:
-    return None
-
-
 def load_or_build(
     name: str,
     builder: Callable[[ProgressFn], Table],
@@ -207,7 +203,7 @@ def load_or_build(
     A missing, damaged or truncated file is rebuilt. If the cache directory cannot be written the freshly built
     table is still returned. Arrays loaded from cache are read-only.
     """
-    report = progress or _ignore_progress
+    report = progress or no_progress
     path = table_path(name, version)
     cached = read_table(path)
     if cached is not None:

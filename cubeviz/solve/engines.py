@@ -186,10 +186,10 @@ def pocket_distances(state: CubeState, moves: tuple[Move, ...], metric: str) -> 
 
 
 def _pocket_turns(moves: tuple[Move, ...], metric: str) -> tuple[tuple[Turn, ...], tuple[str, ...]]:
-    from solvers.pocket.metric import as_metric
+    from solvers.pocket.metric import move_name, pocket_metric
 
-    named = as_metric(metric)
-    return tuple(Turn.from_move(m) for m in moves), tuple(named.name_of(Move(m)) for m in moves)
+    named = pocket_metric(metric)
+    return tuple(Turn.from_move(m) for m in moves), tuple(move_name(named, Move(m)) for m in moves)
 
 
 # -- the 3x3 ------------------------------------------------------------------------------------------------------

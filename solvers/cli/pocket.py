@@ -93,6 +93,7 @@ def _write(data: bytes) -> None:
 # -- pocket-fru --------------------------------------------------------------------------------------------------------
 def run_fru(args: argparse.Namespace) -> int:
     from solvers.cube.pocket_formats import SEED001_FIXED_PLACES, PocketFormatError, format_seed001, state_from_seed001
+    from solvers.pocket.metric import move_name
     from solvers.pocket.solve import solver
 
     fru = solver("fru")
@@ -120,7 +121,7 @@ def run_fru(args: argparse.Namespace) -> int:
             lines = [str(len(moves))]
             for move in moves:
                 state = state * _move_state(move)
-                lines += [fru.metric.name_of(move), format_seed001(state)]
+                lines += [move_name(fru.metric, move), format_seed001(state)]
             out.write("\n".join(lines) + "\n")
     return status
 

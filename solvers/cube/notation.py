@@ -15,7 +15,6 @@ from solvers.cube.notation_nodes import (
     Commutator,
     Conjugate,
     Group,
-    Metric,
     Node,
     NotationError,
     Turn,
@@ -27,6 +26,7 @@ from solvers.cube.notation_nodes import (
 )
 from solvers.cube.notation_parse import MAX_REPETITIONS, MAX_TURNS, parse_nodes
 from solvers.cube.state import CubeState
+from solvers.engine import NOTATION_METRICS, Metric, as_metric
 
 __all__ = [
     "MAX_REPETITIONS",
@@ -117,7 +117,7 @@ class Algorithm:
 
     def count(self, metric: Metric | str = Metric.HTM) -> int:
         """Length in a metric ("htm", "qtm", "stm" or "etm"), counted as written (call simplified() first to cancel)."""
-        metric = Metric(metric)
+        metric = as_metric(metric, NOTATION_METRICS)
         return sum(turn.count(metric) for turn in self._turns)
 
     def state(self, size: int = 3, start: CubeState | None = None) -> CubeState:

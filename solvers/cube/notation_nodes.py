@@ -8,12 +8,13 @@ here next to the turn kinds they depend on.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum, StrEnum
+from enum import Enum
 from functools import cache
 
 from solvers.cube.geometry import Face
 from solvers.cube.moves import BASIC_TURN_NAMES, Move, basic_turn
 from solvers.cube.state import CubeState
+from solvers.engine import NOTATION_METRICS, Metric, as_metric
 
 QUARTER, HALF, PRIME = 1, 2, 3  # clockwise quarter turns of a Turn; 3 quarters clockwise = one anticlockwise
 QUARTERS_PER_TURN = 4
@@ -36,22 +37,6 @@ class TurnKind(Enum):
     WIDE = "wide"
     SLICE = "slice"
     ROTATION = "rotation"
-
-
-class Metric(StrEnum):
-    """Ways to count an algorithm's length (see docs/notation-and-formats.md for the full rules).
-
-    HTM: any turn of one outer face (or a wide block) by any amount is 1; a slice is 2 (it equals two face turns
-    and a rotation); rotations are 0.
-    QTM: like HTM but a half turn counts 2; a slice quarter is 2, a slice half 4.
-    STM: any turn of one contiguous block of layers (face, wide or slice) is 1; rotations are 0.
-    ETM: every written turn is 1, rotations included (how long it takes to execute).
-    """
-
-    HTM = "htm"
-    QTM = "qtm"
-    STM = "stm"
-    ETM = "etm"
 
 
 _AXIS_OF = {
@@ -124,7 +109,7 @@ class Turn:
         return Turn(name, amount)
 
     def count(self, metric: Metric | str) -> int:
-        metric = Metric(metric)
+        metric = as_metric(metric, NOTATION_METRICS)
         kind = self.kind
         if metric is Metric.ETM:
             return 1

@@ -4,10 +4,10 @@ Importing this package is cheap: tables are built or loaded on first use (`gods_
 is only imported by `count_recoloured`. See docs/pocket.md for the API and the command line.
 """
 
+from solvers.engine import Metric
 from solvers.pocket.coords import N_STATES, REFERENCE_CORNER, get_index, set_index
 from solvers.pocket.frame import recolour_in_frame, view_in_frame
 from solvers.pocket.gods import build_distances, depth_histogram, gods_table
-from solvers.pocket.metric import Metric
 from solvers.pocket.recolour import ColouringError, count_recoloured
 from solvers.pocket.solve import (
     OptimalSolutions,

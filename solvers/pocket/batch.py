@@ -15,8 +15,8 @@ import numpy as np
 
 from solvers.cube.geometry import N_CORNERS, Corner, Face, corner_facelets
 from solvers.cube.pocket_formats import NET_ORDER, NET_ROWS
+from solvers.engine import Metric
 from solvers.pocket.gods import gods_table
-from solvers.pocket.metric import Metric
 from solvers.pocket.packed import UNREADABLE, frame_indices, is_reachable, relative
 
 INVALID = -1

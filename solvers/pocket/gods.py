@@ -14,9 +14,10 @@ from functools import cache
 
 import numpy as np
 
+from solvers.engine import Metric, ProgressFn
 from solvers.pocket.coords import N_STATES, N_TWIST, perm_move_table, twist_move_table
-from solvers.pocket.metric import Metric, as_metric
-from solvers.tables import BuildCancelled, ProgressFn, load_or_build
+from solvers.pocket.metric import generator_states, pocket_metric, table_metric
+from solvers.tables import BuildCancelled, load_or_build
 
 UNSEEN = 255  # dist value of a position not reached yet (no 2x2 distance comes near it)
 TABLE_VERSION = 1
@@ -39,8 +40,8 @@ class MoveTables:
 @cache
 def move_tables(metric: Metric | str) -> MoveTables:
     """The (small, quickly computed) coordinate move tables of `metric`'s generators."""
-    metric = as_metric(metric)
-    moves = metric.generator_states()
+    metric = pocket_metric(metric)
+    moves = generator_states(metric)
     perm, twist = perm_move_table(moves), twist_move_table(moves)
     perm.setflags(write=False)
     twist.setflags(write=False)
@@ -55,7 +56,7 @@ def build_distances(
     `progress(fraction, message)` is called after each layer and may raise BuildCancelled; a set `stop` event
     cancels the same way.
     """
-    tables = move_tables(as_metric(metric).table_metric)
+    tables = move_tables(table_metric(pocket_metric(metric)))
     n_moves = len(tables.perm)
     dist = np.full(N_STATES, UNSEEN, dtype=np.uint8)
     dist[0] = 0
@@ -95,7 +96,7 @@ def _expand_backwards(dist: np.ndarray, tables: MoveTables, n_moves: int, depth:
 
 
 def table_name(metric: Metric | str) -> str:
-    return f"pocket-gods-{as_metric(metric).table_metric.value}"
+    return f"pocket-gods-{table_metric(pocket_metric(metric)).value}"
 
 
 _loaded: dict[Metric, np.ndarray] = {}
@@ -107,7 +108,7 @@ def gods_table(metric: Metric | str, progress: ProgressFn | None = None) -> np.n
 
     Kept in memory after the first call. FRU returns the HTM table (same generators).
     """
-    key = as_metric(metric).table_metric
+    key = table_metric(pocket_metric(metric))
     with _lock:
         table = _loaded.get(key)
         if table is None:

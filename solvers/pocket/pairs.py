@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from solvers.cube.pocket_formats import NET_ROWS, PocketFormatError, colour_map, net_letters, state_from_letters
+from solvers.engine import Metric
 from solvers.pocket.batch import INVALID, bulk_letters, byte_classes, pair_distances, pair_layout, split_count
-from solvers.pocket.metric import Metric
 
 LINES_PER_PAIR = len(NET_ROWS)
 _MAX_FORMATTED = 99

@@ -21,11 +21,12 @@ from functools import cache
 import numpy as np
 
 from solvers.cube.geometry import N_CORNERS, corner_facelets
+from solvers.engine import Metric, ProgressFn
 from solvers.pocket.coords import N_PERM, N_STATES, all_perms, all_twists
 from solvers.pocket.frame import N_ROTATIONS, rotation_arrays
 from solvers.pocket.gods import gods_table, histogram_of
-from solvers.pocket.metric import Metric, as_metric
-from solvers.tables import BuildCancelled, ProgressFn
+from solvers.pocket.metric import pocket_metric
+from solvers.tables import BuildCancelled
 
 N_STICKERS = 24
 _HALF = N_STICKERS // 2  # stickers 0..11 go in the low word, 12..23 in the high word
@@ -187,4 +188,4 @@ def recoloured(
 ) -> RecolouredCount:
     """`count_recoloured` packed with its inputs, for display."""
     count, histogram = count_recoloured(colouring, progress, metric)
-    return RecolouredCount(str(colouring), count, histogram, as_metric(metric))
+    return RecolouredCount(str(colouring), count, histogram, pocket_metric(metric))

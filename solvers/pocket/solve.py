@@ -16,11 +16,11 @@ import numpy as np
 
 from solvers.cube.moves import Move, basic_turn, move_state
 from solvers.cube.state import CubeState
+from solvers.engine import Metric, ProgressFn
 from solvers.pocket.coords import FREE_SLOTS, N_TWIST, get_index
 from solvers.pocket.frame import recolour_in_frame, view_in_frame
 from solvers.pocket.gods import gods_table, move_tables
-from solvers.pocket.metric import Metric, as_metric
-from solvers.tables import ProgressFn
+from solvers.pocket.metric import generators, move_name, pocket_metric
 
 DEFAULT_SOLUTION_LIMIT = 100
 
@@ -40,13 +40,13 @@ class PocketSolver:
     """
 
     def __init__(self, metric: Metric | str = Metric.HTM, progress: ProgressFn | None = None) -> None:
-        self.metric = as_metric(metric)
+        self.metric = pocket_metric(metric)
         self.table = gods_table(self.metric, progress)
         tables = move_tables(self.metric)
         # Python lists: scalar lookups in lists are several times faster than numpy scalar indexing.
         self._perm_moves = tables.perm.tolist()
         self._twist_moves = tables.twist.tolist()
-        self._moves = self.metric.moves
+        self._moves = generators(self.metric)
         self._dist = self.table  # numpy: 3.7 million entries, only ever read a few at a time
 
     # -- distances ---------------------------------------------------------------------------------------------
@@ -100,7 +100,7 @@ class PocketSolver:
 
     def format(self, moves: Iterable[Move]) -> str:
         """Moves written in this metric's notation, space separated ("U R' F2" or "U+ R- F2")."""
-        return " ".join(self.metric.name_of(Move(m)) for m in moves)
+        return " ".join(move_name(self.metric, Move(m)) for m in moves)
 
     # -- internals ---------------------------------------------------------------------------------------------
     def _step(self, index: int, m: int) -> int:
@@ -160,29 +160,29 @@ def as_states(moves: Iterable) -> Iterator[CubeState]:
 @cache
 def solver(metric: Metric | str = Metric.HTM) -> PocketSolver:
     """The shared PocketSolver of `metric` (built on first use)."""
-    return PocketSolver(as_metric(metric))
+    return PocketSolver(pocket_metric(metric))
 
 
 def optimal_solution(state: CubeState, metric: Metric | str = Metric.HTM) -> list[Move]:
-    return solver(as_metric(metric)).optimal_solution(state)
+    return solver(pocket_metric(metric)).optimal_solution(state)
 
 
 def all_optimal_solutions(
     state: CubeState, metric: Metric | str = Metric.HTM, limit: int = DEFAULT_SOLUTION_LIMIT
 ) -> OptimalSolutions:
-    return solver(as_metric(metric)).all_optimal_solutions(state, limit)
+    return solver(pocket_metric(metric)).all_optimal_solutions(state, limit)
 
 
 def distance(state: CubeState, metric: Metric | str = Metric.HTM) -> int:
-    return solver(as_metric(metric)).distance(state)
+    return solver(pocket_metric(metric)).distance(state)
 
 
 def distances_along(state: CubeState, moves: Iterable, metric: Metric | str = Metric.HTM) -> list[int]:
-    return solver(as_metric(metric)).distances_along(state, moves)
+    return solver(pocket_metric(metric)).distances_along(state, moves)
 
 
 def distance_between(a: CubeState, b: CubeState, metric: Metric | str = Metric.QTM) -> int:
-    return solver(as_metric(metric)).distance_between(a, b)
+    return solver(pocket_metric(metric)).distance_between(a, b)
 
 
 def distance_table_lookup(indices: np.ndarray, metric: Metric | str) -> np.ndarray:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from solvers.tables import ProgressFn
+from solvers.engine import ProgressFn
 
 UNKNOWN = 255
 _CHUNKS = 8

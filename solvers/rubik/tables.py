@@ -20,11 +20,11 @@ more than the search they speed up, e.g. in fast tests.
 from __future__ import annotations
 
 import threading
-from enum import StrEnum
 
 import numpy as np
 
 from solvers.cube.moves import Move
+from solvers.engine import Metric, ProgressFn, no_progress, search_metric
 from solvers.rubik import coords as cd
 from solvers.rubik import cubie, pruning
 from solvers.rubik.movetables import (
@@ -36,16 +36,9 @@ from solvers.rubik.movetables import (
     build_slice_conj,
     build_twist_conj,
 )
-from solvers.tables import ProgressFn, load_or_build
+from solvers.tables import load_or_build
 
 TABLE_VERSION = 1
-
-
-class Metric(StrEnum):
-    """Which turns count as one move: HTM (any face turn) or QTM (quarter turns; a half turn costs 2)."""
-
-    HTM = "htm"
-    QTM = "qtm"
 
 
 QUARTER_MOVES = np.array([m for m in Move if m.quarter_turns != 2], dtype=np.int64)
@@ -54,18 +47,14 @@ ALL_MOVES = np.arange(len(Move), dtype=np.int64)
 
 def metric_moves(metric: Metric) -> np.ndarray:
     """The generators whose breadth-first distances are that metric's distances."""
-    return QUARTER_MOVES if Metric(metric) is Metric.QTM else ALL_MOVES
+    return QUARTER_MOVES if search_metric(metric) is Metric.QTM else ALL_MOVES
 
 
 def move_costs(metric: Metric) -> np.ndarray:
     """int64 (18,): what each Move costs in the metric."""
-    if Metric(metric) is Metric.QTM:
+    if search_metric(metric) is Metric.QTM:
         return np.array([2 if m.quarter_turns == 2 else 1 for m in Move], dtype=np.int64)
     return np.ones(len(Move), dtype=np.int64)
-
-
-def _noop(fraction: float, message: str) -> None:
-    return None
 
 
 def _build_moves(progress: ProgressFn) -> dict[str, np.ndarray]:
@@ -85,7 +74,7 @@ class RubikTables:
     """Lazy access to every table; thread-safe, so a GUI worker and the CLI can share one instance."""
 
     def __init__(self, progress: ProgressFn | None = None) -> None:
-        self._progress = progress or _noop
+        self._progress = progress or no_progress
         self._lock = threading.RLock()
         self._cache: dict[str, object] = {}
 
@@ -146,7 +135,7 @@ class RubikTables:
         return self._get("rubik-cornerslice-htm", build)
 
     def phase1(self, metric: Metric = Metric.HTM) -> np.ndarray:
-        metric = Metric(metric)
+        metric = search_metric(metric)
         mv, classes = self.moves, self.flipslice_classes
 
         def build(progress: ProgressFn) -> np.ndarray:
@@ -170,7 +159,7 @@ class RubikTables:
         return self._get("rubik-phase2", build)
 
     def corners(self, metric: Metric = Metric.HTM) -> np.ndarray:
-        metric = Metric(metric)
+        metric = search_metric(metric)
         mv = self.moves
 
         def build(progress: ProgressFn) -> np.ndarray:
@@ -179,7 +168,7 @@ class RubikTables:
         return self._get(f"rubik-corners-{metric.value}", build)
 
     def compact(self, metric: Metric = Metric.HTM) -> dict[str, np.ndarray]:
-        metric = Metric(metric)
+        metric = search_metric(metric)
         mv = self.moves
 
         def build(progress: ProgressFn) -> dict[str, np.ndarray]:

@@ -14,12 +14,13 @@ from solvers.cube import apply_moves
 from solvers.cube.moves import Move, move_state
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
+from solvers.engine import Metric
 from solvers.rubik import cubie
 from solvers.rubik.events import DepthExhausted, SearchCancelled, SearchProgress, SolutionFound
 from solvers.rubik.optimal import Heuristic, optimal, prepare_tables, solve_optimal
 from solvers.rubik.optimal import probe as optimal_probe
 from solvers.rubik.optimal import search as optimal_module
-from solvers.rubik.tables import Metric, default_tables
+from solvers.rubik.tables import default_tables
 
 SOLVED = CubeState.solved(3)
 TURNS = {m: move_state(3, m) for m in Move}

@@ -18,12 +18,13 @@ import pytest
 from solvers.cube import apply_moves
 from solvers.cube.scramble import random_move_scramble, random_state
 from solvers.cube.state import CubeState
+from solvers.engine import Metric
 from solvers.rubik import coords as cd
 from solvers.rubik import cubie
 from solvers.rubik.optimal import Heuristic, heuristic_value, solve_optimal
 from solvers.rubik.optimal import corner_slice_residues as csp
 from solvers.rubik.optimal import edge_residues as sp
-from solvers.rubik.tables import Metric, default_tables
+from solvers.rubik.tables import default_tables
 
 SOLVED = CubeState.solved(3)
 

@@ -8,10 +8,10 @@ import pytest
 from solvers.cube import apply_moves
 from solvers.cube.notation import parse_algorithm
 from solvers.cube.state import CubeState
+from solvers.engine import Metric
 from solvers.rubik import cubie
 from solvers.rubik.optimal import Heuristic, solve_optimal
 from solvers.rubik.optimal.subtrees import cube_symmetries, symmetric_prefixes
-from solvers.rubik.tables import Metric
 from tests.rubik.test_rubik_optimal import _independent_distance
 
 SOLVED = CubeState.solved(3)

@@ -15,9 +15,9 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from solvers.engine import ProgressFn
 from solvers.rubik import coords as cd
 from solvers.rubik.optimal.edge_residues import UNREACHED, build_residue_table, residue, store
-from solvers.tables import ProgressFn
 
 ROW_LEN = cd.N_TWIST * cd.N_SLICE  # 1,082,565
 ROW = ROW_LEN + 3  # 1,082,568: a multiple of 4

@@ -16,8 +16,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from solvers.engine import ProgressFn
 from solvers.rubik import coords as cd
-from solvers.tables import ProgressFn
 
 ROW = cd.N_TWIST + 1  # 2188 entries = 547 bytes: rows start on a byte
 UNREACHED = 3

@@ -18,11 +18,12 @@ from enum import StrEnum
 
 import numpy as np
 
+from solvers.engine import Metric, search_metric
 from solvers.rubik import cubie
 from solvers.rubik.optimal.depth_first import MODE_PAIRS, MODE_PHASE1, MODE_RESIDUES, AxisBounds
 from solvers.rubik.optimal.interleaved import ResidueTables, packed_corner_moves
 from solvers.rubik.optimal.rows import KernelMoves
-from solvers.rubik.tables import Metric, RubikTables, move_costs
+from solvers.rubik.tables import RubikTables, move_costs
 
 
 class Heuristic(StrEnum):
@@ -35,7 +36,7 @@ class Heuristic(StrEnum):
 
 def default_heuristic(metric: Metric | str) -> Heuristic:
     """The strongest heuristic the metric has: EDGE_AND_CORNER_SLICE for HTM, PHASE1_AND_CORNERS for QTM."""
-    return Heuristic.EDGE_AND_CORNER_SLICE if Metric(metric) is Metric.HTM else Heuristic.PHASE1_AND_CORNERS
+    return Heuristic.EDGE_AND_CORNER_SLICE if search_metric(metric) is Metric.HTM else Heuristic.PHASE1_AND_CORNERS
 
 
 def check_heuristic(metric: Metric, heuristic: Heuristic) -> None:
@@ -47,7 +48,7 @@ def check_heuristic(metric: Metric, heuristic: Heuristic) -> None:
 def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heuristic | str | None = None) -> None:
     """Load (or build, with the tables' progress reports) everything a search with this heuristic reads, so
     that a caller can show that work, or keep it out of a time limit, before the search starts."""
-    metric = Metric(metric)
+    metric = search_metric(metric)
     heuristic = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
     tables.moves  # noqa: B018 - properties that load
     if metric is Metric.HTM:  # the two-phase probes' tables (see `probe`)

@@ -22,6 +22,7 @@ import numpy as np
 
 from solvers.cube.moves import Move, apply_moves
 from solvers.cube.state import CubeState
+from solvers.engine import Metric, search_metric
 from solvers.rubik import coords as cd
 from solvers.rubik import cubie
 from solvers.rubik.events import DepthExhausted, SearchCancelled, SearchEvent, SearchProgress, SolutionFound
@@ -29,7 +30,7 @@ from solvers.rubik.optimal.heuristics import Heuristic, default_heuristic
 from solvers.rubik.optimal.probe import PROBE_SHARE, UpperBoundProbe
 from solvers.rubik.optimal.rows import CTRL_FOUND, CTRL_SIZE, CTRL_STOP, MAX_DEPTH
 from solvers.rubik.optimal.subtrees import SearchKernel
-from solvers.rubik.tables import Metric, RubikTables, default_tables
+from solvers.rubik.tables import RubikTables, default_tables
 
 POLL_SECONDS = 0.05
 HEARTBEAT_SECONDS = 0.25
@@ -42,7 +43,7 @@ def heuristic_value(
 ) -> int:
     """The heuristic's lower bound for `state` (for reports of the heuristic's strength)."""
     heuristic = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
-    return SearchKernel(state, Metric(metric), heuristic, tables or default_tables()).start_heuristic()
+    return SearchKernel(state, search_metric(metric), heuristic, tables or default_tables()).start_heuristic()
 
 
 def optimal(
@@ -66,7 +67,7 @@ def optimal(
     from solvers.rubik.validity import check_solvable
 
     check_solvable(state)
-    metric = Metric(metric)
+    metric = search_metric(metric)
     heuristic = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
     tables = tables or default_tables()
     trees = [_Tree(SearchKernel(state, metric, heuristic, tables), inverted=False)]

@@ -8,6 +8,7 @@ import numpy as np
 
 from solvers.cube.moves import Move
 from solvers.cube.state import CubeState
+from solvers.engine import Metric
 from solvers.rubik import coords as cd
 from solvers.rubik import cubie
 from solvers.rubik.optimal import corner_slice_residues as csr
@@ -16,7 +17,7 @@ from solvers.rubik.optimal.depth_first import heuristic, ida_subtree
 from solvers.rubik.optimal.heuristics import Heuristic, axis_bounds, check_heuristic, kernel_moves, residue_tables
 from solvers.rubik.optimal.interleaved import ida_interleaved, workspace
 from solvers.rubik.optimal.rows import CORNERS_12, CS_DIST, CTRL_FOUND, CTRL_STOP, DIST, start_coordinates, take_next
-from solvers.rubik.tables import Metric, RubikTables
+from solvers.rubik.tables import RubikTables
 from solvers.rubik.twophase import AXIS_SYMMETRIES
 from solvers.rubik.twophase_kernel import redundant
 
