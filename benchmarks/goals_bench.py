@@ -19,7 +19,7 @@ from solvers.goals.goal import piece_coordinates, solved_goal
 from solvers.goals.presets import COLOURS, preset_goal
 from solvers.goals.search import goal_search, solve_goal
 from solvers.goals.tables import piece_move_table
-from solvers.rubik.events import DepthExhausted, SolutionFound
+from solvers.rubik.events import DepthExhausted, MoveSolution
 
 
 def timed_solves(goals, cubes) -> list[float]:
@@ -119,7 +119,7 @@ def main() -> None:
         first = best = None
         lower = 0
         for event in goal_search(state, f2l, stop=stop, upper_bound=True):
-            if isinstance(event, SolutionFound):
+            if isinstance(event, MoveSolution):
                 first = first or event
                 best = event
                 assert f2l.reached_by(apply_moves(state, event.moves))

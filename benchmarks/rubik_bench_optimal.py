@@ -23,8 +23,8 @@ from solvers.cube.moves import Move, apply_moves
 from solvers.cube.notation import parse_algorithm
 from solvers.cube.scramble import random_move_scramble, random_state
 from solvers.cube.state import CubeState
-from solvers.engine import Metric
-from solvers.rubik.events import DepthExhausted, SearchCancelled, SolutionFound
+from solvers.engine import Metric, SearchCancelled
+from solvers.rubik.events import DepthExhausted, MoveSolution
 from solvers.rubik.optimal import optimal
 
 SUPERFLIP = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"  # a known distance-20 position (Reid 1995)
@@ -59,7 +59,7 @@ def run_ours(state: CubeState, cap: float, metric: Metric = Metric.HTM, n_thread
                 run.depths.append((event.depth, event.nodes_at_depth, event.seconds))
                 if echo is not None:
                     echo(event)
-            elif isinstance(event, SolutionFound):
+            elif isinstance(event, MoveSolution):
                 if apply_moves(state, event.moves) != CubeState.solved(3):
                     raise AssertionError("our optimal answer does not solve its cube")
                 run.length = event.length

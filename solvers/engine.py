@@ -93,4 +93,4 @@ def no_progress(fraction: float, message: str) -> None:
 
 def search_metric(metric: Metric | str) -> Metric:
     """A metric the 3x3 searches count in (HTM or QTM), or ValueError naming those two."""
-    return search_metric(metric)
+    return as_metric(metric, SEARCH_METRICS)

@@ -41,13 +41,13 @@ def upright(state: CubeState) -> CubeState:
 def state_bounds(state: CubeState, stop: threading.Event | None = None) -> tuple[int, int]:
     """(heuristic lower bound, two-phase upper bound) of one 3x3 state under HTM."""
     from solvers.rubik.optimal import Heuristic, heuristic_value
-    from solvers.rubik.twophase import solve
+    from solvers.rubik.twophase import solve_twophase
 
     state = upright(state)
     if state.is_solved():
         return 0, 0
     lower = heuristic_value(state, DISTANCE_METRIC, Heuristic.SLICE_PAIRS)
-    upper = solve(state, max_time=TWO_PHASE_SECONDS, stop=stop).length
+    upper = solve_twophase(state, max_time=TWO_PHASE_SECONDS, stop=stop).length
     return lower, upper
 
 

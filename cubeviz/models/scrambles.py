@@ -63,10 +63,10 @@ def _solve_pocket(state: CubeState) -> Algorithm:
 def _solve_rubik(state: CubeState, stop: threading.Event | None) -> Algorithm:
     """Hook: the 3x3 two-phase solver (issue: rubik engine). Its first solution is enough for a scramble."""
     try:
-        from solvers.rubik.twophase import solve
+        from solvers.rubik.twophase import solve_twophase
     except ImportError as exc:
         raise ScrambleUnavailable("random-state 3x3 scrambles need the two-phase solver (solvers.rubik)") from exc
-    return Algorithm.from_moves(solve(state, stop=stop).moves)
+    return Algorithm.from_moves(solve_twophase(state, stop=stop).moves)
 
 
 def pocket_engine_ready() -> bool:

@@ -24,7 +24,7 @@ from solvers.packing.cover import build_cover
 from solvers.packing.errors import PackingError
 from solvers.packing.puzzle import SymmetryMode
 from solvers.packing.puzzle_io import load_puzzle
-from solvers.packing.search import Progress
+from solvers.packing.search import CoverProgress
 
 DEFAULT_PUZZLE = "soma"
 PROGRESS_STEPS = 1000
@@ -172,7 +172,7 @@ class PackingBrowser(QWidget):
             worker.deleteLater()
 
     def _progress(self, event) -> None:
-        if isinstance(event, Progress):
+        if isinstance(event, CoverProgress):
             self.source.progress.setValue(int(event.fraction * PROGRESS_STEPS))
             eta = f", about {event.eta:.0f} s left" if event.eta is not None and event.eta >= 1 else ""
             self.source.status.setText(f"{event.solutions:,} found{eta}")

@@ -15,7 +15,7 @@ from solvers.packing.cover import CoverProblem
 from solvers.packing.errors import SymmetryError
 from solvers.packing.puzzle import Puzzle, SymmetryMode
 from solvers.packing.queries import SolutionSet, with_classes
-from solvers.packing.search import Progress, Solution, enumerate_solutions
+from solvers.packing.search import CoverProgress, CoverSolution, enumerate_solutions
 from solvers.packing.solution_io import read_solutions
 
 EXPAND_LIMIT = 200_000  # a file of classes is expanded to every placement when that many or fewer result
@@ -38,13 +38,13 @@ def default_level(puzzle: Puzzle) -> SymmetryMode:
 
 def enumeration(
     problem: CoverProblem, up_to: SymmetryMode
-) -> Callable[[threading.Event, Callable], Iterator[Progress | Loaded]]:
-    """A GeneratorWorker factory: yields the engine's Progress, then one Loaded (nothing if cancelled)."""
+) -> Callable[[threading.Event, Callable], Iterator[CoverProgress | Loaded]]:
+    """A GeneratorWorker factory: yields the engine's CoverProgress, then one Loaded (nothing if cancelled)."""
 
-    def run(stop: threading.Event, _report: Callable) -> Iterator[Progress | Loaded]:
+    def run(stop: threading.Event, _report: Callable) -> Iterator[CoverProgress | Loaded]:
         rows: list[tuple[int, ...]] = []
-        for event in enumerate_solutions(problem, up_to=up_to, stop=stop.is_set):
-            if isinstance(event, Solution):
+        for event in enumerate_solutions(problem, up_to=up_to, stop=stop):
+            if isinstance(event, CoverSolution):
                 rows.append(event.rows)
             else:
                 yield event

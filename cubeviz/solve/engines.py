@@ -24,7 +24,7 @@ from solvers.tables import BuildCancelled
 
 if TYPE_CHECKING:
     from solvers.goals.goal import Goal
-    from solvers.rubik.events import SolutionFound
+    from solvers.rubik.events import MoveSolution
 
 POCKET_ALTERNATIVES_LIMIT = 100  # optimal 2x2 solutions kept for browsing (the count covers all of them)
 TWOPHASE_SECONDS = 8.0  # how long the two-phase search keeps looking for shorter solutions
@@ -114,7 +114,7 @@ def solve_events(
     if choice.size == 2:
         yield _solve_pocket(choice.metric, state, progress)
         return
-    from solvers.rubik.events import SolutionFound
+    from solvers.rubik.events import MoveSolution
     from solvers.rubik.optimal import optimal
     from solvers.rubik.twophase import twophase
 
@@ -130,13 +130,13 @@ def solve_events(
     else:
         events = optimal(state, metric=choice.metric, heuristic=heuristic, stop=stop, tables=tables)
     for event in events:
-        yield rubik_solution(event, rotation, choice.metric) if isinstance(event, SolutionFound) else event
+        yield rubik_solution(event, rotation, choice.metric) if isinstance(event, MoveSolution) else event
 
 
 def rubik_solution(
-    found: SolutionFound, rotation: CubeState, metric: str, goal: Goal | None = None, proven: bool | None = None
+    found: MoveSolution, rotation: CubeState, metric: str, goal: Goal | None = None, proven: bool | None = None
 ) -> Solution:
-    """A 3x3 engine's `SolutionFound` (for the cube turned by `rotation`) as the player's Solution for the cube
+    """A 3x3 engine's `MoveSolution` (for the cube turned by `rotation`) as the player's Solution for the cube
     on screen; `proven` overrides the event's own proof flag."""
     turns = _rotate_turns(tuple(Turn.from_move(move) for move in found.moves), rotation)
     labels = tuple(turn.notation for turn in turns)

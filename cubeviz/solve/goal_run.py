@@ -17,7 +17,7 @@ from solvers.cube.state import CubeState
 from solvers.goals.goal import Goal, GoalError, parse_goal
 from solvers.goals.presets import ANY_COLOUR, preset_colours, preset_goal
 from solvers.goals.search import UPPER_BOUND_PIECES, goal_search
-from solvers.rubik.events import DepthExhausted, SolutionFound
+from solvers.rubik.events import DepthExhausted, MoveSolution
 
 PAINTED_NAME = "the painted pattern"
 
@@ -56,14 +56,14 @@ def goal_events(
     if request.painted and not rotation.is_identity():
         raise GoalError("a painted pattern names sticker places: turn the cube back to its home orientation first")
     several = len(request.goals) > 1
-    best: tuple[SolutionFound, Goal] | None = None
+    best: tuple[MoveSolution, Goal] | None = None
     all_proven = True
     for label, goal in request.goals:
         yield TableProgress(0.0, f"pattern tables for {request.name}{f', {label}' if several else ''} ")
-        final: SolutionFound | None = None
+        final: MoveSolution | None = None
         bounded = len(goal.constrained) > UPPER_BOUND_PIECES
         for event in goal_search(turned, goal, metric, stop=stop, upper_bound=bounded):
-            if not isinstance(event, SolutionFound):
+            if not isinstance(event, MoveSolution):
                 if not (several and isinstance(event, DepthExhausted)):  # one colour's bound is not the answer's
                     yield event
                 continue

@@ -82,7 +82,7 @@ class ProgressPanel(QWidget):
             self.table_bar.setFormat(f"Tables: {event.message} (%p%)")
             return
         self.table_bar.hide()
-        if hasattr(event, "nodes_per_s"):  # SearchProgress
+        if hasattr(event, "nodes_per_s"):  # DepthProgress
             best = "none yet" if event.best_length is None else str(event.best_length)
             if self._best is not None:
                 best = str(self._best.length)

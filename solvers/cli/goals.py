@@ -71,7 +71,7 @@ def _best(state, goal, args: argparse.Namespace, number: int):
     """The proven optimum, or (when --max-time ends the search) the best so far with its lower bound on stderr."""
     from solvers.cli.common import report_error
     from solvers.goals.search import UPPER_BOUND_PIECES, goal_search
-    from solvers.rubik.events import DepthExhausted, SolutionFound
+    from solvers.rubik.events import DepthExhausted, MoveSolution
 
     stop = threading.Event()
     timer = threading.Timer(args.max_time, stop.set) if args.max_time else None
@@ -81,7 +81,7 @@ def _best(state, goal, args: argparse.Namespace, number: int):
     bounded = len(goal.constrained) > UPPER_BOUND_PIECES
     try:
         for event in goal_search(state, goal, args.metric, stop=stop, upper_bound=bounded):
-            if isinstance(event, SolutionFound) and (best is None or event.length <= best.length):
+            if isinstance(event, MoveSolution) and (best is None or event.length <= best.length):
                 best = event
             elif isinstance(event, DepthExhausted):
                 lower = event.depth + 1

@@ -22,7 +22,7 @@ from solvers.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from solvers.packing.search import Progress
+    from solvers.packing.search import CoverProgress
 
 UP_TO_CHOICES = ("none", "rotation", "mirror")
 
@@ -88,7 +88,7 @@ def run_soma(args: argparse.Namespace) -> int:
 
 def run_pack(args: argparse.Namespace) -> int:
     from solvers.packing import PackingError, SymmetryMode, build_cover, load_puzzle
-    from solvers.packing.search import Solution, enumerate_solutions
+    from solvers.packing.search import CoverSolution, enumerate_solutions
 
     if args.count and args.out:
         raise CliInputError("--out needs the solutions: drop --count")
@@ -103,7 +103,7 @@ def run_pack(args: argparse.Namespace) -> int:
     total = 0
     try:
         for event in enumerate_solutions(problem, up_to=mode, count_only=args.count, progress_interval=1.0):
-            if isinstance(event, Solution):
+            if isinstance(event, CoverSolution):
                 rows.append(event.rows)
             elif event.done:
                 total = event.solutions
@@ -134,7 +134,7 @@ def run_pack(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _print_progress(event: Progress) -> None:
+def _print_progress(event: CoverProgress) -> None:
     eta = "?" if event.eta is None else f"{event.eta:.0f} s"
     print(
         f"{100 * event.fraction:5.1f}%  {event.solutions} solutions  {event.elapsed:.0f} s elapsed  ~{eta} left",

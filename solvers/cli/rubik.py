@@ -78,7 +78,8 @@ def _parse_facelets(line: str, number: int):
 
 
 def _solve_line(state, args: argparse.Namespace, number: int) -> str:
-    from solvers.rubik.events import SearchCancelled, SolutionFound
+    from solvers.engine import SearchCancelled
+    from solvers.rubik.events import MoveSolution
 
     stop = threading.Event()
     if args.solver == "optimal":
@@ -97,7 +98,7 @@ def _solve_line(state, args: argparse.Namespace, number: int) -> str:
     best = None
     try:
         for event in events:
-            if isinstance(event, SolutionFound):
+            if isinstance(event, MoveSolution):
                 best = event
     except SearchCancelled:
         pass

@@ -1,7 +1,7 @@
 """Optimal goal search: IDA* over the pieces a goal involves, as a generator of the engines' events.
 
-`goal_search` yields `SearchProgress` per bound, `DepthExhausted` for each bound proven empty (the running lower
-bound), and `SolutionFound` events: first, unless disabled, an upper bound from the two-phase solver (a
+`goal_search` yields `DepthProgress` per bound, `DepthExhausted` for each bound proven empty (the running lower
+bound), and `MoveSolution` events: first, unless disabled, an upper bound from the two-phase solver (a
 full solve reaches every goal of solved pieces; a pattern goal is reached through one cube that shows it), then
 the optimum, marked proven. The `stop` event ends the search within a fraction of a second.
 """
@@ -19,7 +19,7 @@ from solvers.cube.state import CubeState
 from solvers.goals.goal import Goal, GoalError, piece_coordinates
 from solvers.goals.kernel import search_bound
 from solvers.goals.tables import METRIC_MOVES, group_table, groups_of, piece_move_table
-from solvers.rubik.events import DepthExhausted, SearchProgress, SolutionFound
+from solvers.rubik.events import DepthExhausted, DepthProgress, MoveSolution
 from solvers.tables import BuildCancelled
 
 MAX_BOUND = {"htm": 20, "qtm": 26}  # God's numbers: a reachable goal is never further
@@ -62,14 +62,14 @@ def goal_search(
     stop: threading.Event | None = None,
     limit: int = DEFAULT_LIMIT,
     upper_bound: bool = False,
-) -> Iterator[SearchProgress | SolutionFound | DepthExhausted]:
+) -> Iterator[DepthProgress | MoveSolution | DepthExhausted]:
     """Shortest move sequences taking `state` to `goal` (up to `limit` of them, all of the optimal length)."""
     if metric not in METRIC_MOVES:
         raise ValueError(f"metric must be htm or qtm, not {metric!r}")
     started = time.monotonic()
     stop = stop or _NEVER
     if goal.reached_by(state):
-        yield SolutionFound((), 0, True, time.monotonic() - started)
+        yield MoveSolution((), 0, True, time.monotonic() - started)
         return
     best: int | None = None
     if upper_bound:  # before the tables: large goals' tables take seconds, the first answer a fraction of one
@@ -91,7 +91,7 @@ def goal_search(
             if stop.is_set():
                 return
             elapsed = time.monotonic() - started
-            yield SearchProgress(bound, total, total / elapsed if elapsed else 0.0, elapsed, None, best)
+            yield DepthProgress(bound, total, total / elapsed if elapsed else 0.0, elapsed, None, best)
             out = np.zeros((max(limit, 1), max(bound, 1)), dtype=np.int64)
             bound_started = time.monotonic()
             count, nodes = search_bound(
@@ -104,7 +104,7 @@ def goal_search(
             if count:
                 for row in out[:count]:
                     moves = _merge_quarters([prepared.metric_moves[int(c)] for c in row[:bound]])
-                    yield SolutionFound(moves, bound, True, time.monotonic() - started)
+                    yield MoveSolution(moves, bound, True, time.monotonic() - started)
                 return
             now = time.monotonic()
             yield DepthExhausted(bound, nodes, total, now - started, now - bound_started)
@@ -135,17 +135,17 @@ def _watch(stop: threading.Event, flag: np.ndarray) -> None:
     threading.Thread(target=run, daemon=True, name="goal-search-stop").start()
 
 
-def _first_answer(state: CubeState, goal: Goal, metric: str, started: float) -> SolutionFound | None:
+def _first_answer(state: CubeState, goal: Goal, metric: str, started: float) -> MoveSolution | None:
     """A quick, unproven answer: the two-phase solution of the whole cube when that reaches the goal."""
-    from solvers.rubik.twophase import solve
+    from solvers.rubik.twophase import solve_twophase
 
-    moves = solve(state, max_time=0.05).moves
+    moves = solve_twophase(state, max_time=0.05).moves
     if not goal.reached_by(apply_moves(state, moves)):
         return None
     length = sum(2 if metric == "qtm" and m.quarter_turns == 2 else 1 for m in moves)
-    return SolutionFound(tuple(moves), length, False, time.monotonic() - started)
+    return MoveSolution(tuple(moves), length, False, time.monotonic() - started)
 
 
-def solve_goal(state: CubeState, goal: Goal, metric: str = "htm", limit: int = DEFAULT_LIMIT) -> list[SolutionFound]:
+def solve_goal(state: CubeState, goal: Goal, metric: str = "htm", limit: int = DEFAULT_LIMIT) -> list[MoveSolution]:
     """Blocking helper: the optimal solutions (up to `limit`)."""
-    return [e for e in goal_search(state, goal, metric, limit=limit) if isinstance(e, SolutionFound)]
+    return [e for e in goal_search(state, goal, metric, limit=limit) if isinstance(e, MoveSolution)]

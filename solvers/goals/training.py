@@ -78,9 +78,9 @@ def _settle_orientation(goal: Goal, perm: list[int], ori: list[int], first: int,
 
 def scramble_for(state: CubeState) -> tuple[Move, ...]:
     """A move sequence that takes a solved cube to `state`: a two-phase solution, reversed and inverted."""
-    from solvers.rubik.twophase import solve
+    from solvers.rubik.twophase import solve_twophase
 
-    solution = solve(state, max_time=TRAINING_SOLVE_SECONDS)
+    solution = solve_twophase(state, max_time=TRAINING_SOLVE_SECONDS)
     return tuple(move.inverse() for move in reversed(solution.moves))
 
 

@@ -24,8 +24,8 @@ _EXPORTS = {
     "load_puzzle": "puzzle_io",
     "parse_puzzle": "puzzle_io",
     "shipped_puzzles": "puzzle_io",
-    "Progress": "search",
-    "Solution": "search",
+    "CoverProgress": "search",
+    "CoverSolution": "search",
     "all_solutions": "search",
     "count_solutions": "search",
     "enumerate_solutions": "search",
@@ -37,10 +37,10 @@ __all__ = [
     "PackingError",
     "Piece",
     "Placement",
-    "Progress",
+    "CoverProgress",
     "Puzzle",
     "PuzzleFileError",
-    "Solution",
+    "CoverSolution",
     "SolutionFileError",
     "SymmetryError",
     "SymmetryMode",
@@ -64,7 +64,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     )
     from solvers.packing.puzzle import Piece, Puzzle, SymmetryMode
     from solvers.packing.puzzle_io import load_puzzle, parse_puzzle, shipped_puzzles
-    from solvers.packing.search import Progress, Solution, all_solutions, count_solutions, enumerate_solutions
+    from solvers.packing.search import CoverProgress, CoverSolution, all_solutions, count_solutions, enumerate_solutions
 
 
 def __getattr__(name: str) -> Any:

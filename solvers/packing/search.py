@@ -3,9 +3,9 @@
 Usage::
 
     problem = build_cover(load_puzzle("soma"))
-    for event in enumerate_solutions(problem, up_to=SymmetryMode.ROTATION, stop=my_event.is_set):
-        if isinstance(event, Solution): ...
-        else: ...  # Progress(fraction, solutions, elapsed, eta, nodes)
+    for event in enumerate_solutions(problem, up_to=SymmetryMode.ROTATION, stop=my_event):
+        if isinstance(event, CoverSolution): ...
+        else: ...  # CoverProgress(fraction, solutions, elapsed, eta, nodes)
 
 Symmetry reduction (``up_to`` rotation/mirror) pre-places one *anchor* piece at one placement per orbit of the
 symmetry group; each such placement is a chunk searched to the end. The kernel then keeps a solution only if it is
@@ -16,18 +16,18 @@ fraction of chunks done plus the position inside the current chunk's tree (sibli
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.engine import Progress, Solution, StopFlag
 from solvers.packing.cover import CoverProblem, Placement
 from solvers.packing.errors import ConstraintError
 from solvers.packing.puzzle import SymmetryMode
 from solvers.packing.symmetry import anchor_kind, orbit_representatives, row_group, stabiliser
 
-StopFn = Callable[[], bool]
-DEFAULT_PROGRESS_INTERVAL = 0.25  # seconds between Progress events: smooth for a GUI, cheap for the CLI
+DEFAULT_PROGRESS_INTERVAL = 0.25  # seconds between CoverProgress events: smooth for a GUI, cheap for the CLI
 _FIRST_BUDGET = 1 << 14  # nodes per kernel call at first; doubled until a call takes ~_CALL_SECONDS
 _MAX_BUDGET = 1 << 26
 _CALL_SECONDS = 0.05
@@ -35,7 +35,7 @@ _OUT_CAPACITY = 4096
 
 
 @dataclass(frozen=True)
-class Progress:
+class CoverProgress(Progress):
     """fraction of the search tree done (estimate), solutions so far, seconds elapsed, seconds left (or None)."""
 
     fraction: float
@@ -47,7 +47,7 @@ class Progress:
 
 
 @dataclass(frozen=True)
-class Solution:
+class CoverSolution(Solution):
     """One solution as row ids of the problem's placement matrix (see ``CoverProblem.labels``)."""
 
     rows: tuple[int, ...]
@@ -149,12 +149,12 @@ def enumerate_solutions(
     pins: Sequence[Placement | int] = (),
     forbids: Sequence[Placement | int] = (),
     count_only: bool = False,
-    stop: StopFn | None = None,
+    stop: StopFlag | None = None,
     progress_interval: float = DEFAULT_PROGRESS_INTERVAL,
     enabled: np.ndarray | None = None,
-) -> Iterator[Progress | Solution]:
-    """Yield :class:`Solution` (unless ``count_only``) and :class:`Progress` events; the last event is a Progress
-    with ``done=True`` (or the generator just ends early when ``stop()`` turned true).
+) -> Iterator[CoverProgress | CoverSolution]:
+    """Yield :class:`CoverSolution` (unless ``count_only``) and :class:`CoverProgress` events; the last event is
+    a CoverProgress with ``done=True`` (or the generator just ends early when ``stop`` was set).
 
     ``pins`` pre-place pieces, ``forbids`` remove placements; ``enabled`` (bool per row) restricts rows further
     (e.g. to fix one orientation of a piece, as the tests do to check the Soma command).
@@ -172,7 +172,7 @@ def enumerate_solutions(
     for i, chunk in enumerate(chunks):
         runner = _Runner(problem, chunk, row_enabled, count_only)
         while not runner.finished:
-            if stop is not None and stop():
+            if stop is not None and stop.is_set():
                 return
             call_start = time.perf_counter()
             batch, n_found, n_nodes = runner.step(budget)
@@ -180,7 +180,7 @@ def enumerate_solutions(
                 budget *= 2
             nodes += n_nodes
             for rows in batch:
-                yield Solution(tuple(int(r) for r in rows), found)
+                yield CoverSolution(tuple(int(r) for r in rows), found)
                 found += 1
             if count_only:
                 found += n_found
@@ -190,20 +190,20 @@ def enumerate_solutions(
                 fraction = (i + runner.fraction()) / len(chunks)
                 elapsed = now - t0
                 eta = elapsed * (1 - fraction) / fraction if fraction > 0 else None
-                yield Progress(fraction, found, elapsed, eta, nodes)
-    yield Progress(1.0, found, time.perf_counter() - t0, 0.0, nodes, done=True)
+                yield CoverProgress(fraction, found, elapsed, eta, nodes)
+    yield CoverProgress(1.0, found, time.perf_counter() - t0, 0.0, nodes, done=True)
 
 
 def count_solutions(problem: CoverProblem, **kwargs) -> int:
     """Number of solutions (or classes, with ``up_to``) without storing them."""
     total = 0
     for event in enumerate_solutions(problem, count_only=True, **kwargs):
-        if isinstance(event, Progress) and event.done:
+        if isinstance(event, CoverProgress) and event.done:
             total = event.solutions
     return total
 
 
 def all_solutions(problem: CoverProblem, **kwargs) -> np.ndarray:
     """Every solution as an (N, K) array of row ids (K pieces placed per solution)."""
-    rows = [ev.rows for ev in enumerate_solutions(problem, **kwargs) if isinstance(ev, Solution)]
+    rows = [ev.rows for ev in enumerate_solutions(problem, **kwargs) if isinstance(ev, CoverSolution)]
     return np.asarray(rows, dtype=np.int64).reshape(len(rows), problem.n_instances)

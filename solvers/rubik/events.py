@@ -1,4 +1,5 @@
-"""What the 3x3x3 search generators yield: progress, solutions and depth proofs (plain frozen dataclasses).
+"""What the 3x3x3 search generators yield: progress, solutions and depth proofs (frozen dataclasses of the
+engine vocabulary's three kinds, `solvers.engine`).
 
 A consumer (GUI worker, CLI, benchmark) iterates the generator and dispatches on the type; closing the
 generator or setting its ``stop`` event ends the search within 0.2 s.
@@ -9,14 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.cube.moves import Move
-
-
-class SearchCancelled(Exception):
-    """Raised by the blocking helpers when the caller's stop event ends a search before any answer."""
+from solvers.engine import Progress, Proof, Solution
 
 
 @dataclass(frozen=True)
-class SearchProgress:
+class DepthProgress(Progress):
     """A heartbeat: `depth` is the bound being searched (two-phase: the phase-1 depth).
 
     `eta` is an estimate in seconds of the time left for the current depth (None when there is no basis yet);
@@ -32,7 +30,7 @@ class SearchProgress:
 
 
 @dataclass(frozen=True)
-class SolutionFound:
+class MoveSolution(Solution):
     """A solution (Moves to apply to the cube) and its length in the search's metric."""
 
     moves: tuple[Move, ...]
@@ -47,7 +45,7 @@ class SolutionFound:
 
 
 @dataclass(frozen=True)
-class DepthExhausted:
+class DepthExhausted(Proof):
     """Proof line of the optimal search: no solution of length `depth` exists (all `nodes_at_depth` visited).
 
     `elapsed` counts from the start of the search; `seconds` is this bound's own search time, without the
@@ -63,4 +61,4 @@ class DepthExhausted:
         return f"depth {self.depth} exhausted: no solution ({self.nodes_at_depth} nodes, {self.elapsed:.2f} s)"
 
 
-SearchEvent = SearchProgress | SolutionFound | DepthExhausted
+SearchEvent = DepthProgress | MoveSolution | DepthExhausted

@@ -2,8 +2,8 @@
 
 Six searches run at the same time in nogil numba threads, one per view of the cube (the cube and its inverse,
 each seen along the U-D, R-L and F-B axes, as in Kociemba's own program); they share one bound, so whichever
-finds a shorter solution makes the others prune harder. The generator polls them, yields `SearchProgress`
-heartbeats and every improving `SolutionFound`, and stops them when the target length is reached, the time
+finds a shorter solution makes the others prune harder. The generator polls them, yields `DepthProgress`
+heartbeats and every improving `MoveSolution`, and stops them when the target length is reached, the time
 limit has passed (once a solution exists), the caller's `stop` event is set or the generator is closed.
 """
 
@@ -17,9 +17,10 @@ import numpy as np
 
 from solvers.cube.moves import Move, apply_moves
 from solvers.cube.state import CubeState
+from solvers.engine import SearchCancelled
 from solvers.rubik import cubie
 from solvers.rubik import twophase_kernel as k
-from solvers.rubik.events import SearchCancelled, SearchEvent, SearchProgress, SolutionFound
+from solvers.rubik.events import DepthProgress, MoveSolution, SearchEvent
 from solvers.rubik.tables import RubikTables, default_tables
 from solvers.rubik.validity import check_solvable
 
@@ -90,7 +91,7 @@ def twophase(
     for thread in threads:
         thread.start()
     seen = [0] * len(variants)
-    best: SolutionFound | None = None
+    best: MoveSolution | None = None
     last_beat = started
     try:
         while True:
@@ -108,11 +109,11 @@ def twophase(
                     if best is None or n < best.length:
                         if apply_moves(state, moves) != CubeState.solved(3):
                             raise AssertionError("two-phase produced a wrong solution")
-                        best = SolutionFound(tuple(moves), n, False, elapsed)
+                        best = MoveSolution(tuple(moves), n, False, elapsed)
                         yield best
             if finished or exhausted:
                 if best is not None and exhausted and not best.proven_optimal:
-                    yield SolutionFound(best.moves, best.length, True, elapsed)
+                    yield MoveSolution(best.moves, best.length, True, elapsed)
                 return
             searched = 0.0 if searching_since is None else now - searching_since
             if best is not None and (best.length <= target_length or (max_time is not None and searched >= max_time)):
@@ -125,7 +126,7 @@ def twophase(
                 last_beat = now
                 nodes = int(sum(b[0][k.STAT_NODES] for b in buffers))
                 depth = int(max(b[0][k.STAT_DEPTH] for b in buffers))
-                yield SearchProgress(depth, nodes, nodes / max(elapsed, 1e-9), elapsed, None, best and best.length)
+                yield DepthProgress(depth, nodes, nodes / max(elapsed, 1e-9), elapsed, None, best and best.length)
             threads[0].join(POLL_SECONDS)
     finally:
         ctrl[k.CTRL_STOP] = 1
@@ -133,11 +134,11 @@ def twophase(
             thread.join()
 
 
-def solve(state: CubeState, **options) -> SolutionFound:
+def solve_twophase(state: CubeState, **options) -> MoveSolution:
     """Blocking helper: the best solution `twophase(state, **options)` reaches."""
     best = None
     for event in twophase(state, **options):
-        if isinstance(event, SolutionFound):
+        if isinstance(event, MoveSolution):
             best = event
     if best is None:
         raise SearchCancelled("no solution found")

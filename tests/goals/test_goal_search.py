@@ -17,7 +17,7 @@ from solvers.goals.goal import GoalError, parse_goal, solved_goal
 from solvers.goals.presets import PRESET_NAMES, preset_goal
 from solvers.goals.search import goal_search, solve_goal
 from solvers.goals.tables import group_table
-from solvers.rubik.events import DepthExhausted, SolutionFound
+from solvers.rubik.events import DepthExhausted, MoveSolution
 from tests.goals.sticker_bfs import bfs_length
 
 SOLVED = to_kociemba(CubeState.solved(3))
@@ -159,7 +159,7 @@ def test_upper_bound_comes_first_and_stop_ends_the_search():
     state = random_state(3, random.Random(9))
     goal = preset_goal("2x2x2")
     events = list(goal_search(state, goal, upper_bound=True))
-    first, last = [e for e in events if isinstance(e, SolutionFound)]
+    first, last = [e for e in events if isinstance(e, MoveSolution)]
     assert not first.proven_optimal and goal.reached_by(apply_moves(state, first.moves))
     assert last.proven_optimal and last.length <= first.length
     proofs = [e.depth for e in events if isinstance(e, DepthExhausted)]
@@ -170,4 +170,4 @@ def test_upper_bound_comes_first_and_stop_ends_the_search():
         stopped.append(event)
         if isinstance(event, DepthExhausted) and event.depth == proofs[-2]:
             stop.set()
-    assert not any(isinstance(e, SolutionFound) for e in stopped)
+    assert not any(isinstance(e, MoveSolution) for e in stopped)

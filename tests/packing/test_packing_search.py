@@ -11,9 +11,9 @@ import pytest
 
 from solvers.packing import (
     ConstraintError,
+    CoverProgress,
+    CoverSolution,
     Placement,
-    Progress,
-    Solution,
     all_solutions,
     build_cover,
     count_solutions,
@@ -91,8 +91,8 @@ def test_numba_multiword_kernel_agrees_with_one_word(soma) -> None:
 
 def test_progress_events_and_final_done(soma) -> None:
     events = list(enumerate_solutions(soma, progress_interval=0.0))
-    progress = [e for e in events if isinstance(e, Progress)]
-    sols = [e for e in events if isinstance(e, Solution)]
+    progress = [e for e in events if isinstance(e, CoverProgress)]
+    sols = [e for e in events if isinstance(e, CoverSolution)]
     assert progress[-1].done and progress[-1].solutions == len(sols) == 11520
     assert all(0.0 <= p.fraction <= 1.0 for p in progress)
     assert [s.index for s in sols] == list(range(len(sols)))
@@ -104,12 +104,12 @@ def test_stop_request_ends_the_generator_early() -> None:
     problem = build_cover(load_puzzle("pentomino-6x10"))
     stop = threading.Event()
     seen = 0
-    for event in enumerate_solutions(problem, progress_interval=0.0, stop=stop.is_set):
-        if isinstance(event, Solution):
+    for event in enumerate_solutions(problem, progress_interval=0.0, stop=stop):
+        if isinstance(event, CoverSolution):
             seen += 1
             if seen == 10:
                 stop.set()
-        assert not (isinstance(event, Progress) and event.done)
+        assert not (isinstance(event, CoverProgress) and event.done)
     assert 10 <= seen < 9356
 
 

@@ -15,7 +15,8 @@ from solvers.cube import apply_moves
 from solvers.cube.moves import Move
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
-from solvers.rubik.events import DepthExhausted, SearchCancelled, SolutionFound
+from solvers.engine import SearchCancelled
+from solvers.rubik.events import DepthExhausted, MoveSolution
 from solvers.rubik.optimal import Heuristic, heuristic_value, optimal
 from solvers.rubik.optimal.intrinsics import prefetch
 from solvers.rubik.optimal.rows import take_next
@@ -86,7 +87,7 @@ def test_strong_search_explores_the_tree_a_plain_ida_star_does():
     for event in exhausted:
         assert event.nodes_at_depth == _plain_ida_nodes(state, event.depth, h_of), f"bound {event.depth}"
     answer = events[-1]
-    assert isinstance(answer, SolutionFound) and apply_moves(state, answer.moves) == SOLVED
+    assert isinstance(answer, MoveSolution) and apply_moves(state, answer.moves) == SOLVED
     assert answer.length <= len(sequence)
 
 
@@ -120,7 +121,7 @@ def test_cancel_stops_the_strong_search_within_a_fraction_of_a_second():
     assert not thread.is_alive()
     assert cancelled_at, f"the search ended without being cancelled: {seen[-1:]}"
     assert cancelled_at[0] - asked < 0.5
-    assert not any(isinstance(e, SolutionFound) for e in seen)
+    assert not any(isinstance(e, MoveSolution) for e in seen)
 
 
 def test_a_failing_kernel_is_raised_not_taken_for_an_exhausted_bound(monkeypatch):
@@ -131,7 +132,7 @@ def test_a_failing_kernel_is_raised_not_taken_for_an_exhausted_bound(monkeypatch
     state = apply_moves(SOLVED, [Move(0), Move(4), Move(8), Move(10), Move(13)])
     with pytest.raises(RuntimeError, match="kernel failed"):
         for event in optimal(state, heuristic=Heuristic.SLICE_PAIRS, probe_share=0.0):
-            assert not isinstance(event, DepthExhausted | SolutionFound)
+            assert not isinstance(event, DepthExhausted | MoveSolution)
 
 
 def test_threads_taking_prefixes_take_each_exactly_once():

@@ -14,9 +14,9 @@ from solvers.cube import apply_moves
 from solvers.cube.moves import Move, move_state
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
-from solvers.engine import Metric
+from solvers.engine import Metric, SearchCancelled
 from solvers.rubik import cubie
-from solvers.rubik.events import DepthExhausted, SearchCancelled, SearchProgress, SolutionFound
+from solvers.rubik.events import DepthExhausted, DepthProgress, MoveSolution
 from solvers.rubik.optimal import Heuristic, optimal, prepare_tables, solve_optimal
 from solvers.rubik.optimal import probe as optimal_probe
 from solvers.rubik.optimal import search as optimal_module
@@ -102,7 +102,7 @@ def test_every_bound_below_the_answer_is_proven_empty():
     state = _scramble(random.Random(3), 8, Metric.HTM)
     events = list(optimal(state, heuristic=Heuristic.SLICE_PAIRS))
     answer = events[-1]
-    assert isinstance(answer, SolutionFound)
+    assert isinstance(answer, MoveSolution)
     proofs = [e.depth for e in events if isinstance(e, DepthExhausted)]
     assert proofs == sorted(proofs) and all(d < answer.length for d in proofs)
     exhausted = [e for e in events if isinstance(e, DepthExhausted)]
@@ -133,8 +133,8 @@ def test_cancel_stops_within_a_fraction_of_a_second():
     thread.join(5)
     assert not thread.is_alive()
     assert cancelled_at and cancelled_at[0] - asked < 0.5
-    assert any(isinstance(e, SearchProgress) for e in seen)
-    assert not any(isinstance(e, SolutionFound) for e in seen)
+    assert any(isinstance(e, DepthProgress) for e in seen)
+    assert not any(isinstance(e, MoveSolution) for e in seen)
 
 
 def test_the_inverse_tree_gives_inverted_optimal_solutions(monkeypatch):
@@ -184,7 +184,7 @@ def test_a_two_phase_probe_answers_once_the_bound_below_is_exhausted(monkeypatch
         answer = events[-1]
         last_searched = max(searched)
         reference = solve_optimal(state, heuristic=Heuristic.SLICE_PAIRS, probe_share=0.0)
-        assert isinstance(answer, SolutionFound) and answer.proven_optimal
+        assert isinstance(answer, MoveSolution) and answer.proven_optimal
         assert apply_moves(state, answer.moves) == SOLVED
         assert answer.length == len(answer.moves) == reference.length
         proofs = [e.depth for e in events if isinstance(e, DepthExhausted)]
@@ -226,4 +226,4 @@ def test_cancel_during_a_probe_stops_within_a_fraction_of_a_second(monkeypatch):
     assert not thread.is_alive()
     asked = next(e for e in seen if isinstance(e, float))
     assert probes_started and cancelled_at and cancelled_at[0] - asked < 0.5
-    assert not any(isinstance(e, SolutionFound) for e in seen)
+    assert not any(isinstance(e, MoveSolution) for e in seen)

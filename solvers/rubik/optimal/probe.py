@@ -15,7 +15,8 @@ import time
 from collections.abc import Iterator
 
 from solvers.cube.state import CubeState
-from solvers.rubik.events import SearchCancelled, SearchProgress, SolutionFound
+from solvers.engine import SearchCancelled
+from solvers.rubik.events import DepthProgress, MoveSolution
 from solvers.rubik.tables import RubikTables
 from solvers.rubik.twophase import twophase
 
@@ -30,7 +31,7 @@ class UpperBoundProbe:
         self._state = state
         self._tables = tables
         self._stop = stop
-        self.best: SolutionFound | None = None
+        self.best: MoveSolution | None = None
         self.seconds = 0.0  # time spent probing, for the reports
 
     @property
@@ -43,7 +44,7 @@ class UpperBoundProbe:
             return False
         return self.best is None or self.best.length > bound
 
-    def run(self, target: int, seconds: float, search_state: tuple[int, float, float]) -> Iterator[SearchProgress]:
+    def run(self, target: int, seconds: float, search_state: tuple[int, float, float]) -> Iterator[DepthProgress]:
         """Search for a solution of at most `target` moves for about `seconds`, keeping any shorter one found on
         the way. While it runs it yields the optimal search's progress, (nodes, nodes/s, start time) in
         `search_state`, with `target` as the depth and the probe's best length. Raises SearchCancelled when the
@@ -53,11 +54,11 @@ class UpperBoundProbe:
         started = time.perf_counter()
         try:
             for event in search:
-                if isinstance(event, SolutionFound):
+                if isinstance(event, MoveSolution):
                     if self.best is None or event.length < self.best.length:
                         self.best = event
-                elif isinstance(event, SearchProgress):
-                    yield SearchProgress(target, nodes, rate, time.perf_counter() - search_started, None, self.length)
+                elif isinstance(event, DepthProgress):
+                    yield DepthProgress(target, nodes, rate, time.perf_counter() - search_started, None, self.length)
         finally:
             search.close()
             self.seconds += time.perf_counter() - started

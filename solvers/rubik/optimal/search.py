@@ -2,8 +2,8 @@
 
 For each cost bound, the tree is cut into its two-move prefixes; worker threads take prefixes from a shared
 counter and run the nogil numba kernel on each, so the cores stay busy however uneven the subtrees are. The
-generator polls the workers, yields `SearchProgress` (bound, nodes, rate, ETA for the bound), a
-`DepthExhausted` proof line when a bound is finished without a solution, and finally a `SolutionFound` with
+generator polls the workers, yields `DepthProgress` (bound, nodes, rate, ETA for the bound), a
+`DepthExhausted` proof line when a bound is finished without a solution, and finally a `MoveSolution` with
 `proven_optimal=True`. Setting `stop` or closing the generator raises the shared stop flag, which the
 kernels read every 16k nodes (about a millisecond), so a cancel takes effect well within 0.2 s.
 
@@ -22,10 +22,10 @@ import numpy as np
 
 from solvers.cube.moves import Move, apply_moves
 from solvers.cube.state import CubeState
-from solvers.engine import Metric, search_metric
+from solvers.engine import Metric, SearchCancelled, search_metric
 from solvers.rubik import coords as cd
 from solvers.rubik import cubie
-from solvers.rubik.events import DepthExhausted, SearchCancelled, SearchEvent, SearchProgress, SolutionFound
+from solvers.rubik.events import DepthExhausted, DepthProgress, MoveSolution, SearchEvent
 from solvers.rubik.optimal.heuristics import Heuristic, default_heuristic
 from solvers.rubik.optimal.probe import PROBE_SHARE, UpperBoundProbe
 from solvers.rubik.optimal.rows import CTRL_FOUND, CTRL_SIZE, CTRL_STOP, MAX_DEPTH
@@ -91,7 +91,7 @@ def optimal(
                 if probe.worth_probing(bound, expected):
                     yield from probe.run(bound, probe_share * expected, (total_nodes, rate, started))
                 if probe.length is not None and probe.length <= bound:  # every shorter bound is exhausted
-                    yield SolutionFound(probe.best.moves, probe.length, True, time.perf_counter() - started)
+                    yield MoveSolution(probe.best.moves, probe.length, True, time.perf_counter() - started)
                     return
             depth_nodes = 0
             bound_started = time.perf_counter()
@@ -106,7 +106,7 @@ def optimal(
                         moves = [m.inverse() for m in reversed(moves)]
                     if apply_moves(state, moves) != CubeState.solved(3):
                         raise AssertionError("optimal search produced a wrong solution")
-                    yield SolutionFound(tuple(moves), bound, True, time.perf_counter() - started)
+                    yield MoveSolution(tuple(moves), bound, True, time.perf_counter() - started)
                     return
                 depth_nodes += tree.history[-1]
             total_nodes += depth_nodes
@@ -174,7 +174,7 @@ def _search_bound(kern, bound, ctrl, stop, n_threads, started, base_nodes, histo
                 last = now
                 nodes = int(sum(s[0] for s in stats))
                 rate = nodes / max(now - t0, 1e-9)
-                yield SearchProgress(bound, base_nodes + nodes, rate, now - started, _eta(history, nodes, rate, metric),
+                yield DepthProgress(bound, base_nodes + nodes, rate, now - started, _eta(history, nodes, rate, metric),
                                      best_length)  # fmt: skip
     finally:
         if any(t.is_alive() for t in threads):  # closed or cancelled mid-bound: stop the kernels, then wait
@@ -214,9 +214,9 @@ def _eta(history: list[int], nodes: int, rate: float, metric: Metric) -> float |
     return (max(_expected_nodes(history, metric), nodes) - nodes) / rate
 
 
-def solve_optimal(state: CubeState, **options) -> SolutionFound:
+def solve_optimal(state: CubeState, **options) -> MoveSolution:
     """Blocking helper: the proven-optimal solution."""
     for event in optimal(state, **options):
-        if isinstance(event, SolutionFound):
+        if isinstance(event, MoveSolution):
             return event
     raise SearchCancelled("no solution within max_length")
