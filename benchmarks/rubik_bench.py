@@ -40,7 +40,8 @@ from solvers.cube.state import CubeState  # noqa: E402
 SECTIONS = ("tables", "twophase", "optimal", "qtm")
 TWOPHASE_TABLES = ("moves", "flipslice_classes", "phase1", "phase2")
 OPTIMAL_TABLES = ("corners", "phase1_qtm", "corners_qtm")
-STRONG_TABLES = ("flipslice_sorted_classes", "strong", "corner_classes", "cornerslice")  # optimal HTM's default
+# optimal HTM's default:
+STRONG_TABLES = ("flipslice_sorted_classes", "edge_residues", "corner_classes", "corner_slice_residues")
 CHILD_TABLES = {
     "twophase": TWOPHASE_TABLES,
     "all": TWOPHASE_TABLES + OPTIMAL_TABLES + STRONG_TABLES,
@@ -51,8 +52,7 @@ CHILD_TABLES = {
 def _table_step(tables, name: str):
     if name.endswith("_qtm"):
         return getattr(tables, name[:-4])("qtm")
-    value = getattr(tables, name)
-    return value() if callable(value) else value
+    return getattr(tables, name)()
 
 
 def child(mode: str) -> None:
@@ -135,10 +135,10 @@ def twophase_section(n: int, peer_n: int, seed: int, cap: float) -> str:
     tp = peers.TwoPhasePeers()
 
     def ours20(state):
-        return twophase.solve(state, target_length=20).moves
+        return twophase.solve_twophase(state, target_length=20).moves
 
     def ours19(state):
-        return twophase.solve(state, target_length=19, max_time=1.0).moves
+        return twophase.solve_twophase(state, target_length=19, max_time=1.0).moves
 
     def kociemba20(state):
         return tp.solve_kociemba(to_kociemba(state), 20, cap)

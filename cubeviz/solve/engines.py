@@ -123,7 +123,7 @@ def solve_events(
     try:
         _load_rubik_tables(tables, choice, heuristic)
     finally:
-        _rubik_report[:] = [_no_progress]  # the tables outlive this solve; its reporter must not
+        tables.report_progress_to(None)  # the tables outlive this solve; its reporter must not
     if choice is SolverChoice.TWOPHASE:
         variants = max(1, min(6, os.cpu_count() or 1))  # more searches than cores only slow the GUI down
         events = twophase(state, max_time=twophase_seconds, stop=stop, tables=tables, n_variants=variants)
@@ -193,25 +193,13 @@ def _pocket_turns(moves: tuple[Move, ...], metric: str) -> tuple[tuple[Turn, ...
 
 
 # -- the 3x3 ------------------------------------------------------------------------------------------------------
-_rubik = None  # one RubikTables for every solve in the app: tables load once per session
-
-
-def _no_progress(fraction: float, message: str) -> None:
-    return None
-
-
-_rubik_report: list[Callable[[float, str], None]] = [_no_progress]  # the running solve's progress callback
-
-
 def _rubik_tables(progress: Callable[[float, str], None]):
-    """The app's RubikTables, whose build progress goes to the solve that is running now."""
-    global _rubik
-    from solvers.rubik.tables import RubikTables
+    """The process's RubikTables (shared with every other 3x3 user), reporting to the solve that is running now."""
+    from solvers.rubik.tables import default_tables
 
-    _rubik_report[:] = [progress]
-    if _rubik is None:
-        _rubik = RubikTables(lambda fraction, message: _rubik_report[0](fraction, message))
-    return _rubik
+    tables = default_tables()
+    tables.report_progress_to(progress)
+    return tables
 
 
 @cache
@@ -249,10 +237,9 @@ def _rotate_turns(turns: tuple[Turn, ...], rotation: CubeState) -> tuple[Turn, .
 def _load_rubik_tables(tables, choice: SolverChoice, heuristic: str | None) -> None:
     """Touch every table the search needs, so loading and building happen here, with progress and cancel."""
     from solvers.rubik.optimal import prepare_tables
+    from solvers.rubik.twophase import prepare_twophase_tables
 
     if choice is SolverChoice.TWOPHASE:
-        tables.moves, tables.flipslice_classes  # noqa: B018 - properties that load
-        tables.phase1("htm")
-        tables.phase2  # noqa: B018
+        prepare_twophase_tables(tables)
     else:
         prepare_tables(tables, choice.metric, heuristic)

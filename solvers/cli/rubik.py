@@ -124,7 +124,7 @@ def _terminal_tables():
     import sys
     import time
 
-    from solvers.rubik.tables import RubikTables
+    from solvers.rubik.tables import default_tables
 
     last = [0.0]
 
@@ -134,7 +134,9 @@ def _terminal_tables():
             last[0] = now
             print(f"cubeviz-solve: tables (built once): {message} ({fraction:.0%})", file=sys.stderr, flush=True)
 
-    return RubikTables(progress=report)
+    tables = default_tables()
+    tables.report_progress_to(report)
+    return tables
 
 
 def format_solution(solution) -> str:

@@ -1,4 +1,4 @@
-"""The 3x3x3 tables, each built by a pure builder through the shared cache and loaded only when first asked for.
+"""The 3x3x3 tables, each built by a pure builder through the shared cache and loaded by its method when first called.
 
 | name                         | contents                                           | size    |
 |------------------------------|----------------------------------------------------|---------|
@@ -71,12 +71,17 @@ def _build_moves(progress: ProgressFn) -> dict[str, np.ndarray]:
 
 
 class RubikTables:
-    """Lazy access to every table; thread-safe, so a GUI worker and the CLI can share one instance."""
+    """Every table, each loaded (or built) by the method of its name on first call; thread-safe, so a GUI worker
+    and the CLI can share one instance (`default_tables()`, the process's)."""
 
     def __init__(self, progress: ProgressFn | None = None) -> None:
         self._progress = progress or no_progress
         self._lock = threading.RLock()
         self._cache: dict[str, object] = {}
+
+    def report_progress_to(self, progress: ProgressFn | None) -> None:
+        """Where loading and building report from now on (the GUI points it at the solve that is running)."""
+        self._progress = progress or no_progress
 
     def _get(self, name: str, builder):
         with self._lock:
@@ -84,15 +89,12 @@ class RubikTables:
                 self._cache[name] = load_or_build(name, builder, version=TABLE_VERSION, progress=self._progress)
             return self._cache[name]
 
-    @property
     def moves(self) -> dict[str, np.ndarray]:
         return self._get("rubik-moves", _build_moves)
 
-    @property
     def flipslice_classes(self) -> dict[str, np.ndarray]:
         return self._get("rubik-flipslice-classes", lambda progress: build_flipslice_classes())
 
-    @property
     def flipslice_sorted_classes(self) -> dict[str, np.ndarray]:
         """class_sym = 16 * class + symmetry (uint32), so a search reads one entry, not two; reps; stabiliser."""
 
@@ -103,9 +105,9 @@ class RubikTables:
 
         return self._get("rubik-flipslice-sorted-classes", build)
 
-    def strong(self) -> dict[str, np.ndarray]:
+    def edge_residues(self) -> dict[str, np.ndarray]:
         """The optimal solver's edge table (HTM), flip x sorted slice x twist: residues mod 3 and the histogram."""
-        mv, classes = self.moves, self.flipslice_sorted_classes
+        mv, classes = self.moves(), self.flipslice_sorted_classes()
 
         def build(progress: ProgressFn) -> dict[str, np.ndarray]:
             from solvers.rubik.optimal.edge_residues import build_edge_table  # that package imports this module
@@ -114,16 +116,15 @@ class RubikTables:
 
         return self._get("rubik-strong-htm", build)
 
-    @property
     def corner_classes(self) -> dict[str, np.ndarray]:
         """Corner permutation classes, and slice_conj: the UD-slice conjugated by each U-D symmetry."""
         return self._get(
             "rubik-corner-classes", lambda progress: {**build_corner_classes(), "slice_conj": build_slice_conj()}
         )
 
-    def cornerslice(self) -> dict[str, np.ndarray]:
+    def corner_slice_residues(self) -> dict[str, np.ndarray]:
         """The optimal solver's corner x twist x UD-slice table (HTM): residues mod 3 and the histogram."""
-        mv, classes = self.moves, self.corner_classes
+        mv, classes = self.moves(), self.corner_classes()
 
         def build(progress: ProgressFn) -> dict[str, np.ndarray]:
             from solvers.rubik.optimal.corner_slice_residues import build_corner_slice_table  # (as above)
@@ -136,7 +137,7 @@ class RubikTables:
 
     def phase1(self, metric: Metric = Metric.HTM) -> np.ndarray:
         metric = search_metric(metric)
-        mv, classes = self.moves, self.flipslice_classes
+        mv, classes = self.moves(), self.flipslice_classes()
 
         def build(progress: ProgressFn) -> np.ndarray:
             return pruning.build_phase1_table(
@@ -145,9 +146,8 @@ class RubikTables:
 
         return self._get(f"rubik-phase1-{metric.value}", build)
 
-    @property
     def phase2(self) -> dict[str, np.ndarray]:
-        mv = self.moves
+        mv = self.moves()
         perm4 = mv["slice_sorted"][: cd.N_PERM4]
 
         def build(progress: ProgressFn) -> dict[str, np.ndarray]:
@@ -160,7 +160,7 @@ class RubikTables:
 
     def corners(self, metric: Metric = Metric.HTM) -> np.ndarray:
         metric = search_metric(metric)
-        mv = self.moves
+        mv = self.moves()
 
         def build(progress: ProgressFn) -> np.ndarray:
             return pruning.build_pair_table(mv["corners"], mv["twist"], metric_moves(metric), progress, "corners")
@@ -169,7 +169,7 @@ class RubikTables:
 
     def compact(self, metric: Metric = Metric.HTM) -> dict[str, np.ndarray]:
         metric = search_metric(metric)
-        mv = self.moves
+        mv = self.moves()
 
         def build(progress: ProgressFn) -> dict[str, np.ndarray]:
             moves = metric_moves(metric)

@@ -17,7 +17,7 @@ import numpy as np
 
 from solvers.cube.moves import Move, apply_moves
 from solvers.cube.state import CubeState
-from solvers.engine import SearchCancelled
+from solvers.engine import Metric, SearchCancelled
 from solvers.rubik import cubie
 from solvers.rubik import twophase_kernel as k
 from solvers.rubik.events import DepthProgress, MoveSolution, SearchEvent
@@ -66,7 +66,7 @@ def twophase(
     if target_length is None:
         target_length = 0 if max_time is not None else max_length
     tables = tables or default_tables()
-    mv, classes, p2 = tables.moves, tables.flipslice_classes, tables.phase2
+    mv, classes, p2 = tables.moves(), tables.flipslice_classes(), tables.phase2()
     p1 = tables.phase1()
     cube = cubie.flat(state)
     move_cubes = cubie.move_cubes()
@@ -132,6 +132,14 @@ def twophase(
         ctrl[k.CTRL_STOP] = 1
         for thread in threads:
             thread.join()
+
+
+def prepare_twophase_tables(tables: RubikTables) -> None:
+    """Load (or build, with the tables' progress reports) everything the two-phase search reads."""
+    tables.moves()
+    tables.flipslice_classes()
+    tables.phase1(Metric.HTM)
+    tables.phase2()
 
 
 def solve_twophase(state: CubeState, **options) -> MoveSolution:

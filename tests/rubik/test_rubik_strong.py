@@ -46,27 +46,27 @@ class ResidueTable:
 
 
 def _edge_table(tables) -> ResidueTable:
-    mv, classes, residues = tables.moves, tables.flipslice_sorted_classes, tables.strong()["residues"]
+    mv, classes, residues = tables.moves(), tables.flipslice_sorted_classes(), tables.edge_residues()["residues"]
     moves = (mv["flip"], mv["slice_sorted"], mv["twist"])
     conj, class_sym = mv["twist_conj"], classes["class_sym"]
     return ResidueTable(
         moves,
         lambda f, s, t: int(sp.exact_distance(f, s, t, residues, class_sym, conj, *moves)),
         lambda f, s, t: int(sp.lookup(f, s, t, residues, class_sym, conj)),
-        tables.strong()["histogram"],
+        tables.edge_residues()["histogram"],
         1_523_864 * cd.N_TWIST,
     )
 
 
 def _corner_table(tables) -> ResidueTable:
-    mv, classes, residues = tables.moves, tables.corner_classes, tables.cornerslice()["residues"]
+    mv, classes, residues = tables.moves(), tables.corner_classes(), tables.corner_slice_residues()["residues"]
     moves = (mv["corners"], mv["twist"], mv["slice"])
     conj, class_sym, slice_conj = mv["twist_conj"], classes["class_sym"], classes["slice_conj"]
     return ResidueTable(
         moves,
         lambda c, t, s: int(csp.exact_distance(c, t, s, residues, class_sym, conj, slice_conj, *moves)),
         lambda c, t, s: int(csp.lookup(c, t, s, residues, class_sym, conj, slice_conj)),
-        tables.cornerslice()["histogram"],
+        tables.corner_slice_residues()["histogram"],
         2768 * cd.N_TWIST * cd.N_SLICE,
     )
 
@@ -77,7 +77,7 @@ def table(request, tables) -> ResidueTable:
 
 
 def test_edge_classes_are_kociembas_and_map_to_their_representatives(tables):
-    classes = tables.flipslice_sorted_classes
+    classes = tables.flipslice_sorted_classes()
     assert classes["reps"].shape[0] == 1_523_864
     class_of, sym_of = classes["class_sym"] >> 4, classes["class_sym"] & 15
     assert class_of.min() == 0 and class_of.max() == 1_523_863
@@ -91,7 +91,7 @@ def test_edge_classes_are_kociembas_and_map_to_their_representatives(tables):
 
 
 def test_corner_classes_are_kociembas_and_map_to_their_representatives(tables):
-    classes = tables.corner_classes
+    classes = tables.corner_classes()
     assert classes["reps"].shape[0] == 2768
     for x in np.random.default_rng(6).integers(0, cd.N_CORNERS, 300):
         cube = cubie.identity()

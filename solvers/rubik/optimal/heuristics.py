@@ -24,6 +24,7 @@ from solvers.rubik.optimal.depth_first import MODE_PAIRS, MODE_PHASE1, MODE_RESI
 from solvers.rubik.optimal.interleaved import ResidueTables, packed_corner_moves
 from solvers.rubik.optimal.rows import KernelMoves
 from solvers.rubik.tables import RubikTables, move_costs
+from solvers.rubik.twophase import prepare_twophase_tables
 
 
 class Heuristic(StrEnum):
@@ -50,16 +51,16 @@ def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heurist
     that a caller can show that work, or keep it out of a time limit, before the search starts."""
     metric = search_metric(metric)
     heuristic = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
-    tables.moves  # noqa: B018 - properties that load
+    tables.moves()
     if metric is Metric.HTM:  # the two-phase probes' tables (see `probe`)
-        tables.flipslice_classes, tables.phase2  # noqa: B018
-        tables.phase1(Metric.HTM)
+        prepare_twophase_tables(tables)
     if heuristic is Heuristic.EDGE_AND_CORNER_SLICE:
-        tables.flipslice_sorted_classes, tables.corner_classes  # noqa: B018
-        tables.strong()
-        tables.cornerslice()
+        tables.flipslice_sorted_classes()
+        tables.corner_classes()
+        tables.edge_residues()
+        tables.corner_slice_residues()
         return
-    tables.flipslice_classes  # noqa: B018
+    tables.flipslice_classes()
     if heuristic is Heuristic.PHASE1_AND_CORNERS:
         tables.phase1(metric)
         tables.corners(metric)
@@ -69,11 +70,11 @@ def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heurist
 
 def kernel_moves(tables: RubikTables, metric: Metric, heuristic: Heuristic, axis_moves: np.ndarray) -> KernelMoves:
     """The move tables the heuristic's kernel steps rows with (sorted slice and packed corners for the residues)."""
-    mv = tables.moves
+    mv = tables.moves()
     if heuristic is Heuristic.EDGE_AND_CORNER_SLICE:
         # 16-bit copies of the small move tables: half the cache they take (1.1 MB as 32 bits)
         flip, slice_sorted, twist = (mv[name].astype(np.int16) for name in ("flip", "slice_sorted", "twist"))
-        corners = packed_corner_moves(mv["corners"], tables.corner_classes["class_sym"])
+        corners = packed_corner_moves(mv["corners"], tables.corner_classes()["class_sym"])
         return KernelMoves(move_costs(metric), axis_moves, flip, slice_sorted, twist, corners, cubie.move_cubes())
     return KernelMoves(move_costs(metric), axis_moves, mv["flip"], mv["slice"], mv["twist"], mv["corners"],
                        cubie.move_cubes())  # fmt: skip
@@ -82,21 +83,21 @@ def kernel_moves(tables: RubikTables, metric: Metric, heuristic: Heuristic, axis
 def residue_tables(tables: RubikTables) -> ResidueTables:
     """The edge and corner-slice residue tables with what indexes them."""
     return ResidueTables(
-        tables.strong()["residues"],
-        tables.flipslice_sorted_classes["class_sym"],
-        tables.cornerslice()["residues"],
-        tables.corner_classes["slice_conj"],
-        tables.moves["twist_conj"],
+        tables.edge_residues()["residues"],
+        tables.flipslice_sorted_classes()["class_sym"],
+        tables.corner_slice_residues()["residues"],
+        tables.corner_classes()["slice_conj"],
+        tables.moves()["twist_conj"],
     )
 
 
 def axis_bounds(tables: RubikTables, metric: Metric, heuristic: Heuristic) -> AxisBounds:
     """The tables `depth_first.heuristic` reads for this heuristic (one-byte placeholders for the others)."""
     none = np.zeros(1, dtype=np.uint8)
-    twist_conj = tables.moves["twist_conj"]
+    twist_conj = tables.moves()["twist_conj"]
     if heuristic is Heuristic.EDGE_AND_CORNER_SLICE:
         return AxisBounds(MODE_RESIDUES, none, none, none, twist_conj, none, none, none)
-    classes = tables.flipslice_classes
+    classes = tables.flipslice_classes()
     if heuristic is Heuristic.PHASE1_AND_CORNERS:
         return AxisBounds(MODE_PHASE1, tables.phase1(metric), classes["class_of"], classes["sym_of"], twist_conj,
                           tables.corners(metric), none, none)  # fmt: skip

@@ -73,8 +73,8 @@ class SearchKernel:
 
     def _start_distances(self, tables: RubikTables) -> None:
         """The residue tables hold distances mod 3: the start needs each axis's exact distances, found by descent."""
-        row, rt, mv = self.coords, self.residues, tables.moves
-        corner_class_sym = tables.corner_classes["class_sym"]
+        row, rt, mv = self.coords, self.residues, tables.moves()
+        corner_class_sym = tables.corner_classes()["class_sym"]
         for a in range(3):
             flip, slice_sorted, twist = (int(v) for v in row[3 * a : 3 * a + 3])
             corners = int(row[9] if a == 0 else row[CORNERS_12 + a - 1])
