@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
-from solvers.cube.moves import whole_cube_rotations
+from solvers.cube.moves import centres_home
 from solvers.cube.state import CubeState
 
 DISTANCE_METRIC = "htm"
@@ -28,14 +28,7 @@ def exact_distances(states: Sequence[CubeState]) -> list[int]:
 
 def upright(state: CubeState) -> CubeState:
     """The same cube held with its centres home (the 3x3 solvers take states with fixed centres)."""
-    home = CubeState.solved(3).centres
-    if state.size != 3 or (state.centres == home).all():
-        return state
-    for rotation in whole_cube_rotations(3):
-        candidate = state * rotation
-        if (candidate.centres == home).all():
-            return candidate
-    return state
+    return centres_home(state)[0]
 
 
 def state_bounds(state: CubeState, stop: threading.Event | None = None) -> tuple[int, int]:

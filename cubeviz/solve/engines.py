@@ -14,10 +14,9 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cache
 from typing import TYPE_CHECKING
 
-from solvers.cube.moves import Move
+from solvers.cube.moves import Move, centres_home
 from solvers.cube.notation import Turn
 from solvers.cube.state import CubeState
 from solvers.tables import BuildCancelled
@@ -162,10 +161,9 @@ _pocket_lock = threading.Lock()
 
 def _solve_pocket(metric: str, state: CubeState, progress) -> Solution:
     from solvers.pocket.solve import PocketSolver
-    from solvers.rubik.validity import UnsolvableCubeError
+    from solvers.rubik.validity import check_corners
 
-    if sorted(state.cp.tolist()) != list(range(8)) or int(state.co.sum()) % 3:
-        raise UnsolvableCubeError("twisted corner: corner orientations do not sum to 0 mod 3, so no turns solve it")
+    check_corners(state)
     started = time.perf_counter()
     with _pocket_lock:
         if metric not in _pocket_solvers:
@@ -200,28 +198,6 @@ def _rubik_tables(progress: Callable[[float, str], None]):
     tables = default_tables()
     tables.report_progress_to(progress)
     return tables
-
-
-@cache
-def _rotations() -> tuple[CubeState, ...]:
-    """The 24 whole-cube rotations of the 3x3x3 (products of x, y and z), identity first."""
-    found = [CubeState.solved(3)]
-    for state in found:  # breadth-first closure; the list grows while it is walked
-        for name in "xyz":
-            nxt = state * Turn(name).state(3)
-            if nxt not in found:
-                found.append(nxt)
-    return tuple(found)
-
-
-def centres_home(state: CubeState) -> tuple[CubeState, CubeState]:
-    """(state seen after the rotation r that brings its centres home, r): the 3x3 engines need centres home,
-    while the cube on screen may have been turned with x, y or z."""
-    for rotation in _rotations():
-        turned = state * rotation
-        if list(turned.centres) == list(range(6)):
-            return turned, rotation
-    return state, CubeState.solved(3)  # centres that no rotation fixes: the engine's check explains why
 
 
 def _rotate_turns(turns: tuple[Turn, ...], rotation: CubeState) -> tuple[Turn, ...]:

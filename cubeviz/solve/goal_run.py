@@ -12,7 +12,8 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cubeviz.solve.engines import Report, TableProgress, centres_home, rubik_solution
+from cubeviz.solve.engines import Report, TableProgress, rubik_solution
+from solvers.cube.moves import centres_home
 from solvers.cube.state import CubeState
 from solvers.goals.goal import Goal, GoalError, parse_goal
 from solvers.goals.presets import ANY_COLOUR, preset_colours, preset_goal

@@ -14,7 +14,13 @@ import numpy as np
 from solvers.cube.geometry import Face, sticker_geometry
 from solvers.cube.state import CubeState
 
-AXIS_X, AXIS_Y, AXIS_Z = 0, 1, 2
+
+class Axis(IntEnum):
+    """The axes of the cube's space: x through R, y through U, z through F (right-handed)."""
+
+    X = 0
+    Y = 1
+    Z = 2
 
 
 class Move(IntEnum):
@@ -65,30 +71,28 @@ N_MOVES = len(Move)  # 18 = 6 faces x 3 powers
 # How each named turn moves layers: (axis, sign of the face it follows, which layers in units of that sign).
 # The sign is +1 when the turn follows the face on the positive side of its axis (U, R, F) and -1 for D, L, B;
 # turning "clockwise" means clockwise as seen looking at that face.
-_FACE_AXIS: dict[str, tuple[int, int]] = {
-    "U": (AXIS_Y, +1),
-    "D": (AXIS_Y, -1),
-    "R": (AXIS_X, +1),
-    "L": (AXIS_X, -1),
-    "F": (AXIS_Z, +1),
-    "B": (AXIS_Z, -1),
+FACE_AXIS: dict[str, tuple[Axis, int]] = {
+    "U": (Axis.Y, +1),
+    "D": (Axis.Y, -1),
+    "R": (Axis.X, +1),
+    "L": (Axis.X, -1),
+    "F": (Axis.Z, +1),
+    "B": (Axis.Z, -1),
 }
 # Slices follow the direction of the face named by WCA: M like L, E like D, S like F.
-_SLICE_FOLLOWS = {"M": "L", "E": "D", "S": "F"}
+SLICE_FOLLOWS = {"M": "L", "E": "D", "S": "F"}
 # Rotations follow: x like R, y like U, z like F.
-_ROTATION_FOLLOWS = {"x": "R", "y": "U", "z": "F"}
+ROTATION_FOLLOWS = {"x": "R", "y": "U", "z": "F"}
 
-BASIC_TURN_NAMES = (
-    tuple(_FACE_AXIS) + tuple(f"{f}w" for f in _FACE_AXIS) + tuple(_SLICE_FOLLOWS) + tuple(_ROTATION_FOLLOWS)
-)
+BASIC_TURN_NAMES = tuple(FACE_AXIS) + tuple(f"{f}w" for f in FACE_AXIS) + tuple(SLICE_FOLLOWS) + tuple(ROTATION_FOLLOWS)
 
 
 def _quarter_rotation(axis: int, quarter_turns_ccw: int) -> np.ndarray:
     """Integer rotation matrix for counter-clockwise quarter turns about +axis (right-hand rule)."""
     base = {
-        AXIS_X: np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]]),
-        AXIS_Y: np.array([[0, 0, 1], [0, 1, 0], [-1, 0, 0]]),
-        AXIS_Z: np.array([[0, -1, 0], [1, 0, 0], [0, 0, 1]]),
+        Axis.X: np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]]),
+        Axis.Y: np.array([[0, 0, 1], [0, 1, 0], [-1, 0, 0]]),
+        Axis.Z: np.array([[0, -1, 0], [1, 0, 0], [0, 0, 1]]),
     }[axis]
     return np.linalg.matrix_power(base, quarter_turns_ccw % 4)
 
@@ -118,22 +122,22 @@ def basic_turn(size: int, name: str) -> CubeState:
 
     Raises ValueError for a turn the cube does not have (slices on a 2x2x2).
     """
-    if name in _FACE_AXIS:
-        axis, sign = _FACE_AXIS[name]
+    if name in FACE_AXIS:
+        axis, sign = FACE_AXIS[name]
         return layer_turn(size, axis, frozenset({sign}), -sign)
-    if name.endswith("w") and name[:-1] in _FACE_AXIS:
-        axis, sign = _FACE_AXIS[name[:-1]]
+    if name.endswith("w") and name[:-1] in FACE_AXIS:
+        axis, sign = FACE_AXIS[name[:-1]]
         # Every layer but the far face's: two layers on a 3x3, the whole cube on a 2x2.
         # (on a 2x2x2 the far face's coordinate is -sign too, so drop nothing there: both layers turn)
         layers = frozenset(c for c in _layer_coordinates(size) if size == 2 or c != -sign)
         return layer_turn(size, axis, layers, -sign)
-    if name in _SLICE_FOLLOWS:
+    if name in SLICE_FOLLOWS:
         if size != 3:
             raise ValueError(f"a {size}x{size}x{size} cube has no middle slice for {name}")
-        axis, sign = _FACE_AXIS[_SLICE_FOLLOWS[name]]
+        axis, sign = FACE_AXIS[SLICE_FOLLOWS[name]]
         return layer_turn(size, axis, frozenset({0}), -sign)
-    if name in _ROTATION_FOLLOWS:
-        axis, sign = _FACE_AXIS[_ROTATION_FOLLOWS[name]]
+    if name in ROTATION_FOLLOWS:
+        axis, sign = FACE_AXIS[ROTATION_FOLLOWS[name]]
         return layer_turn(size, axis, frozenset(_layer_coordinates(size)), -sign)
     raise ValueError(f"unknown turn {name!r}")
 
@@ -170,3 +174,20 @@ def whole_cube_rotations(size: int) -> tuple[CubeState, ...]:
         frontier = nxt
     assert len(found) == 24
     return tuple(found)
+
+
+def centres_home(state: CubeState) -> tuple[CubeState, CubeState]:
+    """(state * r, r) for the whole-cube rotation r that brings a 3x3's centres home; (state, identity) when it
+    is home already, is not a 3x3, or no rotation does it (the solvers' own check then says why).
+
+    Why: the 3x3 engines take states with their centres home, while a cube on screen may have been turned with
+    x, y or z."""
+    identity = CubeState.solved(state.size)
+    home = CubeState.solved(3).centres
+    if state.size != 3 or (state.centres == home).all():
+        return state, identity
+    for rotation in whole_cube_rotations(3):
+        turned = state * rotation
+        if (turned.centres == home).all():
+            return turned, rotation
+    return state, identity

@@ -13,6 +13,7 @@ import numpy as np
 
 from solvers.rubik import coords as cd
 from solvers.rubik.cubie import multiply
+from solvers.rubik.movetables import PHASE2_MOVES
 
 # control array shared by all threads of one solve (int64)
 CTRL_STOP, CTRL_BEST, CTRL_TARGET, CTRL_MAX = 0, 1, 2, 3
@@ -24,7 +25,7 @@ MAX_PATH = 32
 MAX_SOLUTIONS = 64
 _CHECK_EVERY = 1023  # nodes between looks at the stop flag (a few microseconds)
 
-_P2 = np.array([0, 1, 2, 9, 10, 11, 4, 13, 7, 16], dtype=np.int64)  # PHASE2_MOVES as plain ints
+_P2 = PHASE2_MOVES  # a module-level array: numba freezes it into the kernels
 _IS_P2 = np.zeros(18, dtype=np.bool_)
 _IS_P2[_P2] = True
 

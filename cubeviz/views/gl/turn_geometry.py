@@ -8,29 +8,10 @@ against the engine's states, so what the animation shows is what the model recor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 
+from solvers.cube.moves import FACE_AXIS, ROTATION_FOLLOWS, SLICE_FOLLOWS, Axis
 from solvers.cube.notation import Turn
-
-
-class Axis(IntEnum):
-    X = 0
-    Y = 1
-    Z = 2
-
-
-# Each face: the axis it turns about and the side it sits on (+1 for U R F, -1 for D L B).
-FACE_AXIS: dict[str, tuple[Axis, int]] = {
-    "U": (Axis.Y, 1),
-    "D": (Axis.Y, -1),
-    "R": (Axis.X, 1),
-    "L": (Axis.X, -1),
-    "F": (Axis.Z, 1),
-    "B": (Axis.Z, -1),
-}
-SLICE_FOLLOWS = {"M": "L", "E": "D", "S": "F"}  # WCA: a slice turns like the named face
-ROTATION_FOLLOWS = {"x": "R", "y": "U", "z": "F"}
-QUARTERS = 4
+from solvers.cube.notation_nodes import QUARTERS_PER_TURN as QUARTERS
 
 
 @dataclass(frozen=True)
