@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from solvers.cli import main
 from solvers.cube import parse_algorithm, to_kociemba
-from solvers.cube.seed003 import write_net
+from solvers.cube.letter_net import write_net
 
 ERROR_PREFIX = "cubeviz-solve: error: "
 # capsys and monkeypatch are safe to share across examples: each run reads out (and so resets) the capture and
@@ -25,11 +25,11 @@ _POCKET_PAIR = "\n".join(
     ["1", "Y R | G R", "G W | B G", "G R B R G W O W | R O Y B Y O B W", "O B O B Y B G W | O W Y B R Y W R"]
     + ["R O | G G", "Y Y | W O", ""]
 )
-_SEED001 = "10 11 9 5 3 4 6 7 8 22 23 21 1 2 0 14 12 13 18 19 20 17 15 16\n"
+_FRU_PERMUTATION = "10 11 9 5 3 4 6 7 8 22 23 21 1 2 0 14 12 13 18 19 20 17 15 16\n"
 _SHALLOW_3X3 = parse_algorithm("R U F'").state()
 VALID_INPUTS = {
     "pocket-distance": _POCKET_PAIR,
-    "pocket-fru": _SEED001,
+    "pocket-fru": _FRU_PERMUTATION,
     "solve": to_kociemba(_SHALLOW_3X3) + "\n",
     "rubik-qtm": "1\n" + write_net(_SHALLOW_3X3) + "\n",
     "soma": "aa.a..a....................\n",

@@ -1,4 +1,4 @@
-// Baseline for the seed 000 workload: distance between pairs of 2x2x2 colour nets, rotations free.
+// Baseline for the 2x2 net pairs workload: distance between pairs of 2x2x2 colour nets, rotations free.
 // Written for cubeviz's benchmark (not taken from the seed): it does the same job as
 // `cubeviz-solve pocket-distance` -- a breadth-first God's table over the 3,674,160 DBL-frame positions
 // (quarter-turn metric, built at start-up every run), then per pair: colour map from net A's own corners,

@@ -1,4 +1,4 @@
-// Baseline for benchmarks/packing_soma.py: a plain compiled bitset backtracker for seed 004 (UVa 197).
+// Baseline for benchmarks/packing_soma.py: a plain compiled bitset backtracker for Soma 27-cell lines (UVa 197).
 // For every input line it searches from scratch: piece a in the given orientation at every translation, the other
 // six pieces in all 24 rotations, always filling the lowest empty cell; then it sorts and prints the strings.
 // Cell index = plane * 9 + row * 3 + column, the seed's linearisation; coordinates are (column, row, plane).

@@ -1,4 +1,4 @@
-"""Enter a real cube by hand (issue 8): a colour-net editor with live, pinpointed validation, paste/copy of
+"""Enter a real cube by hand: a colour-net editor with live, pinpointed validation, paste/copy of
 facelet strings, cube files (open, save, drop on the window) and Apply into the main view.
 
 `install(window)` adds the "Editor" tab, File and Edit menu entries, drag-and-drop, and sets

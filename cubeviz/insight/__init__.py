@@ -1,4 +1,4 @@
-"""State-space insight (issue 10): statistics charts, the recoloured-cube counter, the live distance meter and the
+"""State-space insight: statistics charts, the recoloured-cube counter, the live distance meter and the
 image / animation exports.
 
 `install(window)` adds an "Insight" tab (Statistics, Recoloured Cubes), a "Distance" dock (tabbed behind the

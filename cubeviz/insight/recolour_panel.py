@@ -1,4 +1,4 @@
-"""Recoloured 2x2 cubes (seed 002): count the distinct states of the colouring painted in the net editor's free
+"""Recoloured 2x2 cubes: count the distinct states of the colouring painted in the net editor's free
 colouring mode, up to whole-cube rotation, in a worker with a progress bar; show the count and its depth histogram.
 """
 

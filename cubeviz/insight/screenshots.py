@@ -18,7 +18,7 @@ from solvers.cube.notation import parse_algorithm
 WINDOW_SIZE = (1400, 900)
 SCRAMBLE_2 = "R U2 F' R' U F2 R U'"
 SCRAMBLE_3 = "R U F' D2 L B' U2 R' F D' L2 B"  # long enough for the bounds to part
-SEED_002 = "YYYYGGGGOOOOOOOOGGGGYYYY"
+RECOLOURED_SAMPLE = "YYYYGGGGOOOOOOOOGGGGYYYY"
 
 
 def _window(size: int):
@@ -72,9 +72,11 @@ def save_screenshots(directory: Path) -> list[Path]:
         editor = getattr(window, "net_editor", None)
         if editor is not None:
             editor.set_recolour_mode(True)
-            editor.model.set_colours([int(window.scheme.face_of_letter(c)) for c in SEED_002], "seed 002")
+            editor.model.set_colours(
+                [int(window.scheme.face_of_letter(c)) for c in RECOLOURED_SAMPLE], "recoloured 2x2"
+            )
         window.insight.tabs.setCurrentWidget(window.insight.recolour)
-        window.insight.recolour.count(SEED_002)
+        window.insight.recolour.count(RECOLOURED_SAMPLE)
         paths.append(_save(window, directory / "insight-recoloured.png"))
     finally:
         window.insight.stop()

@@ -1,6 +1,6 @@
 """The 3x3 solutions found in this session, for the solution-length chart.
 
-The solve feature's PlayerModel (issue 7) announces each new solution with `solution_changed()`; this list hears it
+The solve feature's PlayerModel announces each new solution with `solution_changed()`; this list hears it
 through `follow(player)`. A feature without a player can call `record(length)` itself (`window.session_solves`).
 """
 

@@ -11,7 +11,11 @@ from cubeviz.insight.session import SessionSolves
 from cubeviz.insight.worker import ProgressWorker, stop_worker
 from cubeviz.models.cube_model import CubeModel
 
-METRICS = (("htm", "2x2 HTM (face turns)"), ("qtm", "2x2 QTM (quarter turns)"), ("fru", "2x2 F/R/U set (seed 001)"))
+METRICS = (
+    ("htm", "2x2 HTM (face turns)"),
+    ("qtm", "2x2 QTM (quarter turns)"),
+    ("fru", "2x2 F/R/U quarter-and-half turns"),
+)
 
 
 def load_histograms(progress, stop) -> dict[str, list[int]]:

@@ -2,9 +2,9 @@
 
 - `random_move_scramble`: solvers.cube.scramble (no solver needed).
 - `random_state_scramble`: a uniform random state, shown as text = the inverse of a solver's solution
-  (2x2: solvers.pocket optimal solver; 3x3: solvers.rubik two-phase). Raises `ScrambleUnavailable` when the
-  engine for that size is missing. The 3x3 case may build tables on first use: run it off the GUI thread.
-- `distance_to_solved`: the exact 2x2 distance (solvers.pocket), None for the 3x3, without the engine, or before
+  (2x2: solvers.pocket optimal solver; 3x3: solvers.rubik two-phase). The 3x3 case may build tables on first
+  use: run it off the GUI thread.
+- `distance_to_solved`: the exact 2x2 distance (solvers.pocket), None for the 3x3, or before
   `load_pocket_engine()` has loaded the God's table (a blocking call that may build it: run it off the GUI thread;
   `pocket_engine_ready()` says whether it is needed).
 """
@@ -21,10 +21,6 @@ from solvers.cube.state import CubeState
 
 DISTANCE_METRIC = "htm"
 _pocket_solver = None  # the 2x2 engine's solver once its table is loaded (set by load_pocket_engine)
-
-
-class ScrambleUnavailable(RuntimeError):
-    """The solver needed to write a random state as a move sequence is not available."""
 
 
 @dataclass(frozen=True)
@@ -61,11 +57,9 @@ def _solve_pocket(state: CubeState) -> Algorithm:
 
 
 def _solve_rubik(state: CubeState, stop: threading.Event | None) -> Algorithm:
-    """Hook: the 3x3 two-phase solver (issue: rubik engine). Its first solution is enough for a scramble."""
-    try:
-        from solvers.rubik.twophase import solve_twophase
-    except ImportError as exc:
-        raise ScrambleUnavailable("random-state 3x3 scrambles need the two-phase solver (solvers.rubik)") from exc
+    """Hook: the 3x3 two-phase solver. Its first solution is enough for a scramble."""
+    from solvers.rubik.twophase import solve_twophase
+
     return Algorithm.from_moves(solve_twophase(state, stop=stop).moves)
 
 
@@ -78,16 +72,14 @@ def load_pocket_engine(stop: threading.Event | None = None) -> None:
     """Load (or, the first time on this machine, build and cache) the 2x2 HTM God's table. Blocking: about a
     second to build, milliseconds to load; run it in a worker. `stop` is accepted for the worker's signature."""
     global _pocket_solver
-    try:
-        from solvers.pocket.solve import solver
-    except ImportError as exc:
-        raise ScrambleUnavailable("the 2x2 distance needs the 2x2 engine (solvers.pocket)") from exc
+    from solvers.pocket.solve import solver
+
     _pocket_solver = solver(DISTANCE_METRIC)
 
 
 def distance_to_solved(state: CubeState) -> int | None:
     """Exact HTM distance of a 2x2 state to solved (any orientation counts); None for the 3x3, or while the
-    2x2 engine is missing or not loaded yet (see `load_pocket_engine`)."""
+    2x2 engine is not loaded yet (see `load_pocket_engine`)."""
     if state.size != 2 or _pocket_solver is None:
         return None
     return _pocket_solver.distance(state)

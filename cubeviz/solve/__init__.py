@@ -1,4 +1,4 @@
-"""Solve and play back (issue 7): a Solve menu and dock that run the 2x2/3x3 engines in a worker thread with live
+"""Solve and play back: a Solve menu and dock that run the 2x2/3x3 engines in a worker thread with live
 progress and cancel, and an animated, scrubbable player of the solution on the main cube, with alternatives,
 hint mode and copy.
 

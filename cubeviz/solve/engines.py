@@ -34,7 +34,7 @@ class SolverChoice(Enum):
 
     POCKET_HTM = (2, "Optimal, face turns (HTM)", "htm")
     POCKET_QTM = (2, "Optimal, quarter turns (QTM)", "qtm")
-    POCKET_FRU = (2, "Optimal, F/R/U moves (seed 001)", "fru")
+    POCKET_FRU = (2, "Optimal, F/R/U quarter-and-half turns", "fru")
     TWOPHASE = (3, "Two-phase (fast, near-optimal, improving)", "htm")
     OPTIMAL_HTM = (3, "Optimal, face turns (HTM)", "htm")
     OPTIMAL_QTM = (3, "Optimal, quarter turns (QTM)", "qtm")

@@ -1,4 +1,4 @@
-"""`cubeviz-solve soma` (seed 004 / UVa 197 format) and `cubeviz-solve pack` (any polycube packing puzzle).
+"""`cubeviz-solve soma` (Soma 27-cell lines, the UVa 197 format) and `cubeviz-solve pack` (any polycube packing puzzle).
 
 Imports of the engine happen inside the handlers so `cubeviz-solve --help` stays fast and numba loads only for
 `pack`.
@@ -30,7 +30,7 @@ UP_TO_CHOICES = ("none", "rotation", "mirror")
 def register(subparsers: argparse._SubParsersAction) -> None:
     soma = subparsers.add_parser(
         "soma",
-        help="all Soma cube assemblies for given positions of piece a (seed 004, UVa 197)",
+        help="all Soma cube assemblies for given positions of piece a (Soma 27-cell lines, UVa 197)",
         description=(
             "Each input line gives piece a's cells as 27 characters ('a' or '.'; front, middle, back plane; rows "
             "top to bottom; cells left to right). Piece a may be translated, not rotated. For each line all "

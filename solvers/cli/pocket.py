@@ -1,4 +1,5 @@
-"""`cubeviz-solve pocket-distance | pocket-fru | pocket-count`: the 2x2x2 engine on seed 000, 001 and 002 input.
+"""`cubeviz-solve pocket-distance | pocket-fru | pocket-count`: the 2x2x2 engine on 2x2 net pairs, F/R/U sticker
+permutations and recoloured 2x2 input.
 
 Malformed input gives one line on stderr naming the pair/line and the problem, and exit code 2. With
 --keep-going the rest is still answered; a case that could not be answered prints -1 where its answer would be.
@@ -27,7 +28,7 @@ METRIC_CHOICES = ("htm", "qtm", "fru")
 def register(subparsers: argparse._SubParsersAction) -> None:
     distance = subparsers.add_parser(
         "pocket-distance",
-        help="fewest moves between two 2x2x2 cubes, each seen from any side (seed 000 input)",
+        help="fewest moves between two 2x2x2 cubes, each seen from any side (2x2 net pairs)",
         description="Read T, then T pairs of 2x2x2 colour nets (6 lines each: net A, a separator, net B) and print "
         "the fewest moves from A to B, rotations free. Colours are any six letters of a real cube.",
     )
@@ -38,9 +39,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     fru = subparsers.add_parser(
         "pocket-fru",
-        help="optimal F/R/U solution of seed 001 permutations, with the state after each move",
-        description="Each line: 24 sticker numbers (seed 001), places 18 19 20 fixed. Prints the optimal move "
-        "count n, then each move (F+ F2 F- R+ R2 R- U+ U2 U-) and the 24 numbers after it.",
+        help="optimal solution in F/R/U quarter-and-half turns of F/R/U sticker permutations, with each state",
+        description="Each line: 24 sticker numbers (an F/R/U sticker permutation), places 18 19 20 fixed. Prints "
+        "the optimal move count n, then each move (F+ F2 F- R+ R2 R- U+ U2 U-) and the 24 numbers after it.",
     )
     add_input_argument(fru)
     add_keep_going_argument(fru)
@@ -48,9 +49,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     count = subparsers.add_parser(
         "pocket-count",
-        help="distinct states of a recoloured 2x2x2 up to rotation, and their depth histogram (seed 002)",
+        help="distinct states of a recoloured 2x2x2 up to rotation, and their depth histogram (recoloured 2x2)",
         description="COLOURING: 24 letters for U1-U4 R1-R4 F1-F4 D1-D4 L1-L4 B1-B4 of the repainted solved cube "
-        "(seed 002: YYYYGGGGOOOOOOOOGGGGYYYY). Prints the number of states, then 'depth count' lines.",
+        "(a recoloured 2x2, e.g. YYYYGGGGOOOOOOOOGGGGYYYY). Prints the number of states, then 'depth count' lines.",
     )
     count.add_argument("colourings", nargs="+", metavar="COLOURING", help="24 colour letters in facelet order")
     count.add_argument("--metric", choices=("htm", "qtm"), default="htm", help="metric of the histogram")
@@ -92,7 +93,12 @@ def _write(data: bytes) -> None:
 
 # -- pocket-fru --------------------------------------------------------------------------------------------------------
 def run_fru(args: argparse.Namespace) -> int:
-    from solvers.cube.pocket_formats import SEED001_FIXED_PLACES, PocketFormatError, format_seed001, state_from_seed001
+    from solvers.cube.pocket_formats import (
+        FRU_FIXED_PLACES,
+        PocketFormatError,
+        format_fru_permutation,
+        state_from_fru_permutation,
+    )
     from solvers.pocket.metric import move_name
     from solvers.pocket.solve import solver
 
@@ -105,9 +111,9 @@ def run_fru(args: argparse.Namespace) -> int:
                 continue
             try:
                 values = _numbers(line)
-                if any(values[p] != p for p in SEED001_FIXED_PLACES if p < len(values)):
+                if any(values[p] != p for p in FRU_FIXED_PLACES if p < len(values)):
                     raise PocketFormatError("places 18 19 20 must hold 18 19 20 (block 6, back-down-left, is fixed)")
-                state = state_from_seed001(values)
+                state = state_from_fru_permutation(values)
             except PocketFormatError as exc:
                 message = f"line {number}: {exc}"
                 if not args.keep_going:
@@ -121,7 +127,7 @@ def run_fru(args: argparse.Namespace) -> int:
             lines = [str(len(moves))]
             for move in moves:
                 state = state * _move_state(move)
-                lines += [move_name(fru.metric, move), format_seed001(state)]
+                lines += [move_name(fru.metric, move), format_fru_permutation(state)]
             out.write("\n".join(lines) + "\n")
     return status
 

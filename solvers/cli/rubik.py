@@ -1,4 +1,4 @@
-"""`cubeviz-solve solve | rubik-qtm`: the 3x3x3 engine on Kociemba facelet lines and on seed 003 input.
+"""`cubeviz-solve solve | rubik-qtm`: the 3x3x3 engine on Kociemba facelet lines and on 3x3 letter nets.
 
 One malformed case gives one line on stderr naming the case and the problem, and exit code 2; with --keep-going
 the other cases are still answered (a case without an answer prints `-1`). Engines are imported inside the
@@ -47,8 +47,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     qtm = subparsers.add_parser(
         "rubik-qtm",
-        help="optimal quarter-turn solutions of seed 003 nets",
-        description="Read T, then T nets of 54 colour letters in seed 003's order (whitespace insignificant). For "
+        help="optimal quarter-turn solutions of 3x3 letter nets",
+        description="Read T, then T 3x3 letter nets of 54 colour letters each (whitespace insignificant). For "
         "each, print the optimal number of quarter turns, then the turns as 'face direction' pairs.",
     )
     add_input_argument(qtm)
@@ -169,7 +169,7 @@ def run_solve(args: argparse.Namespace) -> int:
 # -- rubik-qtm -------------------------------------------------------------------------------------------------------
 def _qtm_answers(nets: Iterable[str], keep_going: bool) -> Iterable[tuple[str, str | None]]:
     """(answer, error) per case; the optimal quarter-turn search runs only on nets that read as real cubes."""
-    from solvers.cube.seed003 import format_answer, read_net
+    from solvers.cube.letter_net import format_answer, read_net
     from solvers.cube.validation import InvalidCubeError
     from solvers.rubik.optimal import solve_optimal
     from solvers.rubik.tables import Metric
@@ -187,7 +187,7 @@ def _qtm_answers(nets: Iterable[str], keep_going: bool) -> Iterable[tuple[str, s
 
 
 def run_qtm(args: argparse.Namespace) -> int:
-    from solvers.cube.seed003 import N_SEED_FACELETS, split_cases
+    from solvers.cube.letter_net import N_NET_FACELETS, split_cases
 
     with open_input(args.file) as handle:
         text = handle.read()
@@ -196,8 +196,8 @@ def run_qtm(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CliInputError(str(exc)) from None
     problem = None
-    if len(nets) < count or (nets and len(nets[-1]) < N_SEED_FACELETS):
-        complete = sum(len(net) == N_SEED_FACELETS for net in nets)
+    if len(nets) < count or (nets and len(nets[-1]) < N_NET_FACELETS):
+        complete = sum(len(net) == N_NET_FACELETS for net in nets)
         problem = f"case {complete + 1}: input ends early ({count} cases announced, {complete} complete)"
         nets = nets[:complete]
     elif len(nets) > count:

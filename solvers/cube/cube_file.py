@@ -11,8 +11,8 @@ written exactly as its Kociemba string. Reading a file validates it; any problem
 
 Pasted text (and a non-JSON file) may be any of:
   * a facelet string in Kociemba order: face letters U R F D L B, or the scheme's colour letters (W R G Y O B);
-  * a seed 003 net (3x3x3: 9 rows of 3, 12, 12, 12 ... letters, any six letters, centres name the colours);
-  * a seed 000 net (2x2x2: 6 rows of 2, 2, 8, 8, 2, 2 letters, any six letters);
+  * a 3x3 letter net (3x3x3: 9 rows of 3, 12, 12, 12 ... letters, any six letters, centres name the colours);
+  * a 2x2 net (2x2x2: 6 rows of 2, 2, 8, 8, 2, 2 letters, any six letters);
   * a cube file's JSON.
 `parse_colouring` returns the colours even when the cube is not valid (the editor shows what is wrong);
 `read_cube` insists on a valid cube.
@@ -38,8 +38,8 @@ FILE_SUFFIX = ".cube"
 MAX_FILE_BYTES = 64 * 1024  # a cube file is under 300 bytes; anything huge is not one
 BLANK = -1  # colour id of a sticker whose letter names no colour
 FACE_LETTERS = "URFDLB"
-SEED003_ROWS = (3, 3, 3, 12, 12, 12, 3, 3, 3)
-SEED000_ROWS = (2, 2, 8, 8, 2, 2)
+LETTER_NET_ROWS = (3, 3, 3, 12, 12, 12, 3, 3, 3)
+POCKET_NET_ROWS = (2, 2, 8, 8, 2, 2)
 
 __all__ = [
     "CubeFileError",
@@ -68,7 +68,7 @@ class Colouring:
 
     size: int
     colours: tuple[int, ...]
-    form: str  # "kociemba", "colour letters", "seed 003 net", "seed 000 net", "cube file"
+    form: str  # "kociemba", "colour letters", "3x3 letter net", "2x2 net", "cube file"
 
 
 # -- reading ------------------------------------------------------------------------------------------------------
@@ -81,9 +81,9 @@ def parse_colouring(text: str, scheme: ColourScheme | str = "standard") -> Colou
         return _parse_json(stripped)
     rows = ["".join(line.split()) for line in stripped.splitlines() if line.strip()]
     shape = tuple(len(row) for row in rows)
-    if shape == SEED003_ROWS:
+    if shape == LETTER_NET_ROWS:
         return _from_net(rows, 3)
-    if shape == SEED000_ROWS:
+    if shape == POCKET_NET_ROWS:
         return _from_net(rows, 2)
     letters = "".join(rows).upper()
     if len(letters) not in (24, 54):
@@ -168,26 +168,26 @@ def _from_letters(letters: str, size: int, scheme: ColourScheme) -> Colouring:
 
 
 def _from_net(rows: list[str], size: int) -> Colouring:
-    """A seed net (any six letters): colours are named by the centres (3x3) or read from the corners (2x2)."""
+    """A letter net (any six letters): colours are named by the centres (3x3) or read from the corners (2x2)."""
     if size == 3:
-        from solvers.cube.seed003 import SEED_TO_KOCIEMBA  # lazy: its owner may still be changing it
+        from solvers.cube.letter_net import NET_TO_KOCIEMBA  # lazy: its owner may still be changing it
 
         ordered = [""] * 54
         for i, ch in enumerate("".join(rows).upper()):
-            ordered[SEED_TO_KOCIEMBA[i]] = ch
+            ordered[NET_TO_KOCIEMBA[i]] = ch
         centres = [ordered[i] for i in centre_facelets().tolist()]
         by_letter: dict[str, int] = {}
         for face, letter in zip(Face, centres, strict=True):
             by_letter.setdefault(letter, int(face))
-        return Colouring(3, tuple(by_letter.get(ch, BLANK) for ch in ordered), "seed 003 net")
+        return Colouring(3, tuple(by_letter.get(ch, BLANK) for ch in ordered), "3x3 letter net")
     from solvers.cube.pocket_formats import PocketFormatError, colour_map, net_letters
 
     try:
         letters = net_letters(rows).upper()
         mapping = colour_map(letters)
     except PocketFormatError as exc:
-        raise CubeFileError(f"seed 000 net: {exc}") from None
-    return Colouring(2, tuple(int(mapping[ch]) if ch in mapping else BLANK for ch in letters), "seed 000 net")
+        raise CubeFileError(f"2x2 net: {exc}") from None
+    return Colouring(2, tuple(int(mapping[ch]) if ch in mapping else BLANK for ch in letters), "2x2 net")
 
 
 def _scheme(scheme: ColourScheme | str) -> ColourScheme:

@@ -1,6 +1,6 @@
-"""Text formats of the 2x2x2 from the seeds: seed 000's pair of colour nets and seed 001's 24-number permutation.
+"""Text formats of the 2x2x2: 2x2 net pairs (two colour nets) and F/R/U sticker permutations (24 numbers).
 
-Seed 000 net (one cube; a pair puts net A, one separator character, then net B on each of the six lines)::
+2x2 net (one cube; a pair puts net A, one separator character, then net B on each of the six lines)::
 
           U1 U2
           U3 U4
@@ -12,9 +12,9 @@ Seed 000 net (one cube; a pair puts net A, one separator character, then net B o
 This is exactly the Kociemba net of geometry.py, so net positions map onto our facelets directly. Colours are any
 six letters: which letter belongs to which face is read from the cube itself (`colour_map`), not fixed.
 
-Seed 001 permutation: 24 numbers, ``v[k]`` = the sticker now seen at sticker place k (the same "replaced by"
+F/R/U sticker permutation: 24 numbers, ``v[k]`` = the sticker now seen at sticker place k (the same "replaced by"
 reading as CubeState). Places are numbered by block, blocks front before back, then top before bottom, then left
-before right, three places per block, listed in `SEED001_BLOCKS` by the face each place lies on.
+before right, three places per block, listed in `FRU_BLOCKS` by the face each place lies on.
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ NET_ROWS: tuple[tuple[str, ...], ...] = (
     ("D1", "D2"),
     ("D3", "D4"),
 )
-"""Seed 000's net, row by row, as facelet names."""
+"""The 2x2 net, row by row, as facelet names."""
 
-SEED001_BLOCKS: tuple[tuple[Corner, str], ...] = (
+FRU_BLOCKS: tuple[tuple[Corner, str], ...] = (
     (Corner.UFL, "FLU"),
     (Corner.URF, "FUR"),
     (Corner.DLF, "FDL"),
@@ -49,9 +49,9 @@ SEED001_BLOCKS: tuple[tuple[Corner, str], ...] = (
     (Corner.DBL, "BLD"),
     (Corner.DRB, "BDR"),
 )
-"""Seed 001's blocks 0..7 (slot) and the faces of its places 3b, 3b+1, 3b+2 in order."""
+"""The F/R/U sticker permutation's blocks 0..7 (slot) and the faces of its places 3b, 3b+1, 3b+2 in order."""
 
-SEED001_FIXED_PLACES = (18, 19, 20)  # block 6 = DBL, which F/R/U turns never move
+FRU_FIXED_PLACES = (18, 19, 20)  # block 6 = DBL, which F/R/U turns never move
 
 
 class PocketFormatError(ValueError):
@@ -67,16 +67,16 @@ NET_ORDER = np.array([_facelet(name) for row in NET_ROWS for name in row], dtype
 
 
 @cache
-def seed001_facelets() -> np.ndarray:
-    """int64 (24,): our facelet index of each seed 001 place."""
+def fru_facelets() -> np.ndarray:
+    """int64 (24,): our facelet index of each F/R/U sticker permutation place."""
     slots = corner_facelets(2)
     faces = {Corner(c): {int(f) // 4: int(f) for f in slots[c]} for c in Corner}
-    result = np.array([faces[slot][Face[letter]] for slot, letters in SEED001_BLOCKS for letter in letters])
+    result = np.array([faces[slot][Face[letter]] for slot, letters in FRU_BLOCKS for letter in letters])
     result.setflags(write=False)
     return result
 
 
-# -- seed 000 nets -------------------------------------------------------------------------------------------------
+# -- 2x2 nets -------------------------------------------------------------------------------------------------
 def net_letters(rows: Sequence[str]) -> str:
     """24 letters in facelet order (U1..B4) from the six rows of one net (whitespace ignored)."""
     cleaned = ["".join(row.split()) for row in rows]
@@ -171,7 +171,7 @@ def letters_of_state(state: CubeState, scheme: dict[Face, str]) -> str:
     return "".join(scheme[Face(int(c))] for c in state.colours())
 
 
-# -- seed 001 permutations -------------------------------------------------------------------------------------------
+# -- F/R/U sticker permutations -------------------------------------------------------------------------------------
 def sticker_permutation(state: CubeState) -> np.ndarray:
     """int64 (24,): our facelet whose sticker is now seen at each facelet (the state as a sticker permutation)."""
     slots = corner_facelets(2)
@@ -183,15 +183,16 @@ def sticker_permutation(state: CubeState) -> np.ndarray:
     return result
 
 
-def seed001_from_state(state: CubeState) -> list[int]:
-    """Seed 001's 24 numbers for a 2x2 state."""
-    places = seed001_facelets()
-    place_of = np.argsort(places)  # our facelet -> seed place
+def fru_permutation_from_state(state: CubeState) -> list[int]:
+    """The F/R/U sticker permutation (24 numbers) of a 2x2 state."""
+    places = fru_facelets()
+    place_of = np.argsort(places)  # our facelet -> permutation place
     return [int(v) for v in place_of[sticker_permutation(state)[places]]]
 
 
-def state_from_seed001(numbers: Sequence[int]) -> CubeState:
-    """The 2x2 state of seed 001's 24 numbers; PocketFormatError if they are not a real cube's permutation."""
+def state_from_fru_permutation(numbers: Sequence[int]) -> CubeState:
+    """The 2x2 state of an F/R/U sticker permutation's 24 numbers; PocketFormatError if they are not a real cube's
+    permutation."""
     values = [int(v) for v in numbers]
     if len(values) != N_STICKERS:
         raise PocketFormatError(f"expected {N_STICKERS} numbers, got {len(values)}")
@@ -201,15 +202,15 @@ def state_from_seed001(numbers: Sequence[int]) -> CubeState:
             raise PocketFormatError(f"{bad} is not a sticker number 0..23")
         twice = next(v for v in values if values.count(v) > 1)
         raise PocketFormatError(f"sticker {twice} appears {values.count(twice)} times")
-    places = seed001_facelets()
+    places = fru_facelets()
     colours = np.empty(N_STICKERS, dtype=np.int64)
     colours[places] = places[values] // 4
     state = state_from_colours(colours)
-    if seed001_from_state(state) != values:
+    if fru_permutation_from_state(state) != values:
         raise PocketFormatError("the stickers of a block are split up or out of turn order: not a real cube")
     return state
 
 
-def format_seed001(state: CubeState) -> str:
-    """Seed 001's output line: the 24 numbers separated by single spaces."""
-    return " ".join(str(v) for v in seed001_from_state(state))
+def format_fru_permutation(state: CubeState) -> str:
+    """An F/R/U sticker permutation as an output line: the 24 numbers separated by single spaces."""
+    return " ".join(str(v) for v in fru_permutation_from_state(state))

@@ -1,4 +1,4 @@
-"""Seed 004 (UVa 197): Soma cube cases given by piece a's cells, answered as sorted 27-letter strings.
+"""Soma 27-cell lines (UVa 197): Soma cube cases given by piece a's cells, answered as sorted 27-letter strings.
 
 Linearisation (identical to the file order of ``assets/puzzles/soma.json``)::
 

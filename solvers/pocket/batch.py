@@ -1,4 +1,4 @@
-"""Seed 000's workload in bulk: many pairs of colour nets to cube states to distances, all in numpy at once.
+"""The 2x2 net pairs workload in bulk: many pairs of colour nets to cube states to distances, all in numpy at once.
 
 The per-pair logic is the same as `solvers.cube.pocket_formats` (which gives the precise error messages): read the
 colour of each face from net A's own corners, read both nets' corner pieces, view B from the side that puts its DBL

@@ -1,4 +1,4 @@
-"""Seed 000's whole input (T, then T pairs of nets) to one distance per pair, with a precise message per bad pair.
+"""A whole 2x2 net pairs input (T, then T pairs of nets) to one distance per pair, a precise message per bad pair.
 
 Fast path: the whole text is checked and read with array operations (batch.py). Only when that fails does a line
 by line reader run, to say which pair and line is wrong and to carry on with the following pairs.

@@ -1,4 +1,4 @@
-"""Random 2x2x2 positions in bulk, and seed 000 input text made from them (for tests, benchmarks, demos).
+"""Random 2x2x2 positions in bulk, and 2x2 net pairs input text made from them (for tests, benchmarks, demos).
 
 Positions are uniform over all 88,179,840 sticker arrangements a real cube can show: a uniform DBL-frame index
 times a uniform whole-cube rotation. Nets get a colour scheme renamed by a random rotation too, so readers cannot
@@ -15,7 +15,7 @@ from solvers.cube.pocket_formats import NET_ROWS
 from solvers.pocket.coords import N_STATES, N_TWIST, all_perms, all_twists
 from solvers.pocket.frame import N_ROTATIONS, rotation_arrays
 
-SEED000_LETTERS = "YOBRGW"  # the six colour letters seed 000's samples use (any six work)
+NET_PAIR_LETTERS = "YOBRGW"  # the six colour letters the 2x2 net pairs samples use (any six work)
 
 
 def random_states(n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
@@ -47,8 +47,8 @@ def _scheme_renamings() -> np.ndarray:
     return np.array([[int(q.colours()[4 * face]) for face in Face] for q in whole_cube_rotations(2)])
 
 
-def net_pair_text(a: np.ndarray, b: np.ndarray, rng: np.random.Generator, letters: str = SEED000_LETTERS) -> bytes:
-    """Seed 000 input for pairs of colour arrays (n, 24): T, then six lines per pair ``A-row | B-row``.
+def net_pair_text(a: np.ndarray, b: np.ndarray, rng: np.random.Generator, letters: str = NET_PAIR_LETTERS) -> bytes:
+    """2x2 net pairs input for pairs of colour arrays (n, 24): T, then six lines per pair ``A-row | B-row``.
 
     Each pair is painted with `letters` renamed by its own random rotation of the colour scheme.
     """

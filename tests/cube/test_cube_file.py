@@ -28,9 +28,9 @@ from solvers.cube.validation import InvalidReason
 AFTER_R = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB"  # Kociemba's example: R on a solved cube
 
 
-def seed003_net(state) -> str:
-    """Nine rows as seed 003 draws them (any six letters: here lowercase w r g y o b)."""
-    from solvers.cube.seed003 import write_net
+def letter_net_text(state) -> str:
+    """Nine rows as a 3x3 letter net draws them (any six letters: here lowercase w r g y o b)."""
+    from solvers.cube.letter_net import write_net
 
     letters = write_net(state, "wrgyob")
     widths = (3, 3, 3, 12, 12, 12, 3, 3, 3)
@@ -51,12 +51,12 @@ def test_every_pasteable_form_reads_the_same_state(size):
         assert read_cube(to_kociemba(state).lower()) == state
         assert read_cube(dump_cube(state)) == state
         if size == 3:
-            assert parse_colouring(seed003_net(state)).form == "seed 003 net"
-            assert read_cube(seed003_net(state)) == state
+            assert parse_colouring(letter_net_text(state)).form == "3x3 letter net"
+            assert read_cube(letter_net_text(state)) == state
         else:
             net = "\n".join(net_rows(to_colour_letters(state)))
-            assert parse_colouring(net).form == "seed 000 net"
-            # seed 000 names colours from the DBL corner, which random_state keeps home, so the state is the same
+            assert parse_colouring(net).form == "2x2 net"
+            # a 2x2 net names colours from the DBL corner, which random_state keeps home, so the state is the same
             assert read_cube(net) == state
 
 
@@ -89,7 +89,7 @@ def test_invalid_but_well_shaped_text_still_parses_for_the_editor():
 
 
 def test_unknown_letter_in_a_net_becomes_blank():
-    net = seed003_net(basic_turn(3, "R")).replace("w", "x", 1)
+    net = letter_net_text(basic_turn(3, "R")).replace("w", "x", 1)
     assert BLANK in parse_colouring(net).colours
 
 

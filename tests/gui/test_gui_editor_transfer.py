@@ -103,16 +103,16 @@ def test_free_colouring_contract(qtbot, window) -> None:  # noqa: F811
     panel.set_recolour_mode(True)
     assert panel.model.size == 2 and panel.recolour_box.isChecked()
     assert received == ["WWWWRRRRGGGGYYYYOOOOBBBB"] == [panel.colouring()]
-    # Seed 002's colouring: front orange, right green, top yellow, left green, bottom orange, back yellow.
-    seed002 = {"U": "Y", "R": "G", "F": "O", "D": "O", "L": "G", "B": "Y"}
+    # The recoloured 2x2 sample: front orange, right green, top yellow, left green, bottom orange, back yellow.
+    recoloured = {"U": "Y", "R": "G", "F": "O", "D": "O", "L": "G", "B": "Y"}
     canvas = panel.canvas
     for face_index, face in enumerate("URFDLB"):
-        colour = panel.model.scheme.face_of_letter(seed002[face])
+        colour = panel.model.scheme.face_of_letter(recoloured[face])
         qtbot.mouseClick(panel.palette.buttons[colour], Qt.MouseButton.LeftButton)
         for k in range(4):
             point = canvas.sticker_rect(4 * face_index + k).center().toPoint()
             qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=point)
-    expected = "".join(seed002[face] * 4 for face in "URFDLB")
+    expected = "".join(recoloured[face] * 4 for face in "URFDLB")
     assert panel.colouring() == expected and received[-1] == expected
     assert not panel.apply_button.isEnabled() and not panel.model.verdict.outlined
     panel.set_recolour_mode(False)

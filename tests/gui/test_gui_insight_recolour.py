@@ -1,5 +1,5 @@
 """Recoloured cubes: a colouring painted in the editor's free-colouring mode is counted by the Insight panel in a
-worker: seed 002's colouring gives its published 229,878 states; blanks are refused; a count can be cancelled."""
+worker: the recoloured 2x2 sample gives its published 229,878 states; blanks are refused; a count can be cancelled."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from test_gui_editor_paint import sticker_point
 from solvers.cube.geometry import Face
 from solvers.pocket import count_recoloured
 
-SEED_002 = "YYYYGGGGOOOOOOOOGGGGYYYY"  # standard scheme letters: W R G Y O B name the U R F D L B colours
-SEED_002_STATES = 229_878  # the seed's published answer
+RECOLOURED_SAMPLE = "YYYYGGGGOOOOOOOOGGGGYYYY"  # standard scheme letters: W R G Y O B name the U R F D L B colours
+RECOLOURED_SAMPLE_STATES = 229_878  # the seed's published answer
 LETTER_FACE = {"W": Face.U, "R": Face.R, "G": Face.F, "Y": Face.D, "O": Face.L, "B": Face.B}
 
 
@@ -37,23 +37,23 @@ def _paint(window, qtbot, colouring: str) -> None:
 
 
 def test_seed_002_count_through_the_gui(window, qtbot):
-    _paint(window, qtbot, SEED_002)
+    _paint(window, qtbot, RECOLOURED_SAMPLE)
     panel = window.insight.recolour
-    assert panel.colouring == SEED_002 == window.net_editor.colouring()
+    assert panel.colouring == RECOLOURED_SAMPLE == window.net_editor.colouring()
     assert panel.count_button.isEnabled()
     with qtbot.waitSignal(panel.counted, timeout=60000) as blocker:
         qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
     count, histogram = blocker.args
-    assert count == SEED_002_STATES
-    assert sum(histogram) == SEED_002_STATES and histogram[0] == 1
-    assert panel.plot.counts == histogram == count_recoloured(SEED_002)[1]
+    assert count == RECOLOURED_SAMPLE_STATES
+    assert sum(histogram) == RECOLOURED_SAMPLE_STATES and histogram[0] == 1
+    assert panel.plot.counts == histogram == count_recoloured(RECOLOURED_SAMPLE)[1]
     assert "229,878 distinct states" in panel.message.text()
     assert panel.progress.value() == panel.progress.maximum()
     qtbot.waitUntil(lambda: panel._worker is None)
 
 
 def test_blank_stickers_are_refused_without_starting_work(window, qtbot):
-    _paint(window, qtbot, "?" * 3 + SEED_002[3:])
+    _paint(window, qtbot, "?" * 3 + RECOLOURED_SAMPLE[3:])
     panel = window.insight.recolour
     assert panel.colouring.count("?") == 3
     assert not panel.count_button.isEnabled()

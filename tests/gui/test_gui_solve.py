@@ -147,7 +147,7 @@ def test_hint_mode_reveals_one_move_at_a_time_and_copy(qtbot) -> None:
     feature.set_choice(SolverChoice.POCKET_FRU)
     _scramble(window, 9, seed=4)
     assert solve_and_wait(qtbot, window) == ""
-    assert all(label[-1] in "+2-" for label in player.labels)  # seed 001's notation
+    assert all(label[-1] in "+2-" for label in player.labels)  # the F/R/U notation
     window.actions["solve_copy"].trigger()
     assert QGuiApplication.clipboard().text() == " ".join(player.labels)
     feature.panel.hint.setChecked(True)

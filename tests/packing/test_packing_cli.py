@@ -1,4 +1,5 @@
-"""`cubeviz-solve soma` and `pack`: seed 004's sample, sorted output, exact covers, solution files, bad input."""
+"""`cubeviz-solve soma` and `pack`: the Soma 27-cell lines sample, sorted output, exact covers, solution files, bad
+input."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ import pytest
 from solvers.cli import main
 from solvers.packing import load_puzzle
 
-SEED004_SAMPLE = ["aa.a..a....................", ".........a..a..aa.........."]
+SOMA_SAMPLE = ["aa.a..a....................", ".........a..a..aa.........."]
 # The seed's printed sample output shows these among the first case's answers (not in order, as the seed admits).
-SEED004_FIRST_CASE_SHOWS = {"aababbadcggeffcddcgeegfedfc", "aababbadceffgdcgdceefedfggc", "aababbadcffegfcddcfeeggedgc"}
-SEED004_SECOND_CASE_SHOWS = "adcaccaacfddfebgeeffdggbgeb"
+SOMA_FIRST_CASE_SHOWS = {"aababbadcggeffcddcgeegfedfc", "aababbadceffgdcgdceefedfggc", "aababbadcffegfcddcfeeggedgc"}
+SOMA_SECOND_CASE_SHOWS = "adcaccaacfddfebgeeffdggbgeb"
 
 
 def _run(capsys, monkeypatch, argv, stdin=""):
@@ -43,22 +44,22 @@ def _piece_shapes() -> dict[str, int]:
 
 
 def test_seed_sample_gives_sorted_exact_covers_with_a_blank_line_after_each_case(capsys, monkeypatch):
-    code, out, err = _run(capsys, monkeypatch, ["soma"], "\n".join(SEED004_SAMPLE) + "\n\n")
+    code, out, err = _run(capsys, monkeypatch, ["soma"], "\n".join(SOMA_SAMPLE) + "\n\n")
     assert code == 0 and err == ""
     first, second = _cases(out)
-    for case, a_cells in zip((first, second), SEED004_SAMPLE, strict=True):
+    for case, a_cells in zip((first, second), SOMA_SAMPLE, strict=True):
         assert case == sorted(case) and len(set(case)) == len(case)
         sizes = _piece_shapes()
         for answer in case:
             assert len(answer) == 27
             assert Counter(answer) == Counter(sizes)  # every piece once, each with its own number of cells
             assert _shape_of("a", answer) == _shape_of("a", a_cells)  # a translated, never rotated
-    assert set(first) >= SEED004_FIRST_CASE_SHOWS
-    assert SEED004_SECOND_CASE_SHOWS in second
+    assert set(first) >= SOMA_FIRST_CASE_SHOWS
+    assert SOMA_SECOND_CASE_SHOWS in second
 
 
 def test_input_ends_at_the_first_empty_line(capsys, monkeypatch):
-    code, out, _ = _run(capsys, monkeypatch, ["soma"], f"{SEED004_SAMPLE[0]}\n\n{SEED004_SAMPLE[1]}\n")
+    code, out, _ = _run(capsys, monkeypatch, ["soma"], f"{SOMA_SAMPLE[0]}\n\n{SOMA_SAMPLE[1]}\n")
     assert code == 0 and len(_cases(out)) == 1
 
 
@@ -78,7 +79,7 @@ def test_malformed_lines_exit_2_with_one_line_naming_the_line(capsys, monkeypatc
 
 
 def test_keep_going_answers_the_good_lines_after_a_bad_one(capsys, monkeypatch):
-    code, out, err = _run(capsys, monkeypatch, ["soma", "--keep-going"], f"bad\n{SEED004_SAMPLE[0]}\n")
+    code, out, err = _run(capsys, monkeypatch, ["soma", "--keep-going"], f"bad\n{SOMA_SAMPLE[0]}\n")
     assert code == 2 and "line 1" in err
     assert len(_cases(out)[0]) > 0
 

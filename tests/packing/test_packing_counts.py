@@ -6,7 +6,7 @@ import pytest
 
 from solvers.packing import SymmetryError, SymmetryMode, build_cover, count_solutions, load_puzzle
 
-# Published counts (issue 5 / the literature). (puzzle, mode) -> count
+# Published counts (the literature). (puzzle, mode) -> count
 PUBLISHED = {
     ("soma", "none"): 11520,
     ("soma", "rotation"): 480,

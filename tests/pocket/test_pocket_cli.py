@@ -9,12 +9,12 @@ import pytest
 
 from solvers.cli import main
 from solvers.cube.moves import Move, move_state, whole_cube_rotations
-from solvers.cube.pocket_formats import state_from_seed001
+from solvers.cube.pocket_formats import state_from_fru_permutation
 from solvers.cube.state import CubeState
 from solvers.pocket.samples import colours_of, net_pair_text, random_states
 
-SEED001_SAMPLE = "10 11 9 5 3 4 6 7 8 22 23 21 1 2 0 14 12 13 18 19 20 17 15 16"
-SEED001_ANSWER = [
+FRU_SAMPLE = "10 11 9 5 3 4 6 7 8 22 23 21 1 2 0 14 12 13 18 19 20 17 15 16"
+FRU_ANSWER = [
     "2",
     "U-",
     "0 1 2 11 9 10 6 7 8 22 23 21 12 13 14 4 5 3 18 19 20 17 15 16",
@@ -33,29 +33,29 @@ def _run(capsys, monkeypatch, argv, stdin=""):
 
 
 def test_fru_reproduces_the_seed_sample(capsys, monkeypatch):
-    code, lines, err = _run(capsys, monkeypatch, ["pocket-fru"], SEED001_SAMPLE + "\n")
-    assert code == 0 and err == "" and lines == SEED001_ANSWER
+    code, lines, err = _run(capsys, monkeypatch, ["pocket-fru"], FRU_SAMPLE + "\n")
+    assert code == 0 and err == "" and lines == FRU_ANSWER
 
 
 def test_fru_each_printed_state_follows_from_the_printed_move(capsys, monkeypatch):
     rng = np.random.default_rng(3)
-    start = state_from_seed001([int(x) for x in SEED001_SAMPLE.split()])
+    start = state_from_fru_permutation([int(x) for x in FRU_SAMPLE.split()])
     states = [start]
     for m in rng.choice([Move.F1, Move.R2, Move.U3, Move.R1, Move.F2, Move.U1], size=8):
         states.append(states[-1] * move_state(2, Move(int(m))))
-    from solvers.cube.pocket_formats import format_seed001
+    from solvers.cube.pocket_formats import format_fru_permutation
 
-    code, lines, _ = _run(capsys, monkeypatch, ["pocket-fru"], format_seed001(states[-1]) + "\n")
+    code, lines, _ = _run(capsys, monkeypatch, ["pocket-fru"], format_fru_permutation(states[-1]) + "\n")
     n = int(lines[0])
     assert code == 0 and n <= 8 and len(lines) == 1 + 2 * n
     state = states[-1]
     for name, after in zip(lines[1::2], lines[2::2], strict=True):
         state = state * move_state(2, FRU[name])
-        assert format_seed001(state) == after
+        assert format_fru_permutation(state) == after
     assert lines[-1] == " ".join(str(i) for i in range(24))
 
 
-def test_count_gives_seed002_answer(capsys):
+def test_count_gives_the_recoloured_answer(capsys):
     code = main(["pocket-count", "YYYYGGGGOOOOOOOOGGGGYYYY"])
     lines = capsys.readouterr().out.splitlines()
     assert code == 0 and lines[0] == "229878"
@@ -83,7 +83,7 @@ def _bfs_distance(a: CubeState, b: CubeState, limit: int = 4) -> int | None:
     return None
 
 
-def test_distance_reads_seed000_nets_and_agrees_with_bfs(capsys, monkeypatch):
+def test_distance_reads_net_pairs_and_agrees_with_bfs(capsys, monkeypatch):
     rng = np.random.default_rng(7)
     cp, co = random_states(4, rng)
     a_states = [CubeState.from_arrays(2, cp[i], co[i]) for i in range(4)]
@@ -114,8 +114,8 @@ def test_distance_handles_many_random_pairs(capsys, monkeypatch):
     ("argv", "stdin", "needle"),
     [
         (["pocket-fru"], "1 2 3\n", "line 1"),
-        (["pocket-fru"], SEED001_SAMPLE.replace("18 19 20", "19 18 20") + "\n", "18 19 20"),
-        (["pocket-fru"], SEED001_SAMPLE.replace("10 ", "x ", 1) + "\n", "'x'"),
+        (["pocket-fru"], FRU_SAMPLE.replace("18 19 20", "19 18 20") + "\n", "18 19 20"),
+        (["pocket-fru"], FRU_SAMPLE.replace("10 ", "x ", 1) + "\n", "'x'"),
         (["pocket-count", "YYYYGGGGOOOOOOOOGGGGYYY"], "", "24 letters"),
         (["pocket-count", "YYYYGGGGOOOOOOOOGGGGYY1Y"], "", "'1'"),
         (["pocket-distance"], "", ""),
@@ -128,6 +128,6 @@ def test_malformed_input_is_one_line_and_exit_2(capsys, monkeypatch, argv, stdin
 
 
 def test_keep_going_answers_the_rest(capsys, monkeypatch):
-    text = f"1 2 3\n{SEED001_SAMPLE}\n"
+    text = f"1 2 3\n{FRU_SAMPLE}\n"
     code, lines, err = _run(capsys, monkeypatch, ["pocket-fru", "--keep-going"], text)
-    assert code == 2 and lines[0] == "-1" and lines[1:] == SEED001_ANSWER and "line 1" in err
+    assert code == 2 and lines[0] == "-1" and lines[1:] == FRU_ANSWER and "line 1" in err

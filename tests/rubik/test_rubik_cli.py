@@ -9,8 +9,8 @@ import pytest
 from solvers.cli import main
 from solvers.cube import apply_moves, from_kociemba, parse_algorithm, to_kociemba
 from solvers.cube.geometry import Face
+from solvers.cube.letter_net import NET_FACES, net_turn_move, read_net, write_net
 from solvers.cube.moves import Move
-from solvers.cube.seed003 import SEED_FACES, read_net, seed_turn_move, write_net
 from solvers.cube.state import CubeState
 
 SOLVED = CubeState.solved(3)
@@ -76,10 +76,10 @@ def test_max_time_must_be_positive(capsys):
     assert exc.value.code == 2
 
 
-def test_seed003_turn_numbering_matches_the_physical_cube():
+def test_letter_net_turn_numbering_matches_the_physical_cube():
     """Seed turn 0 is L clockwise seen from the left: U's left column goes down onto F's left column."""
-    assert SEED_FACES == (Face.L, Face.F, Face.R, Face.B, Face.U, Face.D)
-    assert seed_turn_move(0) == Move.L1 and seed_turn_move(1) == Move.L3 and seed_turn_move(9) == Move.U3
+    assert NET_FACES == (Face.L, Face.F, Face.R, Face.B, Face.U, Face.D)
+    assert net_turn_move(0) == Move.L1 and net_turn_move(1) == Move.L3 and net_turn_move(9) == Move.U3
     before = write_net(parse_algorithm("R U F").state(3), "abcdef")
     after = write_net(parse_algorithm("R U F L").state(3), "abcdef")
     # net positions: U 0-8 (rows of 3), band rows of 12 from 9 (L F R B), D 45-53
@@ -99,7 +99,7 @@ def test_rubik_qtm_reads_seed_format_and_answers_optimally(capsys, monkeypatch):
         numbers = [int(x) for x in pairs_line.split()]
         pairs = list(zip(numbers[::2], numbers[1::2], strict=True))
         assert len(pairs) == int(count_line)
-        moves = [seed_turn_move(2 * face + (0 if direction == 1 else 1)) for face, direction in pairs]
+        moves = [net_turn_move(2 * face + (0 if direction == 1 else 1)) for face, direction in pairs]
         assert apply_moves(read_net(net), moves) == SOLVED
 
 

@@ -1,7 +1,7 @@
 """The cube as a drawable item: colours from a state and a scheme, cubie matrices for a turn in progress.
 
-Kept apart from the widget so another view (the solution player, issue 7) can draw the same item, and so the
-packing browser (issue 9) has a model to copy: an item supplies a mesh key, group matrices and slot colours.
+Kept apart from the widget so another view (the solution player) can draw the same item, and so the
+packing browser has a model to copy: an item supplies a mesh key, group matrices and slot colours.
 """
 
 from __future__ import annotations

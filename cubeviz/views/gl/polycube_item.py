@@ -26,7 +26,7 @@ DIM_AMOUNT = 0.7
 EXPLODE_SPREAD = 1.6  # at explode 1 a piece's centre is this many times farther out than assembled
 TRANSITION_SECONDS = 0.8
 TRANSITION_TRAVEL = 2.0  # puzzle units a moving piece is drawn out of the box before it turns
-LAYER_AXIS = 2  # planes front to back, as seed 004 lists them
+LAYER_AXIS = 2  # planes front to back, as the Soma 27-cell lines list them
 LAYER_GAP = 1.0  # puzzle units between planes laid side by side
 _MESH_KEYS = itertools.count()
 

@@ -1,6 +1,6 @@
-"""Seed 003's 3x3x3 format: a 54-letter colour net, and its numbering of the twelve quarter turns.
+"""The 3x3 letter nets format: a 54-letter colour net, and its numbering of the twelve quarter turns.
 
-The seed's net is the usual cross, read row by row, letters only (its own colour letters, any six; the centre
+The net is the usual cross, read row by row, letters only (its own colour letters, any six; the centre
 of each face names that face's colour)::
 
             0  1  2
@@ -16,7 +16,7 @@ of each face names that face's colour)::
 The top block is U, the middle band is L F R B (three stickers each per row) and the bottom block is D, each
 face drawn as in our Kociemba net (solvers.cube.geometry), so the mapping is pure re-indexing.
 
-Turns: the seed numbers twelve quarter turns 0..11 and prints a turn as ``face direction`` with
+Turns: the format numbers twelve quarter turns 0..11 and prints a turn as ``face direction`` with
 face = index // 2 in the order L F R B U D and direction 1 for the even index (clockwise seen from that face)
 and -1 for the odd one (anticlockwise).
 """
@@ -33,16 +33,16 @@ from solvers.cube.state import CubeState
 from solvers.cube.validation import InvalidCubeError, validate
 from solvers.cube.validation_errors import InvalidReason
 
-SEED_FACES: tuple[Face, ...] = (Face.L, Face.F, Face.R, Face.B, Face.U, Face.D)
-"""Seed face number -> our face."""
+NET_FACES: tuple[Face, ...] = (Face.L, Face.F, Face.R, Face.B, Face.U, Face.D)
+"""The format's face number -> our face."""
 CLOCKWISE, ANTICLOCKWISE = 1, -1
-N_SEED_FACELETS = 54
+N_NET_FACELETS = 54
 _BAND = (Face.L, Face.F, Face.R, Face.B)  # left to right in the middle band
 _BAND_START, _BAND_ROW, _BOTTOM_START = 9, 12, 45
 
 
-def _seed_to_kociemba() -> np.ndarray:
-    table = np.empty(N_SEED_FACELETS, dtype=np.int16)
+def _net_to_kociemba() -> np.ndarray:
+    table = np.empty(N_NET_FACELETS, dtype=np.int16)
     for row in range(3):
         for col in range(3):
             table[3 * row + col] = 9 * Face.U + 3 * row + col
@@ -53,23 +53,23 @@ def _seed_to_kociemba() -> np.ndarray:
     return table
 
 
-SEED_TO_KOCIEMBA = _seed_to_kociemba()
-"""SEED_TO_KOCIEMBA[i]: our facelet index (Kociemba order) of the seed's net position i."""
+NET_TO_KOCIEMBA = _net_to_kociemba()
+"""NET_TO_KOCIEMBA[i]: our facelet index (Kociemba order) of the net's position i."""
 
 
 def read_net(letters: str) -> CubeState:
-    """The cube of 54 seed-order colour letters; raises InvalidCubeError saying what is wrong.
+    """The cube of 54 net-order colour letters; raises InvalidCubeError saying what is wrong.
 
     Each letter is renamed after the face whose centre shows it (Kociemba's face letters), so the foundation's
     validation reports problems in its usual words; a letter no centre shows becomes '?', an unknown colour.
     """
-    if len(letters) != N_SEED_FACELETS:
+    if len(letters) != N_NET_FACELETS:
         raise InvalidCubeError(
             InvalidReason.WRONG_LENGTH, f"{len(letters)} stickers given; need 54", (), {"length": len(letters)}
         )
-    ours = [""] * N_SEED_FACELETS
+    ours = [""] * N_NET_FACELETS
     for i, ch in enumerate(letters):
-        ours[SEED_TO_KOCIEMBA[i]] = ch
+        ours[NET_TO_KOCIEMBA[i]] = ch
     names: dict[str, str] = {}
     for face in Face:
         names.setdefault(ours[9 * face + 4], face.name)
@@ -78,29 +78,29 @@ def read_net(letters: str) -> CubeState:
             raise InvalidCubeError(
                 InvalidReason.UNKNOWN_COLOUR,
                 f"letter {ch!r} at net position {i} is the colour of no centre",
-                (int(SEED_TO_KOCIEMBA[i]),),
+                (int(NET_TO_KOCIEMBA[i]),),
                 {"letter": ch},
             )
     return validate("".join(names[ch] for ch in ours), 3)
 
 
 def write_net(state: CubeState, letters: str = "wrgyob") -> str:
-    """54 seed-order letters for `state`, `letters[f]` being the colour of face f (U R F D L B)."""
+    """54 net-order letters for `state`, `letters[f]` being the colour of face f (U R F D L B)."""
     colours = state.colours()
-    return "".join(letters[int(colours[SEED_TO_KOCIEMBA[i]])] for i in range(N_SEED_FACELETS))
+    return "".join(letters[int(colours[NET_TO_KOCIEMBA[i]])] for i in range(N_NET_FACELETS))
 
 
-def seed_turn_move(turn: int) -> Move:
-    """Our Move for the seed's turn number 0..11."""
-    if not 0 <= turn < 2 * len(SEED_FACES):
-        raise ValueError(f"seed turns are 0..11, not {turn}")
-    return Move.of(SEED_FACES[turn // 2], 1 if turn % 2 == 0 else 3)
+def net_turn_move(turn: int) -> Move:
+    """Our Move for the format's turn number 0..11."""
+    if not 0 <= turn < 2 * len(NET_FACES):
+        raise ValueError(f"turn numbers are 0..11, not {turn}")
+    return Move.of(NET_FACES[turn // 2], 1 if turn % 2 == 0 else 3)
 
 
-def seed_pairs(moves: Iterable[Move]) -> Iterator[tuple[int, int]]:
-    """(face, direction) pairs as seed 003 prints them; a half turn is two clockwise quarter turns."""
+def net_pairs(moves: Iterable[Move]) -> Iterator[tuple[int, int]]:
+    """(face, direction) pairs as the 3x3 letter nets format prints them; a half turn is two clockwise quarter turns."""
     for move in moves:
-        face = SEED_FACES.index(move.face)
+        face = NET_FACES.index(move.face)
         if move.quarter_turns == 2:
             yield face, CLOCKWISE
             yield face, CLOCKWISE
@@ -109,8 +109,8 @@ def seed_pairs(moves: Iterable[Move]) -> Iterator[tuple[int, int]]:
 
 
 def format_answer(moves: Iterable[Move]) -> str:
-    """The seed's answer: the number of quarter turns, then (unless 0) the pairs on one line."""
-    pairs = list(seed_pairs(moves))
+    """The format's answer: the number of quarter turns, then (unless 0) the pairs on one line."""
+    pairs = list(net_pairs(moves))
     if not pairs:
         return "0"
     return f"{len(pairs)}\n" + " ".join(f"{f} {d}" for f, d in pairs)
@@ -131,5 +131,5 @@ def split_cases(text: str) -> tuple[int, list[str]]:
     bad = sorted({ch for ch in letters if not ("a" <= ch <= "z")})
     if bad:
         raise ValueError(f"unexpected characters {''.join(bad)!r}: nets are lowercase colour letters")
-    nets = [letters[i : i + N_SEED_FACELETS] for i in range(0, len(letters), N_SEED_FACELETS)]
+    nets = [letters[i : i + N_NET_FACELETS] for i in range(0, len(letters), N_NET_FACELETS)]
     return count, nets
