@@ -193,6 +193,8 @@ class SolveFeature(QObject):
     def _size_changed(self, size: int) -> None:
         self.session.shutdown()
         self.dock.show_size(size, self.choices[size])
+        self.dock.progress.clear()  # the last puzzle's solve says nothing about this one
+        self.dock.alternatives.clear()
 
     def _running(self, running: bool) -> None:
         self.window.actions["solve"].setEnabled(not running)
