@@ -38,7 +38,7 @@ timeline, first = [], []
 panel = feature.dock.progress
 def note(*_):
     if not timeline or timeline[-1][0] != panel.stage:
-        timeline.append((panel.stage, round(time.time() - began, 2)))
+        timeline.append((panel.stage.value, round(time.time() - began, 2)))
 feature.session.progress.connect(note)
 feature.session.found.connect(lambda s: first or first.append(time.time() - began))
 feature.session.found.connect(note)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from PyQt6.QtCore import Qt, QTimer
+from PyQt6.QtCore import Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QAction, QCloseEvent, QGuiApplication
 from PyQt6.QtWidgets import (
     QApplication,
@@ -53,7 +53,9 @@ Every key: Help &gt; Keyboard Shortcuts.</p>"""
 
 class MainWindow(QMainWindow):
     """Puzzle size and colour scheme not given here come from the settings (the last ones used), else 3 and
-    "standard"."""
+    "standard". `scramble_done` fires when a random-state scramble made in a worker has landed (or failed)."""
+
+    scramble_done = pyqtSignal()
 
     def __init__(
         self,
@@ -303,11 +305,17 @@ class MainWindow(QMainWindow):
         self.model.set_state(scramble.state(size), scramble.label)
         self.statusBar().showMessage(f"Scramble: {scramble.algorithm}", STATUS_MESSAGE_MS)
 
+    @property
+    def scramble_pending(self) -> bool:
+        """A random-state scramble is being computed: the cube shown is about to change."""
+        return self._worker is not None
+
     def _worker_done(self) -> None:
         if self._worker is not None:
             self._worker.deleteLater()
         self._worker = None
         self.actions["scramble_state"].setEnabled(True)
+        self.scramble_done.emit()
 
     def _cancel_worker(self) -> None:
         if self._worker is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PyQt6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
-from PyQt6.QtWidgets import QWidget
+from PyQt6.QtWidgets import QToolTip, QWidget
 
 from cubeviz.editor.checks import BLANK
 from cubeviz.editor.editor_model import EditorModel
@@ -20,6 +20,7 @@ CURSOR = QColor(20, 20, 20)
 MOVES = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
 
 BLANK_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
+CENTRE_MISMATCH = "Centres are fixed: this letter was read as the centre and skipped. Change centres with Top / front."
 
 
 def key_rows() -> list[tuple[str, str]]:
@@ -192,9 +193,12 @@ class NetCanvas(NetView):
         elif key in BLANK_KEYS:
             self.editor.paint(self.cursor, BLANK)
         elif (colour := self._colour_of_key(event.text())) is not None:
-            self.editor.paint(self.cursor, colour)
-            self.current_colour = colour
-            self.colour_picked.emit(colour)
+            if self.editor.is_fixed(self.cursor):
+                self._typed_on_centre(colour)
+            else:
+                self.editor.paint(self.cursor, colour)
+                self.current_colour = colour
+                self.colour_picked.emit(colour)
             self._advance()
         else:
             super().keyPressEvent(event)
@@ -228,10 +232,13 @@ class NetCanvas(NetView):
                 return
 
     def _advance(self) -> None:
-        """To the next sticker in facelet order that can be painted (typing a face goes row by row)."""
-        total = n_facelets(self.editor.size)
-        for step in range(1, total):
-            facelet = (self.cursor + step) % total
-            if not self.editor.is_fixed(facelet):
-                self.cursor = facelet
-                return
+        """To the next sticker in facelet order, centres included: typing a face's nine letters row by row fills
+        that face, the centre's letter being read (centres are fixed) rather than painted on the next sticker."""
+        self.cursor = (self.cursor + 1) % n_facelets(self.editor.size)
+
+    def _typed_on_centre(self, colour: int) -> None:
+        """A letter typed on a fixed centre is consumed; one that differs from the centre is pointed out."""
+        centre = int(self.editor.colours[self.cursor])
+        if colour != centre:
+            where = self.mapToGlobal(self.sticker_rect(self.cursor).center().toPoint())
+            QToolTip.showText(where, CENTRE_MISMATCH, self)

@@ -113,7 +113,7 @@ def solve_events(
     if choice.size == 2:
         yield _solve_pocket(choice.metric, state, progress)
         return
-    from solvers.rubik.events import MoveSolution
+    from solvers.rubik.events import MoveSolution, UpperBound
     from solvers.rubik.optimal import optimal
     from solvers.rubik.twophase import twophase
 
@@ -129,6 +129,8 @@ def solve_events(
     else:
         events = optimal(state, metric=choice.metric, heuristic=heuristic, stop=stop, tables=tables)
     for event in events:
+        if isinstance(event, UpperBound):  # the best so far, kept as an unproven solution if the user cancels
+            event = MoveSolution(event.moves, event.length, False, event.elapsed)
         yield rubik_solution(event, rotation, choice.metric) if isinstance(event, MoveSolution) else event
 
 

@@ -61,15 +61,25 @@ class SolveFeature(QObject):
         self._build_menu()
         self._bind_keys()
         window.model.size_changed.connect(self._size_changed)
+        self._solve_queued = False
+        window.scramble_done.connect(self._scramble_landed)
+        self.training.done.connect(self._scramble_landed)
         self.session.ended.connect(self._ended)
         self.session.started.connect(lambda _c: self._running(True))
         window.installEventFilter(self)  # the close event: stop the solve before the window goes
 
     # -- commands ------------------------------------------------------------------------------------------------
     def solve(self) -> None:
+        """Solve the cube shown; while a scramble is still being made, wait for it and solve the scrambled cube
+        (the cube on screen is about to change: solving it now would solve the wrong cube)."""
         model = self.window.model
         if self.session.running:
             return
+        if self.window.scramble_pending or self.training.worker is not None:
+            self._solve_queued = True
+            self.dock.progress.status.setText("Waiting for the scramble; the solve starts as soon as it lands...")
+            return
+        self._solve_queued = False
         try:
             goal = self.goals.request() if model.size == 3 else None
         except GoalError as exc:
@@ -190,7 +200,12 @@ class SolveFeature(QObject):
         self.playback.set_tempo(moves_per_second)
         self.window.settings.set(PLAYER_TEMPO, self.playback.tempo)
 
+    def _scramble_landed(self) -> None:
+        if self._solve_queued:
+            self.solve()
+
     def _size_changed(self, size: int) -> None:
+        self._solve_queued = False
         self.session.shutdown()
         self.dock.show_size(size, self.choices[size])
         self.dock.progress.clear()  # the last puzzle's solve says nothing about this one

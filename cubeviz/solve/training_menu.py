@@ -35,6 +35,7 @@ class TrainingScrambles(QObject):
     """One action per preset in an Edit submenu; `applied(str)` carries the preset after the cube shows it."""
 
     applied = pyqtSignal(str)
+    done = pyqtSignal()  # a scramble was made (or failed): the worker is gone
 
     def __init__(self, window: MainWindow, parent: QObject | None = None) -> None:
         super().__init__(parent or window)
@@ -90,3 +91,4 @@ class TrainingScrambles(QObject):
             self.worker.deleteLater()
         self.worker = None
         self.menu.setEnabled(True)
+        self.done.emit()

@@ -61,4 +61,15 @@ class DepthExhausted(Proof):
         return f"depth {self.depth} exhausted: no solution ({self.nodes_at_depth} nodes, {self.elapsed:.2f} s)"
 
 
-SearchEvent = DepthProgress | MoveSolution | DepthExhausted
+@dataclass(frozen=True)
+class UpperBound(Progress):
+    """The optimal search's best answer so far, not yet proven optimal (found by its two-phase probe): progress,
+    not a solution, so callers that want only the proven answer ignore it, while a GUI can keep it if the
+    search is cancelled."""
+
+    moves: tuple[Move, ...]
+    length: int
+    elapsed: float
+
+
+SearchEvent = DepthProgress | MoveSolution | DepthExhausted | UpperBound

@@ -25,7 +25,7 @@ from solvers.cube.state import CubeState
 from solvers.engine import Metric, SearchCancelled, search_metric
 from solvers.rubik import coords as cd
 from solvers.rubik import cubie
-from solvers.rubik.events import DepthExhausted, DepthProgress, MoveSolution, SearchEvent
+from solvers.rubik.events import DepthExhausted, DepthProgress, MoveSolution, SearchEvent, UpperBound
 from solvers.rubik.optimal.heuristics import Heuristic, default_heuristic
 from solvers.rubik.optimal.probe import PROBE_SHARE, UpperBoundProbe
 from solvers.rubik.optimal.rows import CTRL_FOUND, CTRL_SIZE, CTRL_STOP, MAX_DEPTH
@@ -89,7 +89,10 @@ def optimal(
             if probe is not None:
                 expected = _expected_seconds(trees, rate, metric)
                 if probe.worth_probing(bound, expected):
+                    known = probe.length
                     yield from probe.run(bound, probe_share * expected, (total_nodes, rate, started))
+                    if probe.length is not None and probe.length != known:
+                        yield UpperBound(tuple(probe.best.moves), probe.length, time.perf_counter() - started)
                 if probe.length is not None and probe.length <= bound:  # every shorter bound is exhausted
                     yield MoveSolution(probe.best.moves, probe.length, True, time.perf_counter() - started)
                     return

@@ -1,0 +1,71 @@
+"""Defects a user meets on a walk through the app, each driven as the user drives it: solving right after a
+scramble solves the scrambled cube; typing a face's nine letters fills exactly that face; cancelling an optimal
+search keeps the best solution it had shown."""
+
+from __future__ import annotations
+
+import random
+
+from PyQt6.QtCore import Qt
+from solve_helpers import make_window, solve_and_wait
+
+from cubeviz.solve import SolverChoice
+from cubeviz.solve.progress_panel import Stage
+from solvers.cube.notation import parse_algorithm
+from solvers.cube.scramble import random_state
+from solvers.cube.state import CubeState
+
+
+def test_solve_pressed_while_a_scramble_is_made_solves_the_scrambled_cube(qtbot):
+    window = make_window(qtbot, 3)
+    feature = window.solve_feature
+    feature.set_choice(SolverChoice.TWOPHASE)
+    window.actions["scramble_state"].trigger()  # computed in a worker: the cube changes a moment later
+    assert window.scramble_pending
+    status = solve_and_wait(qtbot, window)  # Ctrl+Return at once, as a quick user does
+    assert status == ""
+    start = feature.session.start_state
+    assert start != CubeState.solved(3) and len(feature.session.solutions) >= 1
+    assert start == window.model.history[-1].after  # the scramble's state, not the solved cube before it
+    best = feature.session.solutions[-1]
+    assert best.length > 0 and parse_algorithm(best.text, 3).state(3, start=start).is_solved()
+    assert feature.playback.synced  # the solution is for the cube on screen
+
+
+def test_typing_a_face_row_by_row_fills_that_face(qtbot):
+    window = make_window(qtbot, 3)
+    window.model.apply_text("R U F' L2 D B'")
+    window.cube_view.finish_animation()
+    editor = window.net_editor
+    window.tabs.setCurrentWidget(editor)
+    editor.fill_button.click()
+    wanted = editor.model.letters()
+    editor.clear_button.click()
+    canvas = editor.canvas
+    canvas.setFocus()
+    canvas.cursor = 0
+    qtbot.keyClicks(canvas, wanted)  # all 54 letters, the fixed centres' too
+    assert editor.model.letters() == wanted
+    assert editor.model.verdict.valid
+
+
+def test_cancel_keeps_the_best_solution_the_search_had(qtbot):
+    window = make_window(qtbot, 3)
+    feature = window.solve_feature
+    feature.set_choice(SolverChoice.OPTIMAL_HTM)
+    start = random_state(3, random.Random(21))
+    window.model.set_state(start, "random state")
+    ended: list[str] = []
+    feature.session.ended.connect(ended.append)
+    window.actions["solve"].trigger()
+    qtbot.waitUntil(lambda: bool(feature.session.solutions), timeout=120_000)  # the search's first answer
+    best = feature.session.solutions[-1]
+    assert not best.proven_optimal
+    qtbot.mouseClick(feature.dock.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(ended), timeout=5_000)
+    progress = feature.dock.progress
+    assert ended == ["cancelled"] and progress.stage is Stage.CANCELLED
+    assert f"({best.length} moves, not proven optimal) is kept" in progress.status.text()
+    player = window.player_model
+    assert player.has_solution and player.length == best.length
+    assert parse_algorithm(player.text(), 3).state(3, start=start).is_solved()
