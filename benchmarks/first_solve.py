@@ -37,7 +37,7 @@ window.model.apply_text("R U F' D2 L B' U2 R' F D' L2 B U' R2 F'")
 timeline, first = [], []
 panel = feature.dock.progress
 def note(*_):
-    if not timeline or timeline[-1][0] != panel.stage:
+    if not timeline or timeline[-1][0] != panel.stage.value:
         timeline.append((panel.stage.value, round(time.time() - began, 2)))
 feature.session.progress.connect(note)
 feature.session.found.connect(lambda s: first or first.append(time.time() - began))

@@ -89,8 +89,12 @@ class StatsPanel(QWidget):
         for metric, distance in self.current_distances().items():
             self.plots[metric].set_marked(distance)
         if self.histograms:
-            where = "marked in orange" if self.model.size == 2 else "switch to the 2x2 to mark the cube's distance"
-            self.status.setText(f"3,674,160 positions of the 2x2; the current cube is {where}.")
+            where = (
+                "the current cube's distance is marked in orange"
+                if self.model.size == 2
+                else "switch to the 2x2 to see the current cube's distance marked"
+            )
+            self.status.setText(f"3,674,160 positions of the 2x2; {where}.")
 
     def _loaded(self, histograms: dict[str, list[int]]) -> None:
         self.histograms = histograms

@@ -45,6 +45,7 @@ class Token:
     text: str
     position: int
     turn: Turn | None = None
+    error: NotationError | None = None  # kind "error": the text cannot be read from here on
 
 
 def where(text: str, position: int) -> str:
@@ -65,8 +66,20 @@ def _describe(token: str) -> str:
 
 
 def tokenize(text: str, size: int = 3) -> list[Token]:
-    """Split text into tokens; the last one has kind 'end'."""
+    """Split text into tokens; the last one has kind 'end'. Where the text cannot be read (a bad turn, a stray
+    character) the tokens end with an 'error' token that carries the message: the parser raises it only when it
+    gets there, so the error reported is always the first one in the text, whether it is one of reading (M4) or
+    of structure (a stray ']' before it)."""
     tokens: list[Token] = []
+    try:
+        _read_tokens(text, size, tokens)
+    except NotationError as exc:
+        tokens.append(Token("error", exc.token, exc.position, error=exc))
+    tokens.append(Token("end", "", len(text)))
+    return tokens
+
+
+def _read_tokens(text: str, size: int, tokens: list[Token]) -> None:
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
@@ -99,8 +112,6 @@ def tokenize(text: str, size: int = 3) -> list[Token]:
             tokens.append(token)
         else:
             raise _error(text, i, ch, f"unexpected {ch!r}")
-    tokens.append(Token("end", "", n))
-    return tokens
 
 
 def _digits_end(text: str, i: int) -> int:
@@ -149,7 +160,10 @@ class _Parser:
         self.index = 0
 
     def peek(self) -> Token:
-        return self.tokens[self.index]
+        token = self.tokens[self.index]
+        if token.error is not None:
+            raise token.error
+        return token
 
     def take(self) -> Token:
         token = self.tokens[self.index]

@@ -82,6 +82,9 @@ def test_structure_equality_and_printing():
         ("(R)1001", 3, "1001", "repetition 1001"),
         ("R U\nF G", 6, "G", "line 2, column 3"),
         ("((R U)1000)1000", 0, "((R U)1000)1000", "more than"),
+        ("R U ]] F M4 D", 4, "]", "unexpected ']' at column 5"),  # the first error in the text, not M4's
+        ("(R U]] M4", 4, "]", "expected ')'"),
+        ("R M4 ]]", 2, "M4", "amount 4"),
     ],
 )
 def test_errors_name_position_and_token(text, position, token, words):
