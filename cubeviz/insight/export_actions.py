@@ -58,17 +58,26 @@ def start_animation_export(
     return job
 
 
+TITLE_BAR_BUTTONS = 120  # pixels: close, maximise and the like beside a dialog's title
+
+
 class ExportOptions(QDialog):
     """Width and height (and, for animations, frames per second and frames per turn)."""
 
     def __init__(self, parent: QWidget, size: tuple[int, int], animation: bool) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Animation Options" if animation else "Image Size")
+        title = "Animation Options" if animation else "Image Size"
+        self.setWindowTitle(title)
+        # Window managers cut a title wider than the dialog: leave room for it and the title bar's buttons.
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance(title) * 2 + TITLE_BAR_BUTTONS)
         form = QFormLayout(self)
-        self.width_box, self.height_box = self._spin(size[0], 16, MAX_SIDE), self._spin(size[1], 16, MAX_SIDE)
+        self.width_box = self._spin(size[0], 16, MAX_SIDE, self)
+        self.height_box = self._spin(size[1], 16, MAX_SIDE, self)
         form.addRow("Width (pixels):", self.width_box)
         form.addRow("Height (pixels):", self.height_box)
-        self.fps_box, self.steps_box = self._spin(12, 1, 60), self._spin(6, 1, 30)
+        # Only an animation shows these: created without a parent otherwise, so no stray box covers the form.
+        owner = self if animation else None
+        self.fps_box, self.steps_box = self._spin(12, 1, 60, owner), self._spin(6, 1, 30, owner)
         if animation:
             form.addRow("Frames per second:", self.fps_box)
             form.addRow("Frames per turn:", self.steps_box)
@@ -77,8 +86,9 @@ class ExportOptions(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
-    def _spin(self, value: int, low: int, high: int) -> QSpinBox:
-        box = QSpinBox(self)
+    @staticmethod
+    def _spin(value: int, low: int, high: int, owner: QWidget | None) -> QSpinBox:
+        box = QSpinBox(owner)
         box.setRange(low, high)
         box.setValue(value)
         return box

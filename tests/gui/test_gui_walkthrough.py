@@ -4,11 +4,15 @@ search keeps the best solution it had shown."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
+import pytest
 from PyQt6.QtCore import Qt
+from PyQt6.QtWidgets import QLabel, QSpinBox
 from solve_helpers import make_window, solve_and_wait
 
+from cubeviz.insight.export_actions import ExportOptions
 from cubeviz.solve import SolverChoice
 from cubeviz.solve.progress_panel import Stage
 from solvers.cube.notation import parse_algorithm
@@ -69,3 +73,18 @@ def test_cancel_keeps_the_best_solution_the_search_had(qtbot):
     player = window.player_model
     assert player.has_solution and player.length == best.length
     assert parse_algorithm(player.text(), 3).state(3, start=start).is_solved()
+
+
+@pytest.mark.parametrize("animation", [False, True])
+def test_export_dialogs_show_their_labels_and_their_whole_title(qtbot, animation):
+    window = make_window(qtbot, 3)
+    dialog = ExportOptions(window, (640, 480), animation=animation)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    shown = [w for w in dialog.findChildren((QLabel, QSpinBox)) if w.isVisible()]
+    assert len(shown) == (8 if animation else 4)  # a label and a box per row, nothing else
+    for a, b in itertools.combinations(shown, 2):
+        assert not a.geometry().intersects(b.geometry()), (a, b)
+    title = dialog.fontMetrics().horizontalAdvance(dialog.windowTitle())
+    assert dialog.width() >= title + 100
