@@ -8,7 +8,7 @@ import itertools
 import random
 
 import pytest
-from PyQt6.QtCore import Qt
+from PyQt6.QtCore import QPoint, Qt
 from PyQt6.QtWidgets import QLabel, QSpinBox
 from solve_helpers import make_window, solve_and_wait
 
@@ -88,3 +88,25 @@ def test_export_dialogs_show_their_labels_and_their_whole_title(qtbot, animation
         assert not a.geometry().intersects(b.geometry()), (a, b)
     title = dialog.fontMetrics().horizontalAdvance(dialog.windowTitle())
     assert dialog.width() >= title + 100
+
+
+def test_a_drag_across_the_view_orbits_half_round_and_up_stays_up(qtbot):
+    window = make_window(qtbot, 3)
+    window.resize(1560, 1000)  # a wide view: a fixed degrees-per-pixel rate would swing far past half round
+    qtbot.wait(100)
+    view = window.cube_view
+    assert view.width() > 700
+    yaw, pitch = view.camera.yaw, view.camera.pitch
+    y = 8  # along the top edge: background, so the drag orbits instead of turning a layer
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=QPoint(2, y))
+    for k in range(1, 21):
+        qtbot.mouseMove(view, QPoint(2 + (view.width() - 4) * k // 20, y))
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=QPoint(view.width() - 2, y))
+    turned = (yaw - view.camera.yaw) % 360.0
+    assert 170.0 <= turned <= 185.0, turned
+    assert view.camera.pitch == pytest.approx(pitch) and window.model.is_solved()
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=QPoint(2, y))
+    for k in range(1, 41):
+        qtbot.mouseMove(view, QPoint(2, y + 40 * k))
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=QPoint(2, y + 1600))
+    assert abs(view.camera.pitch) < 90.0  # never over the pole: up stays up

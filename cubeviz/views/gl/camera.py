@@ -16,7 +16,8 @@ MIN_DISTANCE, MAX_DISTANCE = 4.5, 30.0
 PITCH_LIMIT = 89.0
 FIELD_OF_VIEW = 30.0  # vertical, degrees
 NEAR, FAR = 1.0, 50.0  # the cube is never nearer than MIN_DISTANCE - 2.6 nor farther than MAX_DISTANCE + 2.6
-ORBIT_DEGREES_PER_PIXEL = 0.4
+ORBIT_DEGREES_ACROSS_VIEW = 180.0  # a drag across the whole view turns the cube half round, never more
+DEFAULT_VIEW_PIXELS = 450  # the span assumed when a caller does not say how wide its view is
 ZOOM_PER_WHEEL_STEP = 1.1  # one 15-degree wheel notch scales the distance by this
 
 
@@ -32,10 +33,14 @@ class OrbitCamera:
     def reset(self) -> None:
         self.yaw, self.pitch, self.distance = DEFAULT_YAW, DEFAULT_PITCH, DEFAULT_DISTANCE
 
-    def orbit(self, dx_pixels: float, dy_pixels: float) -> None:
-        """Dragging right turns the cube right (camera moves left); dragging down tilts the top towards the viewer."""
-        self.yaw = (self.yaw - dx_pixels * ORBIT_DEGREES_PER_PIXEL) % 360.0
-        self.pitch = max(-PITCH_LIMIT, min(PITCH_LIMIT, self.pitch + dy_pixels * ORBIT_DEGREES_PER_PIXEL))
+    def orbit(self, dx_pixels: float, dy_pixels: float, view_pixels: float = DEFAULT_VIEW_PIXELS) -> None:
+        """Dragging right turns the cube right (camera moves left); dragging down tilts the top towards the viewer.
+
+        The rate scales with the view (`view_pixels`: its width), so a drag across the whole view turns the cube
+        180 degrees on any screen; the pitch stops short of the poles, so up stays up."""
+        rate = ORBIT_DEGREES_ACROSS_VIEW / max(view_pixels, 1.0)
+        self.yaw = (self.yaw - dx_pixels * rate) % 360.0
+        self.pitch = max(-PITCH_LIMIT, min(PITCH_LIMIT, self.pitch + dy_pixels * rate))
 
     def zoom(self, wheel_steps: float) -> None:
         """Positive steps (wheel away from the user) move closer."""

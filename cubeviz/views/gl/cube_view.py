@@ -270,7 +270,7 @@ class CubeView(QOpenGLWidget):
         position = event.position()
         if press["hit"] is None:
             delta = position - press["last"]
-            self.camera.orbit(delta.x(), delta.y())
+            self.camera.orbit(delta.x(), delta.y(), self.width())
             self.update()
         elif not press["turned"]:
             self._maybe_drag_turn(press, position)

@@ -224,7 +224,7 @@ class PolycubeView(QOpenGLWidget):
             press["dragged"] = True
         delta = position - press["last"]
         if press["dragged"]:
-            self.camera.orbit(delta.x(), delta.y())
+            self.camera.orbit(delta.x(), delta.y(), self.width())
             self.update()
         press["last"] = position
 
