@@ -32,6 +32,7 @@ from cubeviz.models.scrambles import (
 )
 from cubeviz.settings import Settings
 from cubeviz.views.algorithm_input import AlgorithmInput
+from cubeviz.views.cube_toolbar import build_cube_toolbar
 from cubeviz.views.fit import FittingTabWidget, clamp_to_screen, first_launch_geometry, scrollable
 from cubeviz.views.gl.animation import AnimationSpeed
 from cubeviz.views.gl.cube_view import CubeView
@@ -100,6 +101,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self._refresh_readouts()
         self.features = install_features(self)
+        self.cube_toolbar = build_cube_toolbar(self, self.actions)
         self.tabs.currentChanged.connect(self._tab_shown)
         self._default_layout = self.saveState()
         self._restore_layout()
@@ -261,6 +263,7 @@ class MainWindow(QMainWindow):
         self.settings.sync()
 
     def _tab_shown(self, index: int) -> None:
+        self.cube_toolbar.setVisible(self.tabs.widget(index) is self.cube_view)
         if self.tabs.widget(index) in self._dockless_tabs:
             if not self._docks_hidden_for_tab:
                 docks = [dock for dock in self.findChildren(QDockWidget) if dock.isVisible() and not dock.isFloating()]

@@ -9,7 +9,7 @@ import random
 
 import pytest
 from PyQt6.QtCore import QPoint, Qt
-from PyQt6.QtWidgets import QLabel, QSpinBox
+from PyQt6.QtWidgets import QLabel, QSpinBox, QToolButton
 from solve_helpers import make_window, solve_and_wait
 
 from cubeviz.insight.export_actions import ExportOptions
@@ -110,3 +110,16 @@ def test_a_drag_across_the_view_orbits_half_round_and_up_stays_up(qtbot):
         qtbot.mouseMove(view, QPoint(2, y + 40 * k))
     qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=QPoint(2, y + 1600))
     assert abs(view.camera.pitch) < 90.0  # never over the pole: up stays up
+
+
+def test_the_first_screen_has_a_scramble_button_that_names_its_key(qtbot):
+    window = make_window(qtbot, 3)
+    buttons = {button.text(): button for button in window.cube_toolbar.findChildren(QToolButton)}
+    scramble = buttons["Scramble (moves)"]
+    assert scramble.isVisible() and buttons["Scramble"].isVisible() and buttons["Solve"].isVisible()
+    assert "Ctrl+R" in buttons["Scramble"].toolTip() and "Ctrl+Shift+R" in scramble.toolTip()
+    qtbot.mouseClick(scramble, Qt.MouseButton.LeftButton)
+    assert not window.model.is_solved()
+    assert buttons["Undo"].isEnabled() and "Ctrl+Z" in buttons["Undo"].toolTip()
+    window.tabs.setCurrentWidget(window.packing_browser)
+    assert not window.cube_toolbar.isVisible()  # the Packings tab gets the room
