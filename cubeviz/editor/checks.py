@@ -12,7 +12,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from cubeviz.editor.grey_paint import has_grey, judge_pattern
-from solvers.cube.geometry import Face, centre_facelets, corner_facelets, edge_facelets, facelet_name, facelets_per_face
+from solvers.cube.geometry import (
+    Corner,
+    Edge,
+    Face,
+    centre_facelets,
+    corner_facelets,
+    edge_facelets,
+    facelet_name,
+    facelets_per_face,
+)
 from solvers.cube.schemes import ColourScheme
 from solvers.cube.state import CubeState
 from solvers.cube.validation import validate_all
@@ -39,6 +48,7 @@ class Verdict:
     outlined: frozenset[int] = field(default_factory=frozenset)
     fix: Fix | None = None
     pattern: str | None = None  # a partly grey net some cube can show: the goal pattern (URFDLB and '.')
+    choices: tuple[Fix, ...] = ()  # repairs to pick from when the colours cannot tell which piece is wrong
 
     @property
     def valid(self) -> bool:
@@ -63,7 +73,9 @@ def judge(colours: np.ndarray, size: int, scheme: ColourScheme) -> Verdict:
         return Verdict(state, "A valid cube: Apply loads it into the main view")
     outlined = frozenset(int(i) for problem in problems for i in problem.facelets)
     message = "\n".join(_capitalised(problem.message) for problem in problems)
-    return Verdict(None, message, tuple(problems), outlined, find_fix(colours, size, scheme, problems))
+    fix = find_fix(colours, size, scheme, problems)
+    choices = () if fix is not None else fix_choices(colours, size, scheme, problems)
+    return Verdict(None, message, tuple(problems), outlined, fix, choices=choices)
 
 
 def _capitalised(text: str) -> str:
@@ -106,6 +118,31 @@ def _piece_candidates(colours: np.ndarray, size: int, problem: InvalidCubeError)
         fixed[r], fixed[l] = colours[l], colours[r]
         return [(problem.fix or "exchange the R and L centre colours", fixed)]
     return []
+
+
+def fix_choices(colours: np.ndarray, size: int, scheme: ColourScheme, problems: list) -> tuple[Fix, ...]:
+    """For a lone twist or flip the colours cannot place: one repair per corner (edge), for the person to pick
+    the piece they entered wrong; every one of them makes the colouring valid."""
+    if len(problems) != 1 or problems[0].detail.get("slot", 0) is not None:
+        return ()
+    problem = problems[0]
+    if problem.reason is InvalidReason.TWISTED_CORNER:
+        thirds, direction = problem.detail["thirds"], problem.detail["direction"]
+        pieces = [(slot, stickers) for slot, stickers in zip(Corner, corner_facelets(size), strict=True)]
+        what = f"turn the corner at {{}} ({{}}) {direction}"
+        shift = thirds
+    elif problem.reason is InvalidReason.FLIPPED_EDGE:
+        pieces = [(slot, stickers) for slot, stickers in zip(Edge, edge_facelets(3), strict=True)]
+        what, shift = "flip the edge at {} ({})", 1
+    else:
+        return ()
+    choices = []
+    for slot, stickers in pieces:
+        fixed = _rolled(colours, stickers, shift)
+        if _is_valid(fixed, size, scheme):
+            shown = "-".join(scheme.colour_names[Face(int(c))] for c in colours[stickers])
+            choices.append(Fix(_capitalised(what.format(slot.name, shown)), tuple(int(c) for c in fixed)))
+    return tuple(choices)
 
 
 def _rolled(colours: np.ndarray, stickers: np.ndarray, shift: int) -> np.ndarray:

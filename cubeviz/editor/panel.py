@@ -16,6 +16,7 @@ from PyQt6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QSplitter,
     QVBoxLayout,
@@ -211,8 +212,29 @@ class EditorPanel(QWidget):
     def apply_fix(self) -> None:
         fix = self.model.verdict.fix
         if fix is not None:
-            self.model.set_colours(fix.colours, "fix")
-            self.status.emit(f"Fixed: {fix.text}")
+            self.apply_choice(fix)
+
+    def _show_fix(self, verdict) -> None:
+        """One fix: the button applies it. Several (the colours cannot tell which piece): the button opens a menu
+        to pick the piece. None: no button."""
+        button = self.fix_button
+        button.setVisible(verdict.fix is not None or bool(verdict.choices))
+        if verdict.choices:
+            menu = QMenu(button)
+            for choice in verdict.choices:
+                action = menu.addAction(choice.text)
+                action.triggered.connect(lambda _checked=False, fix=choice: self.apply_choice(fix))
+            button.setMenu(menu)
+            button.setText("Fix...")
+            button.setToolTip("Pick the piece you entered wrong: each choice makes the colours a valid cube")
+        else:
+            button.setMenu(None)
+            button.setText("Fix")
+            button.setToolTip(verdict.fix.text if verdict.fix else "Apply the correction the message proposes")
+
+    def apply_choice(self, fix) -> None:
+        self.model.set_colours(fix.colours, "fix")
+        self.status.emit(f"Fixed: {fix.text}")
 
     def apply(self) -> bool:
         """Load the valid cube into the main model (one undoable step there); False if it is not valid."""
@@ -260,8 +282,7 @@ class EditorPanel(QWidget):
         good = verdict.valid or verdict.pattern is not None
         self.message.setStyleSheet(VALID_STYLE if good else ("" if model.recolour else INVALID_STYLE))
         self.grey_button.setEnabled(three)
-        self.fix_button.setVisible(verdict.fix is not None)
-        self.fix_button.setToolTip(verdict.fix.text if verdict.fix else "Apply the correction the message proposes")
+        self._show_fix(verdict)
         self.apply_button.setEnabled(verdict.valid and not model.recolour)
         self.undo_button.setEnabled(model.undo_stack.canUndo())
         self.redo_button.setEnabled(model.undo_stack.canRedo())

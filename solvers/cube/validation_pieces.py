@@ -1,10 +1,11 @@
 """Piece-level checks: every corner and edge is a real piece, present once, and twist/flip/parity add up.
 
-Why orientation and parity checks name one piece: a twist (or flip) sum that is off can be repaired by turning
-ANY single corner (edge), so no check can know which one was disturbed. We name the piece most likely to be the
-culprit: one that sits in its own slot (relative to the centres, or to the best-fitting whole-cube orientation on
-a 2x2x2) and would be exactly right after the suggested turn. If there is none we name the last slot read (DRB
-for corners, BR for edges). Parity names two pieces that have swapped places with each other, if any have.
+Why orientation and parity checks rarely name a piece: a twist (or flip) sum that is off can be repaired by
+turning ANY single corner (edge), and odd parity by exchanging any two edges or any two corners, so from colours
+alone the check knows only that some piece is wrong. It names one only when the rest of the cube makes that one
+far more likely: the single corner (edge) out of orientation while every other one is oriented, or the two
+pieces that have exchanged places while every other piece is home (a nearly solved cube). Otherwise it says
+what is known (which way the unknown corner is off) and highlights nothing.
 """
 
 from __future__ import annotations
@@ -135,32 +136,51 @@ def check_orientation_and_parity(state: CubeState, naming: Naming) -> list[Inval
     return problems
 
 
+UNKNOWN_PIECE = "the colours cannot tell which"
+
+
 def _twisted(state: CubeState, reference: CubeState, twist: int, naming: Naming) -> InvalidCubeError:
-    home = [
-        s for s in range(N_CORNERS) if state.cp[s] == reference.cp[s] and (state.co[s] - reference.co[s]) % 3 == twist
-    ]
-    slot = Corner(home[-1] if home else N_CORNERS - 1)
     thirds = (-twist) % 3
     direction = _CORNER_TURN_WORDS[thirds]
+    message = f"a corner is twisted (the corner twists add up to {twist}/3 of a turn, not 0)"
+    detail = {"slot": None, "direction": direction, "thirds": thirds, "twist_sum": twist, "likely": False}
+    off = [s for s in range(N_CORNERS) if (state.co[s] - reference.co[s]) % 3]
+    if len(off) != 1:
+        return InvalidCubeError(
+            InvalidReason.TWISTED_CORNER,
+            f"{message}: one corner needs a third of a turn {direction}; {UNKNOWN_PIECE}: "
+            "check the corners you entered last",
+            (),
+            detail,
+        )
+    slot = Corner(off[0])
     piece = naming.piece(corner_colours(state.size)[state.cp[slot]])
     return InvalidCubeError(
         InvalidReason.TWISTED_CORNER,
-        f"a corner is twisted (the corner twists add up to {twist}/3 of a turn, not 0)",
+        message,
         corner_facelets(state.size)[slot],
-        {"slot": slot, "direction": direction, "thirds": thirds, "twist_sum": twist, "likely": bool(home)},
+        {**detail, "slot": slot, "likely": True},
         fix=f"turn the {piece} corner at {slot.name} {direction}",
     )
 
 
 def _flipped(state: CubeState, reference: CubeState, naming: Naming) -> InvalidCubeError:
-    home = [s for s in range(N_EDGES) if state.ep[s] == reference.ep[s] and state.eo[s] != reference.eo[s]]
-    slot = Edge(home[-1] if home else N_EDGES - 1)
+    message = "an edge is flipped (an odd number of edges are flipped)"
+    off = [s for s in range(N_EDGES) if state.eo[s] != reference.eo[s]]
+    if len(off) != 1:
+        return InvalidCubeError(
+            InvalidReason.FLIPPED_EDGE,
+            f"{message}; {UNKNOWN_PIECE}: check the edges you entered last",
+            (),
+            {"slot": None, "likely": False},
+        )
+    slot = Edge(off[0])
     piece = naming.piece(edge_colours()[state.ep[slot]])
     return InvalidCubeError(
         InvalidReason.FLIPPED_EDGE,
-        "an edge is flipped (an odd number of edges are flipped)",
+        message,
         edge_facelets(3)[slot],
-        {"slot": slot, "likely": bool(home)},
+        {"slot": slot, "likely": True},
         fix=f"flip the {piece} edge at {slot.name}",
     )
 
@@ -168,28 +188,27 @@ def _flipped(state: CubeState, reference: CubeState, naming: Naming) -> InvalidC
 def _odd(state: CubeState, reference: CubeState, naming: Naming) -> InvalidCubeError:
     relative = reference.inverse() * state  # the same cube seen with its centres at home
     message = "two pieces are exchanged (the permutation is odd)"
-    for kind, perm, slots, home, names in (
-        ("edges", relative.ep, edge_facelets(3), edge_colours(), Edge),
-        ("corners", relative.cp, corner_facelets(3), corner_colours(3), Corner),
+    moved_edges = [s for s in range(N_EDGES) if relative.ep[s] != s]
+    moved_corners = [s for s in range(N_CORNERS) if relative.cp[s] != s]
+    for kind, moved, other, slots, home, names in (
+        ("edges", moved_edges, moved_corners, edge_facelets(3), edge_colours(), Edge),
+        ("corners", moved_corners, moved_edges, corner_facelets(3), corner_colours(3), Corner),
     ):
-        for a in range(len(perm)):
-            b = int(perm[a])
-            if b > a and perm[b] == a:
-                pair = (names(a), names(b))
-                pieces = " and ".join(naming.piece(home[state_piece]) for state_piece in _pieces(state, kind, pair))
-                return InvalidCubeError(
-                    InvalidReason.PARITY,
-                    message,
-                    [int(i) for s in pair for i in slots[s]],
-                    {"kind": kind, "slots": pair},
-                    fix=f"the {pieces} {kind} at {pair[0].name} and {pair[1].name} look swapped: exchange them",
-                )
+        if len(moved) == 2 and not other:  # a nearly solved cube: these two have taken each other's places
+            pair = (names(moved[0]), names(moved[1]))
+            pieces = " and ".join(naming.piece(home[state_piece]) for state_piece in _pieces(state, kind, pair))
+            return InvalidCubeError(
+                InvalidReason.PARITY,
+                message,
+                [int(i) for s in pair for i in slots[s]],
+                {"kind": kind, "slots": pair},
+                fix=f"the {pieces} {kind} at {pair[0].name} and {pair[1].name} look swapped: exchange them",
+            )
     return InvalidCubeError(
         InvalidReason.PARITY,
-        message,
+        f"{message}; {UNKNOWN_PIECE}: check for two edges or two corners entered in each other's places",
         (),
         {"kind": None, "slots": ()},
-        fix="exchange any two edges (or any two corners)",
     )
 
 

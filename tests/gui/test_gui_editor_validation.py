@@ -196,14 +196,15 @@ def test_screenshots_of_a_valid_and_an_invalid_entry(qtbot, window, tmp_path) ->
     panel = window.net_editor
     window.resize(1400, 900)
     qtbot.wait(100)
-    state = parse_algorithm("D L2 B D2 L B' D2").state(3)  # URF stays home: its twist shows in front
+    state = parse_algorithm("D L2 B D2 L B' D2").state(3)
     panel.model.fill_from(state)
     qtbot.wait(50)
     directory.mkdir(parents=True, exist_ok=True)
     valid = screen_grab(window, panel)
     assert valid.save(str(directory / "editor-valid.png"))
     assert "valid cube" in panel.message.text() and panel.apply_button.isEnabled()
-    colours = state.colours().astype(np.int64)
+    oriented = parse_algorithm("D L2 B2 D2 R2 U").state(3)  # every corner oriented: only URF's twist is off
+    colours = oriented.colours().astype(np.int64)
     slot = corner(Corner.URF)
     colours[slot] = np.roll(colours[slot], 1)
     panel.model.set_colours(colours, "twist")
@@ -246,3 +247,39 @@ def test_the_preview_turns_to_show_outlined_stickers_at_the_back(qtbot, window) 
     enter(panel, c)
     assert panel.model.verdict.outlined == set(back)
     assert len(preview.outline_polygons(back, preview.camera, preview.width(), preview.height())) >= 2
+
+
+def _entered_wrong(state: CubeState, stickers: list[int], shift: int) -> np.ndarray:
+    colours = state.colours().astype(np.int64)
+    colours[stickers] = np.roll(colours[stickers], shift)
+    return colours
+
+
+@pytest.mark.parametrize(
+    ("name", "stickers", "shift", "reason", "choices"),
+    [("twist", corner(Corner.URF), 1, InvalidReason.TWISTED_CORNER, 8),
+     ("flip", edge(Edge.UF), 1, InvalidReason.FLIPPED_EDGE, 12),
+     ("parity", edge(Edge.UF) + edge(Edge.UR), 2, InvalidReason.PARITY, 0)],
+)  # fmt: skip
+def test_on_a_scrambled_cube_the_editor_says_only_what_it_knows(
+    request, tmp_path, name, stickers, shift, reason, choices
+):
+    """A twist, flip or swap on a scrambled cube: no piece is named or outlined (any could be the one), the
+    message says so, and Fix offers one repair per piece to pick from (none for a swap: too many pairs)."""
+    directory = SCREENSHOTS if os.environ.get("CUBEVIZ_UPDATE_SCREENSHOTS") == "1" else tmp_path
+    main = request.getfixturevalue("window")
+    panel = main.net_editor
+    main.resize(1400, 900)
+    QApplication.processEvents()
+    state = parse_algorithm("D L2 B D2 L B' D2 R F' U2").state(3)
+    panel.model.set_colours(_entered_wrong(state, stickers, shift), name)
+    verdict = panel.model.verdict
+    assert verdict.reasons == (reason,) and not verdict.outlined and verdict.fix is None
+    assert "cannot tell which" in panel.message.text()
+    assert len(verdict.choices) == choices and panel.fix_button.isVisible() == bool(choices)
+    directory.mkdir(parents=True, exist_ok=True)
+    assert screen_grab(main, panel).save(str(directory / f"editor-{name}-unknown.png"))
+    if choices:
+        assert panel.fix_button.text() == "Fix..." and len(panel.fix_button.menu().actions()) == choices
+        panel.fix_button.menu().actions()[-1].trigger()  # the person picks a piece: the colours become valid
+        assert panel.model.verdict.valid
