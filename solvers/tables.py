@@ -1,11 +1,15 @@
 """Build-once, verify-on-load cache for the solvers' numpy tables.
 
 Tables live in the user cache directory (``CUBEVIZ_CACHE_DIR`` overrides it; tests point it at a temporary
-directory). Each file is ``<name>-v<version>.tbl``: an 8-byte magic, a 32-byte BLAKE2b digest of the payload, then
-the payload (an ``.npy`` image for one array, an ``.npz`` image for a dict of arrays). Why this shape:
+directory). Each file is ``<name>-v<version>.tbl``: an 8-byte magic, a 32-byte BLAKE2b digest, a 4-byte length
+and the table's identity (``<name>-v<version>`` and this file format), then the payload (an ``.npy`` image for one
+array, an ``.npz`` image for a dict of arrays); the digest covers identity and payload. Why this shape:
 
 * the digest sits inside the file, so data and checksum can never come from two different writers;
 * a damaged or truncated file fails the digest and is rebuilt, never trusted;
+* a valid file of another table (copied or renamed over this one) names another identity and is rebuilt: a
+  checksum alone would let it give confidently wrong answers;
+* only regular files are read (a FIFO or a device in a table's place would block or never end);
 * writes go to a unique temporary file in the same directory and are renamed into place, so a crash or a
   concurrent writer never leaves a half file under the real name;
 * a format change bumps ``version``, which changes the file name, so stale files are simply not read.
@@ -17,7 +21,9 @@ import contextlib
 import hashlib
 import io
 import os
+import stat
 import tempfile
+import time
 import zipfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -27,9 +33,11 @@ import numpy as np
 from solvers.engine import ProgressFn, no_progress
 
 CACHE_ENV_VAR = "CUBEVIZ_CACHE_DIR"
-_MAGIC = b"CVZTBL01"
+_MAGIC = b"CVZTBL02"
 _DIGEST_SIZE = 32
-_HEADER_SIZE = len(_MAGIC) + _DIGEST_SIZE
+_LENGTH_SIZE = 4
+_HEADER_SIZE = len(_MAGIC) + _DIGEST_SIZE + _LENGTH_SIZE
+STALE_TEMP_SECONDS = 600  # a temp file untouched this long belongs to a build that died: removed before a build
 
 Table = np.ndarray | dict[str, np.ndarray]
 
@@ -153,33 +161,59 @@ def _read_whole(path: Path) -> np.ndarray:
     return data
 
 
+def identity_of(path: Path) -> bytes:
+    """What a table file must say it holds: its name and version (the file name's stem) and this file format."""
+    return f"{path.stem} {_MAGIC.decode()}".encode()
+
+
 def read_table(path: Path) -> Table | None:
-    """The verified table at `path`, or None if it is missing, damaged or truncated."""
+    """The verified table at `path`, or None if it is missing, not a regular file, damaged, truncated, or a
+    valid file of another table."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
         data = _read_whole(path)
     except OSError:
         return None
     view = memoryview(data)
     if len(view) < _HEADER_SIZE or bytes(view[: len(_MAGIC)]) != _MAGIC:
         return None
-    payload = view[_HEADER_SIZE:]
-    if _digest(payload) != bytes(view[len(_MAGIC) : _HEADER_SIZE]):
+    digest = bytes(view[len(_MAGIC) : len(_MAGIC) + _DIGEST_SIZE])
+    length = int.from_bytes(view[_HEADER_SIZE - _LENGTH_SIZE : _HEADER_SIZE], "little")
+    checked = view[_HEADER_SIZE - _LENGTH_SIZE :]  # the length, the identity and the payload
+    if length > len(checked) or _digest(checked) != digest:
+        return None
+    if bytes(checked[_LENGTH_SIZE : _LENGTH_SIZE + length]) != identity_of(path):
         return None
     try:
-        return _deserialise(payload)
+        return _deserialise(checked[_LENGTH_SIZE + length :])
     except (ValueError, OSError, EOFError, KeyError, zipfile.BadZipFile):
         return None
 
 
+def remove_stale_temps(path: Path, now: float | None = None) -> None:
+    """Delete temp files of this table left by builds that died (untouched for STALE_TEMP_SECONDS)."""
+    now = time.time() if now is None else now
+    for temp in path.parent.glob(f".{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            if now - temp.stat().st_mtime > STALE_TEMP_SECONDS:
+                temp.unlink()
+
+
 def write_table(path: Path, table: Table) -> None:
     """Atomically write `table` to `path` (a unique temp file, fsync, then rename)."""
+    identity = identity_of(path)
+    checked_head = len(identity).to_bytes(_LENGTH_SIZE, "little") + identity
     payload = _serialise(table)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
+            digest = hashlib.blake2b(checked_head, digest_size=_DIGEST_SIZE)
+            digest.update(payload)
             handle.write(_MAGIC)
-            handle.write(_digest(payload))
+            handle.write(digest.digest())
+            handle.write(checked_head)
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
@@ -209,6 +243,7 @@ def load_or_build(
     if cached is not None:
         report(1.0, f"loaded {name}")
         return cached
+    remove_stale_temps(path)
     report(0.0, f"building {name}")
     table = builder(report)
     with contextlib.suppress(OSError):  # a read-only cache costs a rebuild next time, not a failure now

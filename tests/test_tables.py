@@ -141,3 +141,34 @@ def test_bad_names_are_refused(cache: Path) -> None:
 def test_default_directory_is_the_user_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(tables.CACHE_ENV_VAR, raising=False)
     assert "cubeviz" in str(tables.cache_dir())
+
+
+def test_a_valid_file_of_another_table_is_rebuilt_not_trusted(cache: Path) -> None:
+    """Same size, valid checksum, wrong table: it names another identity, so the right table is rebuilt."""
+    calls: list[int] = []
+    htm, qtm = np.full(100, 7, dtype=np.int8), np.full(100, 9, dtype=np.int8)
+    tables.load_or_build("gods-htm", _counting_builder(calls, htm), version=1)
+    tables.load_or_build("gods-qtm", _counting_builder(calls, qtm), version=1)
+    (cache / "gods-htm-v1.tbl").write_bytes((cache / "gods-qtm-v1.tbl").read_bytes())
+    again = tables.load_or_build("gods-htm", _counting_builder(calls, htm), version=1)
+    assert len(calls) == 3 and (again == 7).all()
+    (cache / "gods-htm-v2.tbl").write_bytes((cache / "gods-htm-v1.tbl").read_bytes())  # another version's file
+    assert tables.read_table(cache / "gods-htm-v2.tbl") is None
+
+
+def test_a_fifo_in_a_tables_place_is_not_read(cache: Path) -> None:
+    fifo = cache / "demo-v1.tbl"
+    os.mkfifo(fifo)  # opening it to read would block for ever
+    calls: list[int] = []
+    table = tables.load_or_build("demo", _counting_builder(calls, np.arange(5)), version=1)
+    assert calls == [1] and list(table) == [0, 1, 2, 3, 4] and fifo.is_file()
+
+
+def test_temp_files_of_dead_builds_are_removed_before_a_build(cache: Path) -> None:
+    stale, fresh = cache / ".demo-v1.tbl.abc.tmp", cache / ".demo-v1.tbl.def.tmp"
+    stale.write_bytes(b"half a table")
+    fresh.write_bytes(b"a build still writing")
+    old = stale.stat().st_mtime - tables.STALE_TEMP_SECONDS - 5
+    os.utime(stale, (old, old))
+    tables.load_or_build("demo", _counting_builder([], np.arange(3)), version=1)
+    assert not stale.exists() and fresh.exists()
