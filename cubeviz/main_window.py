@@ -377,7 +377,13 @@ class MainWindow(QMainWindow):
 
     def _show_about(self) -> None:
         view = self.cube_view
-        html = about_html(view.gl_renderer, view.gl_version, app_version())
+        from cubeviz.solve.table_memory import format_bytes, loaded_table_bytes, process_memory_bytes
+
+        memory = [
+            ("Memory in use", format_bytes(process_memory_bytes())),
+            ("Solver tables loaded", f"{format_bytes(loaded_table_bytes())} (Solve > Release Solver Tables)"),
+        ]
+        html = about_html(view.gl_renderer, view.gl_version, app_version(), memory)
         QMessageBox.about(self, "About cubeviz", html)
 
     def _show_hint(self, text: str) -> None:

@@ -141,6 +141,15 @@ def _deserialise_npz(payload: memoryview) -> dict[str, np.ndarray]:
     return out
 
 
+def table_bytes(table: object) -> int:
+    """Memory a loaded table takes: an array's bytes, or the sum over a dict of arrays."""
+    if isinstance(table, np.ndarray):
+        return int(table.nbytes)
+    if isinstance(table, Mapping):
+        return sum(table_bytes(value) for value in table.values())
+    return 0
+
+
 def _read_whole(path: Path) -> np.ndarray:
     """The file's bytes, read straight into one buffer of its size.
 

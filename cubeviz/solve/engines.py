@@ -180,6 +180,12 @@ def _solve_pocket(metric: str, state: CubeState, progress) -> Solution:
     return Solution(turns, labels, distances[0], metric, True, elapsed, distances, found.count, alternatives)
 
 
+def forget_pocket_solvers() -> None:
+    """Drop the 2x2 solvers (and with them their tables' memory); the next 2x2 solve loads them again."""
+    with _pocket_lock:
+        _pocket_solvers.clear()
+
+
 def pocket_distances(state: CubeState, moves: tuple[Move, ...], metric: str) -> tuple[int, ...]:
     """Exact distances along `moves` (the solver of `metric` must have been loaded by a solve)."""
     return tuple(_pocket_solvers[metric].distances_along(state, moves))

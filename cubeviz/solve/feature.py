@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from PyQt6.QtCore import QEvent, QObject, Qt
 from PyQt6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
+from PyQt6.QtWidgets import QLabel
 
 from cubeviz.actions import choice_menu
 from cubeviz.models.player_model import PlayerModel
@@ -20,6 +21,7 @@ from cubeviz.solve.goal_solving import GoalSolving
 from cubeviz.solve.playback import Playback
 from cubeviz.solve.player_panel import PlayerPanel
 from cubeviz.solve.session import SolveSession
+from cubeviz.solve.table_memory import format_bytes, loaded_table_bytes, release_tables
 from cubeviz.solve.training_menu import TrainingScrambles
 from solvers.goals.goal import GoalError
 
@@ -61,6 +63,10 @@ class SolveFeature(QObject):
         self._build_menu()
         self._bind_keys()
         window.model.size_changed.connect(self._size_changed)
+        self.table_memory = QLabel()
+        self.table_memory.setToolTip("Solver tables kept for the next solve (Solve > Release Solver Tables)")
+        window.statusBar().addPermanentWidget(self.table_memory)
+        self.table_memory.hide()
         self._solve_queued = False
         window.scramble_done.connect(self._scramble_landed)
         self.training.done.connect(self._scramble_landed)
@@ -133,6 +139,8 @@ class SolveFeature(QObject):
             None,
             ("solve_copy", "&Copy Solution", "Ctrl+Alt+C", self.copy_solution),
             ("solve_reveal", "Reveal &Next Move (+1)", None, self.reveal_next),
+            None,
+            ("solve_release", "&Release Solver Tables", None, self.release_tables),
         ]
         for entry in entries:
             if entry is None:
@@ -214,6 +222,22 @@ class SolveFeature(QObject):
     def _running(self, running: bool) -> None:
         self.window.actions["solve"].setEnabled(not running)
         self.window.actions["solve_cancel"].setEnabled(running)
+        self.window.actions["solve_release"].setEnabled(not running)
+        if not running:
+            self.show_table_memory()
+
+    def release_tables(self) -> None:
+        """Give back the tables' memory (only between solves); the next solve loads them again from the cache."""
+        if self.session.running:
+            return
+        released = release_tables()
+        self.show_table_memory()
+        self.window.statusBar().showMessage(f"Released {format_bytes(released)} of solver tables", STATUS_MS)
+
+    def show_table_memory(self) -> None:
+        loaded = loaded_table_bytes()
+        self.table_memory.setText(f"Tables: {format_bytes(loaded)}" if loaded else "")
+        self.table_memory.setVisible(bool(loaded))
 
     def _ended(self, status: str) -> None:
         self._running(False)

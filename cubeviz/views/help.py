@@ -166,8 +166,10 @@ def versions(gl_renderer: str, gl_version: str) -> list[tuple[str, str]]:
     ]
 
 
-def about_html(gl_renderer: str, gl_version: str, version: str) -> str:
-    rows = "".join(f"<tr><td>{name}</td><td>{value}</td></tr>" for name, value in versions(gl_renderer, gl_version))
+def about_html(gl_renderer: str, gl_version: str, version: str, extra: list[tuple[str, str]] = ()) -> str:
+    """The About box: what cubeviz is, then every version (and `extra` rows, e.g. memory) as a table."""
+    pairs = versions(gl_renderer, gl_version) + list(extra)
+    rows = "".join(f"<tr><td>{name}</td><td>{value}</td></tr>" for name, value in pairs)
     return (
         f"<h3>cubeviz {version}</h3><p>Visualise and solve 2x2x2 and 3x3x3 cubes; browse and enumerate polycube "
         f"packings.</p><table cellspacing='6'>{rows}</table>"

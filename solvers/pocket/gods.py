@@ -130,6 +130,12 @@ def histogram_of(distances: np.ndarray) -> list[int]:
     return [int(c) for c in counts]
 
 
+def loaded_bytes() -> int:
+    """Memory the God's tables loaded in this process take."""
+    with _lock:
+        return sum(int(table.nbytes) for table in _loaded.values())
+
+
 def forget_loaded_tables() -> None:
     """Drop the in-memory copies (tests use it to exercise loading from the cache)."""
     with _lock:

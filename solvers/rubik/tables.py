@@ -36,7 +36,7 @@ from solvers.rubik.movetables import (
     build_slice_conj,
     build_twist_conj,
 )
-from solvers.tables import load_or_build
+from solvers.tables import load_or_build, table_bytes
 
 TABLE_VERSION = 1
 
@@ -82,6 +82,17 @@ class RubikTables:
     def report_progress_to(self, progress: ProgressFn | None) -> None:
         """Where loading and building report from now on (the GUI points it at the solve that is running)."""
         self._progress = progress or no_progress
+
+    def loaded_bytes(self) -> int:
+        """Memory the tables loaded so far take (what `forget` would give back)."""
+        with self._lock:
+            return sum(table_bytes(table) for table in self._cache.values())
+
+    def forget(self) -> None:
+        """Drop every loaded table (the next use loads it again from the cache); a search still running keeps
+        the arrays it holds until it ends."""
+        with self._lock:
+            self._cache.clear()
 
     def _get(self, name: str, builder):
         with self._lock:

@@ -1,0 +1,50 @@
+"""What the solver tables cost in memory, and giving it back: tables stay loaded for the next solve (loading the
+optimal solver's takes seconds), which is right, but a user who is done solving should see the cost and be able
+to release it."""
+
+from __future__ import annotations
+
+import gc
+import os
+
+
+def loaded_table_bytes() -> int:
+    """Bytes of every solver table loaded in this process (3x3 and 2x2 engines)."""
+    from solvers.pocket import gods
+    from solvers.rubik.tables import default_tables
+
+    return default_tables().loaded_bytes() + gods.loaded_bytes()
+
+
+def release_tables() -> int:
+    """Drop every loaded table (they load again from the cache at the next solve); returns the bytes released.
+    Call it only while no solve runs: a running search keeps what it holds until it ends."""
+    from cubeviz.solve import engines
+    from solvers.pocket import gods
+    from solvers.rubik.tables import default_tables
+
+    released = loaded_table_bytes()
+    default_tables().forget()
+    gods.forget_loaded_tables()
+    engines.forget_pocket_solvers()
+    gc.collect()
+    return released
+
+
+def process_memory_bytes() -> int | None:
+    """The process's resident memory (Linux: /proc/self/statm); None where it cannot be read."""
+    try:
+        with open("/proc/self/statm") as statm:
+            resident_pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return resident_pages * os.sysconf("SC_PAGE_SIZE")
+
+
+def format_bytes(count: int | None) -> str:
+    if count is None:
+        return "unknown"
+    for scale, unit in ((1 << 30, "GB"), (1 << 20, "MB"), (1 << 10, "KB")):
+        if count >= scale:
+            return f"{count / scale:.1f} {unit}"
+    return f"{count} B"
