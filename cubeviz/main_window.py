@@ -5,6 +5,7 @@ plots) drop in with `add_dock()` / `add_tab()` without touching the others.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from PyQt6.QtCore import Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QAction, QCloseEvent, QGuiApplication
@@ -42,6 +43,14 @@ from cubeviz.views.net_view import NetView
 from cubeviz.workers import CallWorker
 from solvers.cube.schemes import available_schemes, load_scheme
 
+if TYPE_CHECKING:
+    from cubeviz.editor.panel import EditorPanel
+    from cubeviz.insight import Insight
+    from cubeviz.insight.session import SessionSolves
+    from cubeviz.models.player_model import PlayerModel
+    from cubeviz.packing.browser import PackingBrowser
+    from cubeviz.solve.feature import SolveFeature
+
 APP_TITLE = "cubeviz"
 STATUS_MESSAGE_MS = 6000
 CONTROLS_HELP = """<h3>Mouse</h3>
@@ -57,6 +66,15 @@ class MainWindow(QMainWindow):
     "standard". `scramble_done` fires when a random-state scramble made in a worker has landed (or failed)."""
 
     scramble_done = pyqtSignal()
+
+    # What the features (cubeviz/features.py) put on the window for one another; None until that feature is
+    # installed, so a window without it (some tests build one) still answers.
+    solve_feature: SolveFeature | None = None
+    player_model: PlayerModel | None = None
+    net_editor: EditorPanel | None = None
+    packing_browser: PackingBrowser | None = None
+    session_solves: SessionSolves | None = None
+    insight: Insight | None = None
 
     def __init__(
         self,

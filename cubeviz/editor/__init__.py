@@ -36,9 +36,7 @@ def install(window: MainWindow) -> None:
 
     panel.status.connect(lambda message: window.statusBar().showMessage(message, STATUS_MS))
     panel.applied.connect(to_cube_tab)
-    scheme_group = getattr(window, "scheme_group", None)  # View > Colour Scheme, when the window has it
-    if scheme_group is not None:
-        scheme_group.triggered.connect(lambda action: panel.set_scheme(load_scheme(action.data())))
+    window.scheme_group.triggered.connect(lambda action: panel.set_scheme(load_scheme(action.data())))
     window.editor_drop = CubeFileDrop(panel, show_editor, window)
     window.setAcceptDrops(True)
     window.installEventFilter(window.editor_drop)

@@ -66,13 +66,13 @@ class _CloseWatcher(QObject):
 
 
 def install(window: MainWindow) -> None:
-    player = getattr(window, "player_model", None)
+    player = window.player_model
     session = SessionSolves(window)
     if player is not None:
         session.follow(player)
     window.session_solves = session
     stats = StatsPanel(window.model, session)
-    recolour = RecolourPanel(getattr(window, "net_editor", None))
+    recolour = RecolourPanel(window.net_editor)
     tabs = QTabWidget()
     tabs.addTab(stats, "Statistics")
     tabs.addTab(recolour, "Recoloured Cubes")
@@ -81,12 +81,10 @@ def install(window: MainWindow) -> None:
     meter = DistanceMeter(window.model, player)
     meter.set_active(False)
     dock = window.add_dock(meter, "Distance", Qt.DockWidgetArea.RightDockWidgetArea)
-    history_dock = getattr(window, "history_dock", None)
-    if history_dock is not None:
-        window.tabifyDockWidget(history_dock, dock)
-        history_dock.raise_()
+    window.tabifyDockWidget(window.history_dock, dock)
+    window.history_dock.raise_()
     dock.visibilityChanged.connect(meter.set_active)
-    if getattr(window, "net_editor", None) is not None:
+    if window.net_editor is not None:
         editor = window.net_editor
         recolour.paint_button.clicked.connect(lambda: window.tabs.setCurrentWidget(editor))
     window.insight = Insight(tabs, stats, recolour, meter, dock, session)

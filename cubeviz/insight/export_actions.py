@@ -40,7 +40,7 @@ def export_png(window, file: str | Path, size: tuple[int, int]) -> tuple[int, in
 
 def playback_path(window) -> CubePath:
     """What an animation export plays: the player's solution when there is one, else the turns since the scramble."""
-    return player_path(getattr(window, "player_model", None)) or hand_path(window.model)
+    return player_path(window.player_model) or hand_path(window.model)
 
 
 def start_animation_export(
@@ -51,7 +51,7 @@ def start_animation_export(
     if not path.turns:
         raise ExportError("There is nothing to play: solve the cube or turn it after a scramble first.")
     job = AnimationExport(path, file, window.scheme, size, fps, frames_per_turn, window.cube_view.camera, window)
-    insight = getattr(window, "insight", None)
+    insight = window.insight
     if insight is not None:  # so closing the window stops it
         insight.exports[:] = [j for j in insight.exports if not j.done] + [job]
     job.start()

@@ -69,7 +69,7 @@ def save_screenshots(directory: Path) -> list[Path]:
         window.insight.stats.load()
         window.insight.stats.log_box.setChecked(True)
         paths.append(_save(window, directory / "insight-statistics.png"))
-        editor = getattr(window, "net_editor", None)
+        editor = window.net_editor
         if editor is not None:
             editor.set_recolour_mode(True)
             editor.model.set_colours(
