@@ -40,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     except CliInputError as exc:
         report_error(str(exc))
         return EXIT_BAD_INPUT
+    except UnicodeDecodeError:
+        report_error("the input is not UTF-8 text")
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

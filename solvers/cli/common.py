@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,11 +30,47 @@ def add_keep_going_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+MAX_SECONDS = 1e7  # --max-time above this (about 4 months) is a typo, and inf would overflow the timer
+MAX_MESSAGE = 200  # characters in one error line: a huge bad token is elided, not echoed
+LONG_TOKEN = 40  # a token longer than this is shown by its start and end
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type for --max-time: a finite number of seconds, above 0 and at most MAX_SECONDS."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{elide(text)!r} is not a number of seconds") from None
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"--max-time must be above 0 and at most {MAX_SECONDS:g} s, not {text}")
+    return value
+
+
+def elide(text: str) -> str:
+    """`text` with every run of more than LONG_TOKEN non-space characters shortened to its start and end, then
+    cut to MAX_MESSAGE characters: an error line stays one short line whatever the input was."""
+    words = [
+        word if len(word) <= LONG_TOKEN else f"{word[:24]}...{word[-8:]} ({len(word):,} characters)"
+        for word in text.split(" ")
+    ]
+    short = " ".join(words)
+    return short if len(short) <= MAX_MESSAGE else short[: MAX_MESSAGE - 3] + "..."
+
+
 @contextmanager
 def open_input(path: str) -> Iterator[TextIO]:
-    """Open FILE or stdin; an unreadable file becomes a CliInputError rather than a traceback."""
+    """Open FILE or stdin as strict UTF-8; an unreadable file or bytes that are not UTF-8 become a CliInputError
+    rather than a traceback (stdin too, whatever PYTHONIOENCODING says)."""
     if path == "-":
-        yield sys.stdin
+        raw = getattr(sys.stdin, "buffer", None)
+        stream = io.TextIOWrapper(raw, encoding="utf-8", errors="strict") if raw is not None else sys.stdin
+        try:
+            yield stream
+        except UnicodeDecodeError:
+            raise CliInputError("stdin is not UTF-8 text") from None
+        finally:
+            if raw is not None:
+                stream.detach()  # leave sys.stdin's buffer open
         return
     try:
         handle = open(path, encoding="utf-8", errors="strict")  # noqa: SIM115 - closed below
@@ -48,5 +85,5 @@ def open_input(path: str) -> Iterator[TextIO]:
 
 
 def report_error(message: str) -> None:
-    """Print one error line in the common format."""
-    print(f"cubeviz-solve: error: {message}", file=sys.stderr)
+    """Print one error line in the common format (long tokens elided: see `elide`)."""
+    print(f"cubeviz-solve: error: {elide(message)}", file=sys.stderr)

@@ -137,7 +137,7 @@ def _numbers(line: str) -> list[int]:
 
     values = []
     for token in line.split():
-        if not token.isdigit():
+        if not (token.isascii() and token.isdigit()) or len(token) > 2:  # '²' is a digit to str.isdigit()
             raise PocketFormatError(f"{token!r} is not a sticker number 0..23")
         values.append(int(token))
     return values
@@ -159,8 +159,8 @@ def run_count(args: argparse.Namespace) -> int:
         problem = None
         if len(letters) != N_STICKERS:
             problem = f"needs {N_STICKERS} letters (U1-U4 R1-R4 F1-F4 D1-D4 L1-L4 B1-B4), got {len(letters)}"
-        elif not letters.isalpha():
-            bad = next(ch for ch in letters if not ch.isalpha())
+        elif not (letters.isascii() and letters.isalpha()):  # 'ß'.upper() is two letters
+            bad = next(ch for ch in letters if not (ch.isascii() and ch.isalpha()))
             problem = f"{bad!r} is not a colour letter"
         if problem is not None:
             message = f"colouring {number} ({colouring!r}): {problem}"

@@ -19,6 +19,7 @@ from solvers.cli.common import (
     add_input_argument,
     add_keep_going_argument,
     open_input,
+    positive_seconds,
     report_error,
 )
 from solvers.cli.goals import add_goal_arguments, read_goals, solve_goal_line
@@ -38,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solve.add_argument("--solver", choices=("twophase", "optimal"), default="twophase", help="default: twophase")
     solve.add_argument("--metric", choices=("htm", "qtm"), default="htm", help="optimal solver's metric (htm)")
     solve.add_argument(
-        "--max-time", type=_positive_seconds, default=None, metavar="S",
+        "--max-time", type=positive_seconds, default=None, metavar="S",
         help="two-phase: keep improving for S seconds per cube (default 1); optimal: give up after S seconds of search",
     )  # fmt: skip
     add_goal_arguments(solve)
@@ -54,16 +55,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_input_argument(qtm)
     add_keep_going_argument(qtm)
     qtm.set_defaults(run=run_qtm)
-
-
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"--max-time must be positive, not {text}")
-    return value
 
 
 # -- solve -----------------------------------------------------------------------------------------------------------

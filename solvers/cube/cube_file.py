@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from solvers import strict_json
 from solvers.cube.geometry import Face, centre_facelets, n_facelets
 from solvers.cube.schemes import ColourScheme, load_scheme
 from solvers.cube.state import CubeState
@@ -123,14 +124,14 @@ def load_cube_file(path: str | Path, scheme: ColourScheme | str = "standard") ->
 
 def _parse_json(text: str) -> Colouring:
     try:
-        data = json.loads(text)
+        data = strict_json.loads(text)
     except json.JSONDecodeError as exc:
         raise CubeFileError(f"broken JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     if not isinstance(data, dict):
         raise CubeFileError("a cube file is a JSON object with keys format, version, size and facelets")
     if data.get("format") != FORMAT_NAME:
         raise CubeFileError(f'not a cube file: "format" must be "{FORMAT_NAME}", got {data.get("format")!r}')
-    if data.get("version") != FORMAT_VERSION:
+    if type(data.get("version")) is not int or data.get("version") != FORMAT_VERSION:  # not true, not 1.0
         raise CubeFileError(f"cube file version {data.get('version')!r} is not supported (this app reads 1)")
     size = data.get("size")
     if size not in (2, 3) or isinstance(size, bool):

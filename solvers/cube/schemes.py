@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from solvers import ASSETS_DIR
+from solvers import ASSETS_DIR, strict_json
 from solvers.cube.geometry import Face
 
 SCHEMES_DIR = ASSETS_DIR / "schemes"
@@ -43,7 +42,7 @@ def load_scheme(name_or_path: str | Path = DEFAULT_SCHEME) -> ColourScheme:
     if path.suffix != ".json":
         path = SCHEMES_DIR / f"{name_or_path}.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = strict_json.loads(path.read_text(encoding="utf-8"))
         faces = data["faces"]
         colour_names = {face: str(faces[face.name]["colour"]) for face in Face}
         letters = {face: str(faces[face.name]["letter"]).upper() for face in Face}

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from solvers import ASSETS_DIR
+from solvers import ASSETS_DIR, strict_json
 from solvers.packing.errors import PuzzleFileError
 from solvers.packing.puzzle import Piece, Puzzle, SymmetryMode, box_cells, file_order
 from solvers.packing.voxels import is_connected, mirror_image, normalise, orientations
@@ -64,7 +64,7 @@ def parse_puzzle_text(raw: bytes | str, *, where: str = "<puzzle>") -> Puzzle:
         raise PuzzleFileError(f"text is {len(raw)} bytes, more than the {MAX_FILE_BYTES} allowed", where)
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        data = json.loads(text)
+        data = strict_json.loads(text)
     except UnicodeDecodeError:
         raise PuzzleFileError("not UTF-8 text", where) from None
     except json.JSONDecodeError as exc:
@@ -82,7 +82,7 @@ def parse_puzzle(data: Any, *, where: str = "<puzzle>") -> Puzzle:
             raise PuzzleFileError(f"missing required key {key!r}", where)
     if data["format"] != FORMAT_TAG:
         raise PuzzleFileError(f"'format' must be {FORMAT_TAG!r}, got {data['format']!r}", where)
-    if data["version"] != FORMAT_VERSION:
+    if not _is_int(data["version"]) or data["version"] != FORMAT_VERSION:  # true == 1 and 1.0 == 1 in Python
         raise PuzzleFileError(f"unsupported version {data['version']!r} (this reader knows {FORMAT_VERSION})", where)
     name = data["name"]
     if not isinstance(name, str) or not _NAME_RE.match(name):

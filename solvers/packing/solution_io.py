@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from solvers import strict_json
 from solvers.packing.cover import CoverProblem, build_cover
 from solvers.packing.errors import PackingError, SolutionFileError
 from solvers.packing.puzzle import SymmetryMode
@@ -79,7 +80,7 @@ def read_solutions(path: str | Path) -> SolutionSet:
     try:
         if path.stat().st_size > MAX_SOLUTION_FILE_BYTES:
             raise SolutionFileError(f"{path.name}: larger than {MAX_SOLUTION_FILE_BYTES} bytes")
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = strict_json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise SolutionFileError(f"{path}: cannot read: {exc.strerror}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -94,7 +95,7 @@ def solutions_from_dict(data: Any, *, where: str = "<solutions>") -> SolutionSet
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise SolutionFileError(f"{where}: unknown key(s) {unknown}")
-    if data.get("version") != FORMAT_VERSION:
+    if type(data.get("version")) is not int or data.get("version") != FORMAT_VERSION:  # not true, not 1.0
         raise SolutionFileError(f"{where}: unsupported version {data.get('version')!r}")
     try:
         problem = build_cover(parse_puzzle(data.get("puzzle"), where=f"{where}: puzzle"))

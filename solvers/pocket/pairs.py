@@ -17,6 +17,8 @@ from solvers.pocket.batch import INVALID, bulk_letters, byte_classes, pair_dista
 LINES_PER_PAIR = len(NET_ROWS)
 _MAX_FORMATTED = 99
 
+_MAX_COUNT_DIGITS = 9  # T below a billion: a longer digit run is a typo (and int() refuses 4,301 digits)
+
 
 @dataclass
 class PairAnswers:
@@ -31,6 +33,9 @@ def distances_from_text(data: bytes, metric: Metric | str = Metric.QTM) -> PairA
     if not token.isdigit():
         shown = token[:20].decode("utf-8", "replace") if token else "nothing"
         return PairAnswers(np.zeros(0, np.int16), [(0, f"line 1: expected the number of pairs T, got {shown!r}")])
+    if len(token) > _MAX_COUNT_DIGITS:
+        shown = f"{token[:12].decode()}... ({len(token):,} digits)"
+        return PairAnswers(np.zeros(0, np.int16), [(0, f"line 1: T = {shown} is more pairs than any input holds")])
     count = int(token)
     letters = bulk_letters(data, offset, count)
     if letters is not None:
