@@ -48,6 +48,8 @@ class DistanceMeter(QWidget):
             "lower": self.plot.plot([], [], pen=LOWER_PEN, symbol="t", symbolSize=5, name="lower bound"),
         }
         self.label = QLabel(self)
+        self.label.setWordWrap(True)  # one long line would widen the dock past its width and clip the legend
+        self.plot.setMinimumWidth(160)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.plot, 1)
@@ -166,7 +168,7 @@ class DistanceMeter(QWidget):
             curve.setVisible(bool(values))
             if values:
                 self.legend.addItem(curve, curve.name())
-        what = "solution playback" if self.path.source == "solution" else "turns since the last scramble"
+        what = "Solution playback" if self.path.source == "solution" else "Turns since the last scramble"
         if self.exact:
             self.label.setText(f"{what}: distance {self.exact[-1]} (exact, HTM)")
         elif self.upper:

@@ -65,7 +65,7 @@ class AlternativesPanel(QWidget):
         self.found.addItem(f"{solution.length} moves  ({solution.elapsed:.2f} s){mark}: {solution.text}")
         self.found.setCurrentRow(self.found.count() - 1)
         self.found.blockSignals(False)
-        self.summary.setText(f"{self.found.count()} solution(s) found, shortest last")
+        self.summary.setText(f"Solutions: {self.found.count()} (shortest last)")
 
     def _browsed(self, value: int) -> None:
         self.session.load_alternative(value - 1)

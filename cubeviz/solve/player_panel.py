@@ -63,6 +63,7 @@ class PlayerPanel(QWidget):
         self.scrubber = QSlider(Qt.Orientation.Horizontal)
         self.scrubber.setToolTip("Drag through the solution; it can stop part-way through a turn")
         self.tempo = QComboBox()
+        self.tempo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for tempo in TEMPOS:
             self.tempo.addItem(f"{tempo:g} moves/s", tempo)
         self.tempo.setToolTip("Playing tempo, in moves per second (turns by hand keep View > Animation Speed)")
@@ -82,10 +83,12 @@ class PlayerPanel(QWidget):
         self.refresh()
 
     def _layout(self, on_tempo) -> None:
+        # The scrubber has a row of its own: beside five buttons and the tempo it was squeezed to nothing in a
+        # narrow dock.
         transport = QHBoxLayout()
         for button in self.buttons.values():
             transport.addWidget(button)
-        transport.addWidget(self.scrubber, 1)
+        transport.addStretch(1)
         transport.addWidget(self.tempo)
         extras = QHBoxLayout()
         extras.addWidget(self.hint)
@@ -96,6 +99,7 @@ class PlayerPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.moves)
         layout.addLayout(transport)
+        layout.addWidget(self.scrubber)
         layout.addWidget(self.readout)
         layout.addLayout(extras)
 
