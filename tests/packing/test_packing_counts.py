@@ -76,3 +76,16 @@ def test_bedlam_rotation_classes() -> None:
 
 def test_pentomino_6x10_all_placements() -> None:
     assert count_solutions(build_cover(load_puzzle("pentomino-6x10")), up_to="none") == 4 * 2339
+
+
+def test_the_row_collector_keeps_every_row_in_order_across_chunks():
+    from cubeviz.packing.loading import RowCollector
+
+    collector = RowCollector(3)
+    collector.CHUNK = 4  # several chunks, the last one part-filled
+    rows = [(i, i + 1, i + 2) for i in range(10)]
+    for row in rows:
+        collector.add(row)
+    array = collector.array()
+    assert array.shape == (10, 3) and [tuple(r) for r in array.tolist()] == rows
+    assert RowCollector(5).array().shape == (0, 5)
