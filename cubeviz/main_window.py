@@ -5,6 +5,7 @@ plots) drop in with `add_dock()` / `add_tab()` without touching the others.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PyQt6.QtCore import Qt, QTimer, pyqtSignal
@@ -97,6 +98,7 @@ class MainWindow(QMainWindow):
         self._dockless_tabs: set[QWidget] = set()  # tabs the cube-only docks make room for
         self._docks_hidden_for_tab: list[QDockWidget] = []
         self._worker: CallWorker | None = None  # a random-state scramble being computed
+        self._close_hooks: list[Callable[[], None]] = []  # features' stops, run by closeEvent
         self._distance_worker: CallWorker | None = None  # the 2x2 engine's table being loaded for the read-out
         self._distance_error = ""
 
@@ -357,12 +359,24 @@ class MainWindow(QMainWindow):
         self.actions["size2"].setChecked(model.size == 2)
         self.actions["size3"].setChecked(model.size == 3)
         self.solved_label.setText("Solved" if model.is_solved() else "Unsolved")
+        if model.size == 2:
+            self._load_distance_engine()
         self.distance_label.setText(self._distance_text())
         self.distance_label.setVisible(model.size == 2)
         self.moves_label.setText(f"Moves: {sum(len(e.turns) for e in model.history if e.kind.value == 'turns')}")
 
+    def _load_distance_engine(self) -> None:
+        """Start loading the 2x2 engine's table in a worker, once (the read-out says "computing" meanwhile)."""
+        if pocket_engine_ready() or self._distance_worker is not None or self._distance_error:
+            return
+        worker = CallWorker(load_pocket_engine, self)
+        worker.error.connect(self._distance_failed)
+        worker.finished.connect(self._distance_loaded)
+        self._distance_worker = worker
+        worker.start()
+
     def _distance_text(self) -> str:
-        """The 2x2 read-out; the first call loads the engine's table in a worker and says so meanwhile."""
+        """The 2x2 read-out: the distance once the engine is loaded, "computing..." while it loads."""
         if self.model.size != 2:
             return ""
         distance = distance_to_solved(self.model.state)
@@ -370,12 +384,6 @@ class MainWindow(QMainWindow):
             return f"Distance to solved: {distance} (HTM)"
         if self._distance_error:
             return f"Distance to solved: unavailable ({self._distance_error})"
-        if not pocket_engine_ready() and self._distance_worker is None:
-            worker = CallWorker(load_pocket_engine, self)
-            worker.error.connect(self._distance_failed)
-            worker.finished.connect(self._distance_loaded)
-            self._distance_worker = worker
-            worker.start()
         return "Distance to solved: computing..."
 
     def _distance_loaded(self) -> None:
@@ -410,11 +418,19 @@ class MainWindow(QMainWindow):
         else:
             self.statusBar().clearMessage()
 
+    def on_close(self, stop: Callable[[], None]) -> None:
+        """Run `stop` when the window closes (a feature stops its workers there: a QThread must not outlive its
+        window). Stops run in the reverse order of registration, after the window's own."""
+        self._close_hooks.append(stop)
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        """The one shutdown path: save the layout, stop the window's workers, then every feature's."""
         self.save_layout()
         self._cancel_worker()
         if self._distance_worker is not None:
             self._distance_worker.wait()  # a table load cannot be interrupted; it takes about a second at most
+        for stop in reversed(self._close_hooks):
+            stop()
         super().closeEvent(event)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from PyQt6.QtCore import QEvent, QObject, Qt
+from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QAction
 from PyQt6.QtWidgets import QDockWidget, QTabWidget
 
@@ -52,19 +52,6 @@ class Insight:
         self.exports.clear()
 
 
-class _CloseWatcher(QObject):
-    """Stops the feature's workers when the window closes (the window's own closeEvent does not know them)."""
-
-    def __init__(self, insight: Insight, parent: QObject) -> None:
-        super().__init__(parent)
-        self.insight = insight
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Close:
-            self.insight.stop()
-        return False
-
-
 def install(window: MainWindow) -> None:
     player = window.player_model
     session = SessionSolves(window)
@@ -88,8 +75,7 @@ def install(window: MainWindow) -> None:
         editor = window.net_editor
         recolour.paint_button.clicked.connect(lambda: window.tabs.setCurrentWidget(editor))
     window.insight = Insight(tabs, stats, recolour, meter, dock, session)
-    window.insight_close_watcher = _CloseWatcher(window.insight, window)
-    window.installEventFilter(window.insight_close_watcher)
+    window.on_close(window.insight.stop)
     _add_actions(window)
 
 

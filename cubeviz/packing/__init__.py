@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PyQt6.QtCore import QEvent, QObject
 from PyQt6.QtGui import QAction, QKeySequence
 
 from cubeviz.packing.browser import DEFAULT_PUZZLE, PackingBrowser
@@ -25,19 +24,6 @@ __all__ = ["PackingBrowser", "install"]
 STATUS_MS = 6000
 
 
-class _StopOnClose(QObject):
-    """Stops the browser's worker when the window closes (a QThread must not outlive its window)."""
-
-    def __init__(self, browser: PackingBrowser, parent: QObject) -> None:
-        super().__init__(parent)
-        self.browser = browser
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Close:
-            self.browser.shutdown()
-        return False
-
-
 def install(window: MainWindow) -> None:
     browser = PackingBrowser(window.rng, window)
     index = window.add_tab(browser, "Packings", with_cube_docks=False)
@@ -48,8 +34,7 @@ def install(window: MainWindow) -> None:
         browser.open_puzzle_file(last, enumerate_now=False)  # a puzzle gone since says so and keeps the Soma cube
     browser.source.puzzle_chosen.connect(lambda name: settings.set(PACKING_PUZZLE, name))
     browser.status.connect(lambda message: window.statusBar().showMessage(message, STATUS_MS))
-    window.packing_close_filter = _StopOnClose(browser, window)
-    window.installEventFilter(window.packing_close_filter)
+    window.on_close(browser.shutdown)
 
     def show() -> None:
         window.tabs.setCurrentIndex(index)

@@ -72,7 +72,7 @@ class SolveFeature(QObject):
         self.training.done.connect(self._scramble_landed)
         self.session.ended.connect(self._ended)
         self.session.started.connect(lambda _c: self._running(True))
-        window.installEventFilter(self)  # the close event: stop the solve before the window goes
+        window.on_close(self.shutdown)
 
     # -- commands ------------------------------------------------------------------------------------------------
     def solve(self) -> None:
@@ -183,12 +183,14 @@ class SolveFeature(QObject):
         self._key_codes = {int(key.value): handler for key, handler in self.keys.items()}  # any int code looks up
         self.window.cube_view.installEventFilter(self)
 
+    def shutdown(self) -> None:
+        """The window is closing: stop playing, the solve and a training scramble being made."""
+        self.playback.set_playing(False)
+        self.session.shutdown()
+        self.training.shutdown()
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.window and event.type() == QEvent.Type.Close:
-            self.playback.set_playing(False)
-            self.session.shutdown()
-            self.training.shutdown()
-        elif watched is self.window.cube_view and event.type() == QEvent.Type.KeyPress:
+        if watched is self.window.cube_view and event.type() == QEvent.Type.KeyPress:
             no_modifiers = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
             if event.key() == Qt.Key.Key_Escape and self.session.running:
                 self.session.cancel()
