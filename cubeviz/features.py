@@ -8,10 +8,8 @@ main window never imports a feature's internals, and a feature can be left out w
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from cubeviz.main_window import MainWindow
+from PyQt6.QtWidgets import QMainWindow
 
 FEATURE_MODULES = (
     "cubeviz.solve",
@@ -21,8 +19,9 @@ FEATURE_MODULES = (
 )
 
 
-def install_features(window: MainWindow, modules: tuple[str, ...] = FEATURE_MODULES) -> list[str]:
-    """Install every feature whose package is present; return the names installed, in order."""
+def install_features(window: QMainWindow, modules: tuple[str, ...] = FEATURE_MODULES) -> list[str]:
+    """Install every feature whose package is present into `window` (a MainWindow: typed by its Qt base class so
+    this module and main_window.py do not import each other); return the names installed, in order."""
     installed = []
     for name in modules:
         try:

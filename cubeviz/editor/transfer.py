@@ -6,7 +6,7 @@ Bad text or a bad file changes nothing: the panel's message and the status bar s
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PyQt6.QtCore import QEvent, QObject
 from PyQt6.QtGui import QGuiApplication
@@ -24,7 +24,22 @@ from solvers.cube.cube_file import (
 from solvers.cube.formats import to_kociemba
 
 if TYPE_CHECKING:
-    from cubeviz.editor.panel import EditorPanel
+    from PyQt6.QtCore import pyqtBoundSignal
+    from PyQt6.QtWidgets import QLabel
+
+    from cubeviz.editor.editor_model import EditorModel
+
+
+class EditorPanel(Protocol):
+    """What transfer needs of the editor panel (a protocol, so this module does not import the panel that
+    imports it)."""
+
+    model: EditorModel
+    message: QLabel
+    status: pyqtBoundSignal
+
+    def set_recolour_mode(self, on: bool) -> None: ...
+
 
 FILE_FILTER = f"Cube files (*{FILE_SUFFIX} *.json *.txt);;All files (*)"
 
