@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 __all__ = ["Insight", "install"]
 
 
+INSTALL_AFTER = ("cubeviz.solve", "cubeviz.editor")  # it follows the player and uses the editor when present
+
+
 @dataclass
 class Insight:
     """The installed parts."""
