@@ -11,6 +11,7 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
+from solvers.cli.cluster_options import add_cluster_arguments, checkpoint_of, uses_batch, where_of
 from solvers.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -57,6 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     pack.add_argument("--out", metavar="FILE", help="write the solutions to a JSON file the packing browser opens")
     pack.add_argument("--progress", action="store_true", help="report progress on stderr")
+    add_cluster_arguments(pack)
     pack.set_defaults(run=run_pack)
 
 
@@ -88,7 +90,6 @@ def run_soma(args: argparse.Namespace) -> int:
 
 def run_pack(args: argparse.Namespace) -> int:
     from solvers.packing import PackingError, SymmetryMode, build_cover, load_puzzle
-    from solvers.packing.search import CoverSolution, enumerate_solutions
 
     if args.count and args.out:
         raise CliInputError("--out needs the solutions: drop --count")
@@ -98,17 +99,9 @@ def run_pack(args: argparse.Namespace) -> int:
     except PackingError as exc:
         raise CliInputError(str(exc)) from None
     mode = SymmetryMode(args.up_to)
-    rows = []
     started = time.perf_counter()
-    total = 0
     try:
-        for event in enumerate_solutions(problem, up_to=mode, count_only=args.count, progress_interval=1.0):
-            if isinstance(event, CoverSolution):
-                rows.append(event.rows)
-            elif event.done:
-                total = event.solutions
-            elif args.progress:
-                _print_progress(event)
+        total, rows = _search_in_batch(problem, mode, args) if uses_batch(args) else _search(problem, mode, args)
     except PackingError as exc:
         raise CliInputError(str(exc)) from None
     seconds = time.perf_counter() - started
@@ -117,21 +110,60 @@ def run_pack(args: argparse.Namespace) -> int:
     print(f"placements: {problem.n_rows}")
     print(f"solutions up to {mode.value}: {total}" if mode is not SymmetryMode.NONE else f"solutions: {total}")
     if not args.count:
-        from solvers.packing.queries import with_classes
-
-        solutions = with_classes(problem, rows, mode)
-        for coarser, ids in solutions.classes.items():
-            print(f"classes up to {coarser.value}: {int(ids.max()) + 1 if len(ids) else 0}")
-        if args.out:
-            from solvers.packing.solution_io import write_solutions
-
-            try:
-                write_solutions(args.out, solutions)
-            except OSError as exc:
-                raise CliInputError(f"cannot write {args.out}: {exc.strerror}") from None
-            print(f"written: {args.out}")
+        _print_classes_and_write(problem, rows, mode, args.out)
     print(f"seconds: {seconds:.3f}")
     return EXIT_OK
+
+
+def _search(problem, mode, args: argparse.Namespace) -> tuple[int, list]:
+    """One search in this process: (count, solution rows)."""
+    from solvers.packing.search import CoverSolution, enumerate_solutions
+
+    rows, total = [], 0
+    for event in enumerate_solutions(problem, up_to=mode, count_only=args.count, progress_interval=1.0):
+        if isinstance(event, CoverSolution):
+            rows.append(event.rows)
+        elif event.done:
+            total = event.solutions
+        elif args.progress:
+            _print_progress(event)
+    return total, rows
+
+
+def _search_in_batch(problem, mode, args: argparse.Namespace) -> tuple[int, list]:
+    """The search split into chunks (one task each) run where --workers/--scheduler say; the chunks' solutions,
+    concatenated in order, are one search's, so counts and files are the same as `_search`'s."""
+    from solvers.cluster.batch import ClusterError, run_tasks
+    from solvers.cluster.tasks import pack_chunk_task
+    from solvers.packing.search import split_chunks
+
+    n_chunks = len(split_chunks(problem, mode))
+    payloads = [(args.puzzle, mode.value, index, bool(args.count)) for index in range(n_chunks)]
+    checkpoint = checkpoint_of(args, [args.puzzle, mode.value, n_chunks])
+    total, rows = 0, []
+    try:
+        for count, chunk_rows in run_tasks(pack_chunk_task, payloads, where_of(args), checkpoint):
+            total += count
+            rows.extend(tuple(row) for row in chunk_rows)
+    except ClusterError as exc:
+        raise CliInputError(str(exc)) from None
+    return total, rows
+
+
+def _print_classes_and_write(problem, rows: list, mode, out: str | None) -> None:
+    from solvers.packing.queries import with_classes
+
+    solutions = with_classes(problem, rows, mode)
+    for coarser, ids in solutions.classes.items():
+        print(f"classes up to {coarser.value}: {int(ids.max()) + 1 if len(ids) else 0}")
+    if out:
+        from solvers.packing.solution_io import write_solutions
+
+        try:
+            write_solutions(out, solutions)
+        except OSError as exc:
+            raise CliInputError(f"cannot write {out}: {exc.strerror}") from None
+        print(f"written: {out}")
 
 
 def _print_progress(event: CoverProgress) -> None:

@@ -12,6 +12,7 @@ import functools
 import threading
 from collections.abc import Iterable
 
+from solvers.cli.cluster_options import add_cluster_arguments, checkpoint_of, task_options, uses_batch, where_of
 from solvers.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -44,6 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )  # fmt: skip
     add_goal_arguments(solve)
     add_keep_going_argument(solve)
+    add_cluster_arguments(solve)
     solve.set_defaults(run=run_solve)
 
     qtm = subparsers.add_parser(
@@ -58,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 # -- solve -----------------------------------------------------------------------------------------------------------
-def _parse_facelets(line: str, number: int):
+def parse_facelets(line: str, number: int):
     from solvers.cube.formats import from_kociemba
     from solvers.cube.validation import InvalidCubeError
 
@@ -68,7 +70,7 @@ def _parse_facelets(line: str, number: int):
         raise CliInputError(f"line {number}: {exc.message}") from None
 
 
-def _solve_line(state, args: argparse.Namespace, number: int) -> str:
+def solve_line(state, args: argparse.Namespace, number: int) -> str:
     from solvers.engine import SearchCancelled
     from solvers.rubik.events import MoveSolution
 
@@ -138,6 +140,8 @@ def format_solution(solution) -> str:
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    if uses_batch(args):
+        return run_solve_batch(args)
     failed = False
     goals = read_goals(args) if args.goal is not None else None
     with open_input(args.file) as handle:
@@ -146,14 +150,37 @@ def run_solve(args: argparse.Namespace) -> int:
             if not line:
                 continue
             try:
-                state = _parse_facelets(line, number)
-                answer = solve_goal_line(state, goals, args, number) if goals else _solve_line(state, args, number)
+                state = parse_facelets(line, number)
+                answer = solve_goal_line(state, goals, args, number) if goals else solve_line(state, args, number)
             except CliInputError as exc:
                 if not args.keep_going:
                     raise
                 report_error(str(exc))
                 failed, answer = True, NO_ANSWER
             print(answer, flush=True)
+    return EXIT_BAD_INPUT if failed else EXIT_OK
+
+
+def run_solve_batch(args: argparse.Namespace) -> int:
+    """One task per cube, run where --workers/--scheduler say; answers printed in input order, as in-process."""
+    from solvers.cluster.batch import ClusterError, run_tasks
+    from solvers.cluster.tasks import solve_line_task
+
+    with open_input(args.file) as handle:
+        lines = [(number, raw.strip()) for number, raw in enumerate(handle, start=1) if raw.strip()]
+    options = task_options(args)
+    payloads = [(number, line, options) for number, line in lines]
+    failed = False
+    try:
+        for answer, error in run_tasks(solve_line_task, payloads, where_of(args), checkpoint_of(args, lines)):
+            if error is not None:
+                if not args.keep_going:
+                    raise CliInputError(error)
+                report_error(error)
+                failed = True
+            print(answer, flush=True)
+    except ClusterError as exc:
+        raise CliInputError(str(exc)) from None
     return EXIT_BAD_INPUT if failed else EXIT_OK
 
 

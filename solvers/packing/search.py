@@ -81,6 +81,37 @@ def plan_chunks(
     return [Chunk((r,), stabiliser(r, group)) for r in reps]
 
 
+def split_chunks(problem: CoverProblem, up_to: SymmetryMode | str) -> list[Chunk]:
+    """The search as independent tasks for a batch or a cluster: the chunks `plan_chunks` makes, and a chunk with
+    nothing pinned split further by the placements that cover the first cell (every solution covers it exactly
+    once, so the pieces partition the solutions). In order: their solutions, concatenated, come in the same
+    order as one search's."""
+    chunks = []
+    for chunk in plan_chunks(problem, SymmetryMode(up_to)):
+        if chunk.prefix:
+            chunks.append(chunk)
+            continue
+        first_cell = np.flatnonzero(problem.row_masks[:, 0] & np.uint64(1))
+        chunks.extend(Chunk((int(row),), chunk.stab) for row in first_cell)
+    return chunks
+
+
+def run_chunk(problem: CoverProblem, chunk: Chunk, count_only: bool) -> tuple[int, np.ndarray]:
+    """(number of solutions, their rows (empty when `count_only`)) of one chunk, searched to the end."""
+    runner = _Runner(problem, chunk, np.ones(problem.n_rows, dtype=np.uint8), count_only)
+    found, batches = 0, []
+    while not runner.finished:
+        batch, n_found, _nodes = runner.step(_MAX_BUDGET)
+        if count_only:
+            found += n_found
+        else:
+            batches.append(batch.copy())
+            found += len(batch)
+    width = problem.n_instances
+    rows = np.concatenate(batches) if batches else np.zeros((0, width), dtype=np.int64)
+    return found, rows
+
+
 class _Runner:
     """Kernel state for one chunk; ``step`` runs one budgeted call."""
 
