@@ -87,3 +87,9 @@ def test_pack_refuses_a_boolean_version(tmp_path):
                     max_leaves=20))  # fmt: skip
 def test_strict_json_reads_what_json_writes(value):
     assert strict_json.loads(json.dumps(value)) == value
+
+
+@pytest.mark.parametrize("command", ["solve", "soma", "pocket-fru", "rubik-qtm", "pocket-distance"])
+def test_a_file_without_end_is_refused_not_read_into_memory(command):
+    err = assert_clean_refusal(run([command, "/dev/zero"]))
+    assert "is this the right file?" in err

@@ -84,6 +84,32 @@ def open_input(path: str) -> Iterator[TextIO]:
         handle.close()
 
 
+MAX_LINE = 1 << 20  # characters in one input line: a cube or a puzzle line is tens of characters
+MAX_INPUT_BYTES = 64 << 20  # a whole-input read (pocket-distance: 250,000 pairs are 13 MB)
+
+
+def input_lines(handle: TextIO) -> Iterator[tuple[int, str]]:
+    """(line number, line) for each line, each read with a bound: a file with no line breaks (/dev/zero, a binary)
+    is refused at MAX_LINE characters instead of being read into memory whole."""
+    number = 0
+    while True:
+        line = handle.readline(MAX_LINE + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE:
+            raise CliInputError(f"line {number}: longer than {MAX_LINE:,} characters (is this the right file?)")
+        yield number, line
+
+
+def read_bounded(handle, what: str = "the input"):
+    """The whole input (text or bytes, as `handle` gives), refused when it is larger than MAX_INPUT_BYTES."""
+    data = handle.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise CliInputError(f"{what} is larger than {MAX_INPUT_BYTES >> 20} MB (is this the right file?)")
+    return data
+
+
 def report_error(message: str) -> None:
     """Print one error line in the common format (long tokens elided: see `elide`)."""
     print(f"cubeviz-solve: error: {elide(message)}", file=sys.stderr)

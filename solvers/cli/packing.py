@@ -18,6 +18,7 @@ from solvers.cli.common import (
     CliInputError,
     add_input_argument,
     add_keep_going_argument,
+    input_lines,
     open_input,
     report_error,
 )
@@ -69,7 +70,7 @@ def run_soma(args: argparse.Namespace) -> int:
     status = EXIT_OK
     out = sys.stdout
     with open_input(args.file) as handle:
-        for lineno, raw in enumerate(handle, start=1):
+        for lineno, raw in input_lines(handle):
             line = raw.rstrip("\r\n").strip()
             if not line:
                 break

@@ -17,7 +17,9 @@ from solvers.cli.common import (
     CliInputError,
     add_input_argument,
     add_keep_going_argument,
+    input_lines,
     open_input,
+    read_bounded,
     report_error,
 )
 
@@ -62,10 +64,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 # -- pocket-distance -------------------------------------------------------------------------------------------------
 def _read_bytes(path: str) -> bytes:
     if path == "-":
-        return sys.stdin.buffer.read()
+        return read_bounded(sys.stdin.buffer)
     try:
         with open(path, "rb") as handle:
-            return handle.read()
+            return read_bounded(handle, path)
     except OSError as exc:
         raise CliInputError(f"cannot read {path}: {exc.strerror}") from None
 
@@ -106,7 +108,7 @@ def run_fru(args: argparse.Namespace) -> int:
     status = EXIT_OK
     out = sys.stdout
     with open_input(args.file) as handle:
-        for number, line in enumerate(handle, start=1):
+        for number, line in input_lines(handle):
             if not line.strip():
                 continue
             try:

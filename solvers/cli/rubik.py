@@ -19,8 +19,10 @@ from solvers.cli.common import (
     CliInputError,
     add_input_argument,
     add_keep_going_argument,
+    input_lines,
     open_input,
     positive_seconds,
+    read_bounded,
     report_error,
 )
 from solvers.cli.goals import add_goal_arguments, read_goals, solve_goal_line
@@ -145,7 +147,7 @@ def run_solve(args: argparse.Namespace) -> int:
     failed = False
     goals = read_goals(args) if args.goal is not None else None
     with open_input(args.file) as handle:
-        for number, raw in enumerate(handle, start=1):
+        for number, raw in input_lines(handle):
             line = raw.strip()
             if not line:
                 continue
@@ -167,7 +169,7 @@ def run_solve_batch(args: argparse.Namespace) -> int:
     from solvers.cluster.tasks import solve_line_task
 
     with open_input(args.file) as handle:
-        lines = [(number, raw.strip()) for number, raw in enumerate(handle, start=1) if raw.strip()]
+        lines = [(number, raw.strip()) for number, raw in input_lines(handle) if raw.strip()]
     options = task_options(args)
     payloads = [(number, line, options) for number, line in lines]
     failed = False
@@ -208,19 +210,19 @@ def run_qtm(args: argparse.Namespace) -> int:
     from solvers.cube.letter_net import N_NET_FACELETS, split_cases
 
     with open_input(args.file) as handle:
-        text = handle.read()
+        text = read_bounded(handle)
     try:
         count, nets = split_cases(text)
     except ValueError as exc:
         raise CliInputError(str(exc)) from None
     problem = None
-    if len(nets) < count or (nets and len(nets[-1]) < N_NET_FACELETS):
+    if len(nets) > count:  # what follows the announced cases is not answered, complete or not
+        problem = f"{len(nets) - count} more net(s) than the {count} cases announced"
+        nets = nets[:count]
+    elif len(nets) < count or (nets and len(nets[-1]) < N_NET_FACELETS):
         complete = sum(len(net) == N_NET_FACELETS for net in nets)
         problem = f"case {complete + 1}: input ends early ({count} cases announced, {complete} complete)"
         nets = nets[:complete]
-    elif len(nets) > count:
-        problem = f"{len(nets) - count} more net(s) than the {count} cases announced"
-        nets = nets[:count]
     if problem and not args.keep_going:
         raise CliInputError(problem)
     failed = problem is not None

@@ -116,3 +116,11 @@ def test_rubik_qtm_reads_seed_format_and_answers_optimally(capsys, monkeypatch):
 def test_rubik_qtm_bad_input(capsys, monkeypatch, text, needle):
     code, _, err = _run(capsys, monkeypatch, ["rubik-qtm"], text)
     assert code == 2 and needle in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_rubik_qtm_answers_only_the_cases_announced(capsys, monkeypatch):
+    nets = [write_net(parse_algorithm(a).state(3), "wrgyob") for a in ("R U", "F")]
+    text = "1\n" + "\n".join(nets) + "\n" + nets[0][:20] + "\n"  # T=1, two complete nets and a fragment
+    code, lines, err = _run(capsys, monkeypatch, ["rubik-qtm", "--keep-going"], text)
+    assert code == 2 and lines[0] == "2" and len(lines) == 2  # one answer: case 1 (2 moves, then the pairs)
+    assert "more net(s) than the 1 cases announced" in err
