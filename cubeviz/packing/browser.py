@@ -12,7 +12,7 @@ from PyQt6.QtWidgets import QAbstractItemView, QHeaderView, QSplitter, QStyle, Q
 
 from cubeviz.models.packing_model import PackingModel
 from cubeviz.packing.legend import LegendPanel
-from cubeviz.packing.loading import Loaded, default_level, enumeration, load_solution_file
+from cubeviz.packing.loading import Loaded, cluster_enumeration, default_level, enumeration, load_solution_file
 from cubeviz.packing.solution_list import NavigationBar, SolutionTableModel
 from cubeviz.packing.source_panel import SourcePanel
 from cubeviz.packing.view_panel import ViewPanel
@@ -138,12 +138,16 @@ class PackingBrowser(QWidget):
             return
         self.cancel()
         mode = SymmetryMode(mode or SymmetryMode.NONE)
-        worker = GeneratorWorker(enumeration(self.model.problem, mode), lambda e: isinstance(e, Loaded), self)
+        address = self.source.cluster.text().strip()
+        work = (
+            cluster_enumeration(self.model.problem, mode, address) if address else enumeration(self.model.problem, mode)
+        )
+        worker = GeneratorWorker(work, lambda e: isinstance(e, Loaded), self)
         worker.progress.connect(self._progress)
         worker.solution.connect(self._loaded)
         worker.cancelled.connect(lambda: self._say("Enumeration cancelled"))
         worker.error.connect(lambda exc: self._error(f"Enumeration failed: {exc}"))
-        first = " (the first search compiles the engine: a few seconds)"
+        first = f" on {address}" if address else " (the first search compiles the engine: a few seconds)"
         self._start(worker, f"Enumerating {self.model.puzzle.title}...{first}")
 
     def _start(self, worker, message: str) -> None:

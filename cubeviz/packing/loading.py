@@ -5,6 +5,7 @@ in a labelled SolutionSet. Plain generators and functions (no Qt), wrapped by cu
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,6 +82,44 @@ def enumeration(
         array = rows.array()
         del rows  # the chunks go before the solution set is built: the solutions are held once
         yield Loaded(with_classes(problem, array, up_to), f"{problem.puzzle.title}: enumerated")
+
+    return run
+
+
+def cluster_enumeration(
+    problem: CoverProblem, up_to: SymmetryMode, address: str
+) -> Callable[[threading.Event, Callable], Iterator[CoverProgress | Loaded]]:
+    """Like `enumeration`, but the search's chunks run on the Dask cluster at `address` (one task each, the puzzle
+    sent as its JSON text): progress after each chunk, cancel between chunks, the same solutions in the same order."""
+    import json
+
+    from solvers.cluster.batch import Where, run_tasks
+    from solvers.cluster.tasks import pack_chunk_task
+    from solvers.packing.puzzle_io import puzzle_to_dict
+    from solvers.packing.search import split_chunks
+
+    def run(stop: threading.Event, _report: Callable) -> Iterator[CoverProgress | Loaded]:
+        text = json.dumps(puzzle_to_dict(problem.puzzle))
+        n_chunks = len(split_chunks(problem, up_to))
+        payloads = [(text, up_to.value, index, False) for index in range(n_chunks)]
+        rows = RowCollector(problem.n_instances)
+        started, found = time.perf_counter(), 0
+        results = run_tasks(pack_chunk_task, payloads, Where(scheduler=address))
+        try:
+            for done, (count, chunk_rows) in enumerate(results, start=1):
+                if stop.is_set():
+                    return
+                for row in chunk_rows:
+                    rows.add(row)
+                found += count
+                elapsed = time.perf_counter() - started
+                fraction = done / n_chunks
+                yield CoverProgress(fraction, found, elapsed, elapsed * (1 - fraction) / fraction, 0)
+        finally:
+            results.close()  # closes the cluster client, also when cancelled
+        array = rows.array()
+        del rows
+        yield Loaded(with_classes(problem, array, up_to), f"{problem.puzzle.title}: enumerated on {address}")
 
     return run
 

@@ -10,6 +10,7 @@ from PyQt6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QLabel,
+    QLineEdit,
     QProgressBar,
     QPushButton,
     QRadioButton,
@@ -64,7 +65,15 @@ class SourcePanel(QWidget):
         for mode in SymmetryMode:
             self.up_to.addItem(LEVEL_NAMES[mode], mode)
         self.up_to.setToolTip("Enumerate every placement, or one per symmetry class (faster for big puzzles)")
-        grid.addWidget(self.up_to, 2, 0, 1, 2)
+        grid.addWidget(self.up_to, 2, 0)
+        self.cluster = QLineEdit()
+        self.cluster.setPlaceholderText("Cluster (optional)")
+        self.cluster.setClearButtonEnabled(True)
+        self.cluster.setToolTip(
+            "Enumerate on a Dask cluster: its scheduler's address, e.g. tcp://10.0.0.5:8786 (docs/cluster.md); "
+            "empty: on this computer"
+        )
+        grid.addWidget(self.cluster, 2, 1)
         self.enumerate_button = QPushButton("Enumerate")
         self.enumerate_button.clicked.connect(lambda: self.enumerate_requested.emit(self.up_to.currentData()))
         self.cancel_button = QPushButton("Cancel")

@@ -29,10 +29,12 @@ def solve_line_task(number: int, line: str, options: dict) -> list:
 
 @lru_cache(maxsize=4)
 def _problem(puzzle: str):
-    """The puzzle's exact-cover problem, built once per worker process."""
+    """The exact-cover problem of `puzzle` (a shipped name, a path, or the puzzle's JSON text itself: a puzzle
+    designed or opened in the app needs no shared file system), built once per worker process."""
     from solvers.packing import build_cover, load_puzzle
+    from solvers.packing.puzzle_io import parse_puzzle_text
 
-    return build_cover(load_puzzle(puzzle))
+    return build_cover(parse_puzzle_text(puzzle) if puzzle.lstrip().startswith("{") else load_puzzle(puzzle))
 
 
 def pack_chunk_task(puzzle: str, up_to: str, index: int, count_only: bool) -> list:
