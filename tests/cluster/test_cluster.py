@@ -17,7 +17,7 @@ from flaky_tasks import cube_counted, square_once_killed  # noqa: E402
 
 from solvers.cluster.batch import Checkpoint, Where, run_tasks  # noqa: E402
 from solvers.cube.formats import to_kociemba  # noqa: E402
-from solvers.cube.scramble import random_move_scramble  # noqa: E402
+from solvers.cube.scramble import random_state  # noqa: E402
 
 CLI = [sys.executable, "-m", "solvers"]
 ROOT = Path(__file__).parents[2]
@@ -33,14 +33,17 @@ def without_seconds(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.startswith("seconds:"))
 
 
-def test_optimal_solves_on_the_cluster_print_exactly_what_in_process_prints():
-    cubes = [to_kociemba(random_move_scramble(9, 3, random.Random(seed)).state(3)) for seed in range(6)]
-    text = "\n".join(cubes[:3] + ["not a cube"] + cubes[3:]) + "\n"
-    here = cli(["solve", "--solver", "optimal", "--keep-going"], text)
-    there = cli(["solve", "--solver", "optimal", "--keep-going", "--workers", "2"], text)
+def test_goal_solves_on_the_cluster_print_exactly_what_in_process_prints():
+    """Optimal crosses on every colour (six proven-optimal searches per cube): the same lines, byte for byte."""
+    cubes = [to_kociemba(random_state(3, random.Random(seed))) for seed in range(4)]
+    text = "\n".join(cubes[:2] + ["not a cube"] + cubes[2:]) + "\n"
+    command = ["solve", "--goal", "cross", "--colour", "any", "--keep-going"]
+    here = cli(command, text)
+    there = cli(command + ["--workers", "2"], text)
     assert here == there
-    assert here[0] == 2 and len(here[1].splitlines()) == 7 and here[1].splitlines()[3] == "-1"
-    assert "line 4" in here[2]
+    assert here[0] == 2 and len(here[1].splitlines()) == 5 and here[1].splitlines()[2] == "-1"
+    assert all(line.count("*") == 6 for i, line in enumerate(here[1].splitlines()) if i != 2)
+    assert "line 3" in here[2]
 
 
 @pytest.mark.parametrize(
