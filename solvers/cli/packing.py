@@ -24,6 +24,7 @@ from solvers.cli.common import (
 )
 
 if TYPE_CHECKING:
+    from solvers.cli.pack_limits import KeptSolutions
     from solvers.packing.search import CoverProgress
 
 UP_TO_CHOICES = ("none", "rotation", "mirror")
@@ -90,6 +91,7 @@ def run_soma(args: argparse.Namespace) -> int:
 
 
 def run_pack(args: argparse.Namespace) -> int:
+    from solvers.cli.pack_limits import HOLD_LIMIT, check_search_size
     from solvers.packing import PackingError, SymmetryMode, build_cover, load_puzzle
 
     if args.count and args.out:
@@ -100,9 +102,13 @@ def run_pack(args: argparse.Namespace) -> int:
     except PackingError as exc:
         raise CliInputError(str(exc)) from None
     mode = SymmetryMode(args.up_to)
+    check_search_size(problem, mode, keeps_solutions=not args.count and not args.out)
     started = time.perf_counter()
     try:
-        total, rows = _search_in_batch(problem, mode, args) if uses_batch(args) else _search(problem, mode, args)
+        if uses_batch(args):
+            total, kept = _search_in_batch(problem, mode, args)
+        else:
+            total, kept = _search(problem, mode, args)
     except PackingError as exc:
         raise CliInputError(str(exc)) from None
     seconds = time.perf_counter() - started
@@ -110,30 +116,36 @@ def run_pack(args: argparse.Namespace) -> int:
     print(f"pieces: {puzzle.n_instances}")
     print(f"placements: {problem.n_rows}")
     print(f"solutions up to {mode.value}: {total}" if mode is not SymmetryMode.NONE else f"solutions: {total}")
-    if not args.count:
-        _print_classes_and_write(problem, rows, mode, args.out)
+    if kept.streamed:
+        print(f"classes: not computed (more than {HOLD_LIMIT:,} solutions were streamed to the file)")
+        print(f"written: {args.out}")
+    elif not args.count:
+        _print_classes_and_write(problem, kept.rows, mode, args.out)
     print(f"seconds: {seconds:.3f}")
     return EXIT_OK
 
 
-def _search(problem, mode, args: argparse.Namespace) -> tuple[int, list]:
-    """One search in this process: (count, solution rows)."""
+def _search(problem, mode, args: argparse.Namespace) -> tuple[int, KeptSolutions]:
+    """One search in this process: (count, the solutions kept or streamed)."""
+    from solvers.cli.pack_limits import KeptSolutions
     from solvers.packing.search import CoverSolution, enumerate_solutions
 
-    rows, total = [], 0
-    for event in enumerate_solutions(problem, up_to=mode, count_only=args.count, progress_interval=1.0):
-        if isinstance(event, CoverSolution):
-            rows.append(event.rows)
-        elif event.done:
-            total = event.solutions
-        elif args.progress:
-            _print_progress(event)
-    return total, rows
+    total = 0
+    with KeptSolutions(problem, mode, args.out) as kept:
+        for event in enumerate_solutions(problem, up_to=mode, count_only=args.count, progress_interval=1.0):
+            if isinstance(event, CoverSolution):
+                kept.add(event.rows)
+            elif event.done:
+                total = event.solutions
+            elif args.progress:
+                _print_progress(event)
+    return total, kept
 
 
-def _search_in_batch(problem, mode, args: argparse.Namespace) -> tuple[int, list]:
+def _search_in_batch(problem, mode, args: argparse.Namespace) -> tuple[int, KeptSolutions]:
     """The search split into chunks (one task each) run where --workers/--scheduler say; the chunks' solutions,
     concatenated in order, are one search's, so counts and files are the same as `_search`'s."""
+    from solvers.cli.pack_limits import KeptSolutions
     from solvers.cluster.batch import ClusterError, run_tasks
     from solvers.cluster.tasks import pack_chunk_task
     from solvers.packing.search import split_chunks
@@ -141,14 +153,16 @@ def _search_in_batch(problem, mode, args: argparse.Namespace) -> tuple[int, list
     n_chunks = len(split_chunks(problem, mode))
     payloads = [(args.puzzle, mode.value, index, bool(args.count)) for index in range(n_chunks)]
     checkpoint = checkpoint_of(args, [args.puzzle, mode.value, n_chunks])
-    total, rows = 0, []
-    try:
-        for count, chunk_rows in run_tasks(pack_chunk_task, payloads, where_of(args), checkpoint):
-            total += count
-            rows.extend(tuple(row) for row in chunk_rows)
-    except ClusterError as exc:
-        raise CliInputError(str(exc)) from None
-    return total, rows
+    total = 0
+    with KeptSolutions(problem, mode, args.out) as kept:
+        try:
+            for count, chunk_rows in run_tasks(pack_chunk_task, payloads, where_of(args), checkpoint):
+                total += count
+                for row in chunk_rows:
+                    kept.add(tuple(row))
+        except ClusterError as exc:
+            raise CliInputError(str(exc)) from None
+    return total, kept
 
 
 def _print_classes_and_write(problem, rows: list, mode, out: str | None) -> None:

@@ -17,6 +17,7 @@ implementation, while cell letters are readable by anyone.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,10 +37,11 @@ MAX_SOLUTION_FILE_BYTES = 1 << 30  # refuse to parse more than 1 GiB; Bedlam's 1
 _KEYS = {"format", "version", "puzzle", "up_to", "count", "solutions", "instances", "classes"}
 
 
-def _instance_string(problem: CoverProblem, rows: np.ndarray) -> str:
+def instance_string(problem: CoverProblem, rows: Sequence[int]) -> str:
+    """Copy number per cell (copy ``i`` of a kind is the one whose smallest cell comes ``i``-th)."""
     out = ["0"] * problem.n_cells
     seen: dict[int, int] = {}
-    for r in sorted(rows.tolist(), key=lambda r: int(problem.row_cells[r][0])):
+    for r in sorted((int(r) for r in rows), key=lambda r: int(problem.row_cells[r][0])):
         kind = int(problem.row_kind[r])
         copy = seen.get(kind, 0)
         seen[kind] = copy + 1
@@ -60,7 +62,7 @@ def solutions_to_dict(solutions: SolutionSet) -> dict[str, Any]:
         "solutions": [problem.labels(r) for r in solutions.rows],
     }
     if int(problem.kind_count.max()) > 1:
-        data["instances"] = [_instance_string(problem, r) for r in solutions.rows]
+        data["instances"] = [instance_string(problem, r) for r in solutions.rows]
     if solutions.classes:
         data["classes"] = {mode.value: ids.tolist() for mode, ids in solutions.classes.items()}
     return data
