@@ -33,6 +33,8 @@ class PairLayout:
     a_columns: np.ndarray  # (24,) column of the letter for each facelet of net A
     b_columns: np.ndarray  # (24,) same for net B
     separators: np.ndarray  # (6,) columns of the separator characters
+    row_starts: np.ndarray  # (6,) column where each row (net A's letters, separator, net B's letters) begins
+    row_widths: np.ndarray  # (6,) characters in each row
 
 
 @cache
@@ -45,8 +47,14 @@ def pair_layout() -> PairLayout:
         b_net += range(column + len(row) + 1, column + 2 * len(row) + 1)
         column += 2 * len(row) + 1
     net_position = np.argsort(NET_ORDER)  # facelet -> position in net reading order
+    widths = np.array([2 * len(row) + 1 for row in NET_ROWS], dtype=np.int64)
     return PairLayout(
-        column, np.array(a_net)[net_position], np.array(b_net)[net_position], np.array(separators, dtype=np.int64)
+        column,
+        np.array(a_net)[net_position],
+        np.array(b_net)[net_position],
+        np.array(separators, dtype=np.int64),
+        np.concatenate(([0], np.cumsum(widths)[:-1])),
+        widths,
     )
 
 
@@ -72,22 +80,30 @@ def split_count(data: bytes) -> tuple[bytes, int]:
 def bulk_letters(data: bytes, offset: int, count: int) -> np.ndarray | None:
     """Letters (count, 2, 24) uint8 in facelet order, upper-cased; None if the text is not exactly `count` pairs.
 
-    Structure only: the right number of non-blank characters, letters where letters go, a non-letter separator
-    in each of the six lines. Colours are checked later. On None the caller diagnoses line by line.
+    Structure only, and the same structure the line-by-line reader asks for, so that whether a pair is answered
+    never depends on its neighbours: each of a pair's six rows on a line of its own, the right number of
+    non-blank characters, letters where letters go and a printable ASCII non-letter as each row's separator.
+    Colours are checked later. On None the caller diagnoses line by line.
     """
-    _, letter = byte_classes()
-    chars = np.frombuffer(data[offset:].translate(None, _WHITESPACE), dtype=np.uint8)
+    whitespace, letter = byte_classes()
+    raw = np.frombuffer(data, dtype=np.uint8)[offset:]
+    solid = np.flatnonzero(~whitespace[raw])
     layout = pair_layout()
-    if len(chars) != count * layout.chars_per_pair:
+    if len(solid) != count * layout.chars_per_pair:
         return None
-    block = chars.reshape(count, layout.chars_per_pair)
-    if letter[block[:, layout.separators]].any():
+    block = raw[solid].reshape(count, layout.chars_per_pair)
+    separators = block[:, layout.separators]
+    if letter[separators].any() or (separators < 0x21).any() or (separators > 0x7E).any():
         return None
     letters = block[:, np.stack([layout.a_columns, layout.b_columns])]  # (count, 2, 24)
     if not letter[letters].all():
         return None
-    letters &= np.uint8(0xDF)  # ASCII upper case
-    return letters
+    line = np.cumsum(raw == ord("\n"))[solid].reshape(count, layout.chars_per_pair)
+    row_line = line[:, layout.row_starts]  # (count, 6): the line each row starts on
+    rows_whole = (line == np.repeat(row_line, layout.row_widths, axis=1)).all()
+    if not rows_whole or (np.diff(row_line.ravel()) <= 0).any():
+        return None
+    return letters & np.uint8(0xDF)  # ASCII upper case
 
 
 def faces_from_letters(letters: np.ndarray) -> np.ndarray:

@@ -17,6 +17,7 @@ from solvers.pocket.batch import INVALID, bulk_letters, byte_classes, pair_dista
 LINES_PER_PAIR = len(NET_ROWS)
 _MAX_FORMATTED = 99
 
+_NO_BLANKS = str.maketrans("", "", " \t\r\v\f")  # the blanks the bulk reader skips (lines are split on \n)
 _MAX_COUNT_DIGITS = 9  # T below a billion: a longer digit run is a typo (and int() refuses 4,301 digits)
 
 
@@ -92,7 +93,8 @@ def _line_by_line(data: bytes, offset: int, count: int, metric: Metric | str) ->
     """Slow path: pairs are six non-blank lines each; report each bad pair and keep reading after it."""
     rest = data[offset:].decode("utf-8", "replace")
     first_line = data.count(b"\n", 0, offset) + 1  # the rest starts on the line that holds T
-    numbered = [(number, line) for number, line in enumerate(rest.split("\n"), first_line) if line.strip()]
+    lines = enumerate(rest.split("\n"), first_line)
+    numbered = [(number, line) for number, line in lines if line.translate(_NO_BLANKS)]
     # T comes from the input: size the answers by the pairs the text can hold, not by T (T = 10**10 is a typo).
     distances = np.full(min(count, len(numbered) // LINES_PER_PAIR), INVALID, dtype=np.int16)
     errors: list[tuple[int, str]] = []
@@ -123,14 +125,19 @@ def _line_by_line(data: bytes, offset: int, count: int, metric: Metric | str) ->
     return PairAnswers(distances, errors)
 
 
+def _is_separator(text: str) -> bool:
+    """One printable ASCII character that is not a letter (the bulk reader's rule)."""
+    return len(text) == 1 and "!" <= text <= "~" and not text.isalpha()
+
+
 def _pair_letters(rows: list[tuple[int, str]]) -> np.ndarray:
     """(2, 24) uint8 letters of one pair from its six numbered lines; PocketFormatError naming the line."""
     halves: tuple[list[str], list[str]] = ([], [])
     for (number, line), names in zip(rows, NET_ROWS, strict=True):
-        squeezed = "".join(line.split())
+        squeezed = line.translate(_NO_BLANKS)
         width = len(names)
         separator = squeezed[width : width + 1]
-        if len(squeezed) != 2 * width + 1 or separator.isalpha() or not squeezed.isascii():
+        if len(squeezed) != 2 * width + 1 or not _is_separator(separator) or not squeezed.isascii():
             raise PocketFormatError(
                 f"line {number}: expected {width} letters, a separator, {width} letters; got {squeezed!r}"
             )
