@@ -51,8 +51,9 @@ def _refuse_constant(name: str) -> None:
 
 
 def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise ValueError(f"a number of {len(text):,} digits")
+    digits = len(text.lstrip("-"))
+    if digits > MAX_NUMBER_DIGITS:
+        raise ValueError(f"a number of {digits:,} digits")
     return int(text)
 
 

@@ -80,13 +80,22 @@ def test_pack_refuses_a_boolean_version(tmp_path):
     assert "unsupported version True" in assert_clean_refusal(run(["pack", str(path), "--count"]))
 
 
+_WITHIN_BOUND = st.integers(-(10**strict_json.MAX_NUMBER_DIGITS) + 1, 10**strict_json.MAX_NUMBER_DIGITS - 1)
+
+
 @settings(max_examples=60, deadline=None)
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+@given(st.recursive(st.none() | st.booleans() | _WITHIN_BOUND | st.text(max_size=5),
                     lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=3), children,
                                                                                        max_size=3),
                     max_leaves=20))  # fmt: skip
 def test_strict_json_reads_what_json_writes(value):
     assert strict_json.loads(json.dumps(value)) == value
+
+
+def test_strict_json_refuses_numbers_past_the_digit_bound():
+    assert strict_json.loads("9" * strict_json.MAX_NUMBER_DIGITS) == 10**strict_json.MAX_NUMBER_DIGITS - 1
+    with pytest.raises(json.JSONDecodeError, match="31 digits"):
+        strict_json.loads("-" + "9" * (strict_json.MAX_NUMBER_DIGITS + 1))
 
 
 @pytest.mark.parametrize("command", ["solve", "soma", "pocket-fru", "rubik-qtm", "pocket-distance"])

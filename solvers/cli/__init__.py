@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import NoReturn
 
 from solvers.cli.common import EXIT_BAD_INPUT, CliInputError, report_error
 
@@ -21,12 +22,23 @@ SUBCOMMAND_MODULES = (
 )
 
 
+class OneLineErrorParser(argparse.ArgumentParser):
+    """argparse, but a bad command line gets the same one-line error (and exit code 2) as bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.partition(" ")[2]
+        report_error(f"{command + ': ' if command else ''}{message} (see --help)")
+        sys.exit(EXIT_BAD_INPUT)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineErrorParser(
         prog="cubeviz-solve",
         description="Solve cubes and enumerate polycube packings from the command line.",
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    subparsers = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=OneLineErrorParser
+    )
     for name in SUBCOMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
     return parser
@@ -44,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         report_error("the input is not UTF-8 text")
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
+        report_error("interrupted")
         return 130
     except BrokenPipeError:
         return 0

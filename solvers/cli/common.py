@@ -48,7 +48,9 @@ def positive_seconds(text: str) -> float:
 
 def elide(text: str) -> str:
     """`text` with every run of more than LONG_TOKEN non-space characters shortened to its start and end, then
-    cut to MAX_MESSAGE characters: an error line stays one short line whatever the input was."""
+    cut to MAX_MESSAGE characters: an error line stays one short line whatever the input was. Line breaks and
+    other unprintable characters are shown as escapes, so the message cannot spill onto a second line."""
+    text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
     words = [
         word if len(word) <= LONG_TOKEN else f"{word[:24]}...{word[-8:]} ({len(word):,} characters)"
         for word in text.split(" ")
