@@ -87,54 +87,69 @@ class Disassembly:
 
 
 class _Pairs:
-    """How far piece ``m`` can move along a direction before touching piece ``j``, cached per relative offset.
+    """How far piece ``m`` can move in each direction before touching piece ``j``, cached per relative offset.
 
     With ``r`` = offset(j) - offset(m), cells ``a`` of m and ``b`` of j meet after ``k`` steps along unit ``d``
     when ``k * d = (b - a) + r``. So only the differences ``v = b - a`` matter: for one axis they are grouped by
     their two other coordinates (which must cancel ``r``'s), each group a sorted list of values along the axis.
+    m moving along ``d`` towards j is j moving along ``-d`` towards m, so one computation answers both ways.
     """
 
     def __init__(self, pieces: list[np.ndarray]) -> None:
         self.pieces = pieces
-        self.tables: dict[tuple[int, int, int], dict[tuple[int, int], list[int]]] = {}
-        self.cache: dict[tuple[int, int, int, int, int, int], int] = {}
+        self.tables: dict[tuple[int, int], list[dict[tuple[int, int], list[int]]]] = {}
+        self.cache: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
 
-    def _table(self, m: int, j: int, axis: int) -> dict[tuple[int, int], list[int]]:
-        key = (m, j, axis)
-        table = self.tables.get(key)
-        if table is None:
-            diffs = (self.pieces[j][None, :, :] - self.pieces[m][:, None, :]).reshape(-1, 3)
-            o1, o2 = [a for a in range(3) if a != axis]
-            table = {}
-            for v in diffs.tolist():
-                table.setdefault((v[o1], v[o2]), []).append(v[axis])
-            for values in table.values():
-                values.sort()
-            self.tables[key] = table
-        return table
+    def _tables(self, m: int, j: int) -> list[dict[tuple[int, int], list[int]]]:
+        tables = self.tables.get((m, j))
+        if tables is None:
+            diffs = (self.pieces[j][None, :, :] - self.pieces[m][:, None, :]).reshape(-1, 3).tolist()
+            tables = []
+            for axis in range(3):
+                o1, o2 = [a for a in range(3) if a != axis]
+                table: dict[tuple[int, int], list[int]] = {}
+                for v in diffs:
+                    table.setdefault((v[o1], v[o2]), []).append(v[axis])
+                for values in table.values():
+                    values.sort()
+                tables.append(table)
+            self.tables[(m, j)] = tables
+        return tables
 
-    def distance(self, m: int, j: int, r: Offset, direction: int) -> int:
-        """Steps m can take along ``_DIRECTIONS[direction]`` without meeting j (FREE: never meets it)."""
-        key = (m, j, direction, r[0], r[1], r[2])
+    def distances(self, m: int, j: int, rx: int, ry: int, rz: int) -> tuple[int, ...]:
+        """Steps m can take along each of ``_DIRECTIONS`` without meeting j (FREE: never meets it), for
+        j's offset minus m's offset = (rx, ry, rz). m < j; the answer for j towards m is the swapped pairs."""
+        key = (m, j, rx, ry, rz)
         dist = self.cache.get(key)
         if dist is not None:
             return dist
-        axis, sign = _DIRECTIONS[direction]
-        o1, o2 = [a for a in range(3) if a != axis]
-        values = self._table(m, j, axis).get((-r[o1], -r[o2]))
-        dist = FREE
-        if values:
-            ra = r[axis]
-            if sign > 0:  # first v with v + ra >= 1
-                i = bisect_left(values, 1 - ra)
-                if i < len(values):
-                    dist = values[i] + ra - 1
-            else:  # last v with v + ra <= -1
-                i = bisect_right(values, -1 - ra)
-                if i > 0:
-                    dist = -(values[i - 1] + ra) - 1
+        r = (rx, ry, rz)
+        tables = self._tables(m, j)
+        out = []
+        for axis, sign in _DIRECTIONS:
+            o1, o2 = [a for a in range(3) if a != axis]
+            values = tables[axis].get((-r[o1], -r[o2]))
+            d = FREE
+            if values:
+                ra = r[axis]
+                if sign > 0:  # first v with v + ra >= 1
+                    i = bisect_left(values, 1 - ra)
+                    if i < len(values):
+                        d = values[i] + ra - 1
+                else:  # last v with v + ra <= -1
+                    i = bisect_right(values, -1 - ra)
+                    if i > 0:
+                        d = -(values[i - 1] + ra) - 1
+            out.append(d)
+        dist = tuple(out)
         self.cache[key] = dist
         return dist
+
+
+_SWAP = tuple(d ^ 1 for d in range(len(_DIRECTIONS)))  # direction indices pair up as 2a, 2a + 1 (opposites)
+
+State = tuple[int, ...]  # a part's offsets, flat (x0, y0, z0, x1, ...), its first piece always at the origin
+Group = tuple[tuple[int, ...], int, int]  # (local members, direction index, how far it can go; FREE: comes out)
 
 
 @dataclass
@@ -154,12 +169,17 @@ class _Disassembler:
 
     def separate(self, part: list[int], start: list[Offset]) -> _Separation | None:
         """Breadth-first search for a shortest sequence ending in a separation of ``part`` (global piece indices,
-        increasing) from offsets ``start``. None when there is none or the state limit was hit."""
-        start_key = _normalise(start)
-        parent: dict[tuple[Offset, ...], tuple[tuple[Offset, ...], Move] | None] = {start_key: None}
+        increasing) from offsets ``start``. None when there is none or the state limit was hit.
+
+        States keep the part's first piece at the origin without renormalising: a move of a group holding that
+        piece is played as the rest moving the opposite way, which is the same state."""
+        x0, y0, z0 = start[0]
+        start_key = tuple(c for o in start for c in (o[0] - x0, o[1] - y0, o[2] - z0))
+        parent: dict[State, tuple[State, Move] | None] = {start_key: None}
         frontier = [start_key]
+        n = len(part)
         while frontier:
-            following: list[tuple[Offset, ...]] = []
+            following: list[State] = []
             for key in frontier:
                 groups = self._groups(part, key)
                 found = _separating(groups)
@@ -167,30 +187,29 @@ class _Disassembler:
                     self.states += len(parent)
                     return self._finish(part, key, parent, *found)
                 for members, direction, limit in groups:
-                    axis, sign = _DIRECTIONS[direction]
-                    unit = _unit(axis, sign)
+                    movers = members if members[0] != 0 else [m for m in range(n) if m not in members]
+                    axis, sign = _DIRECTIONS[direction if members[0] != 0 else _SWAP[direction]]
+                    places = [3 * m + axis for m in movers]
+                    moved = list(key)
+                    pieces, unit = tuple(part[m] for m in members), _unit(*_DIRECTIONS[direction])
                     for k in range(1, limit + 1):
-                        moved = list(key)
-                        for i in members:
-                            o = moved[i]
-                            moved[i] = (o[0] + k * unit[0], o[1] + k * unit[1], o[2] + k * unit[2])
-                        new_key = _normalise(moved)
+                        for at in places:
+                            moved[at] += sign
+                        new_key = tuple(moved)
                         if new_key in parent:
                             continue
                         if len(parent) >= self.max_states:
                             self.states += len(parent)
                             self.complete = False
                             return None
-                        move = Move(tuple(part[i] for i in members), unit, k, False)
-                        parent[new_key] = (key, move)
+                        parent[new_key] = (key, Move(pieces, unit, k, False))
                         following.append(new_key)
             frontier = following
         self.states += len(parent)
         return None
 
-    def _groups(self, part: list[int], key: tuple[Offset, ...]) -> list[tuple[tuple[int, ...], int, int]]:
-        """(local members, direction index, how far the group can go: FREE when it comes out) for every distinct
-        closure of a single piece that is not the whole part.
+    def _groups(self, part: list[int], key: State) -> list[Group]:
+        """Every distinct closure of a single piece that is not the whole part, with how far it can go.
 
         A group moving one way and the rest moving the other way are the same state, so each move is told as its
         lighter side (fewer voxels, then fewer pieces): a frame stays put while the pieces inside it move, and a
@@ -198,24 +217,30 @@ class _Disassembler:
         moves reaching one state the lighter one is kept."""
         n = len(part)
         full = (1 << n) - 1
+        distances = self.pairs.distances
+        # far[a][b][d]: how far a can move along direction d before it meets b
+        far: list[list[tuple[int, ...]]] = [[()] * n for _ in range(n)]
+        for a in range(n):
+            xa, ya, za = key[3 * a], key[3 * a + 1], key[3 * a + 2]
+            row = far[a]
+            for b in range(a + 1, n):
+                t = distances(part[a], part[b], key[3 * b] - xa, key[3 * b + 1] - ya, key[3 * b + 2] - za)
+                row[b] = t
+                far[b][a] = (t[1], t[0], t[3], t[2], t[5], t[4])
         voxels = [len(self.pieces[p]) for p in part]
+        total = sum(voxels)
         out = []
         seen: set[tuple[int, int]] = set()
-        distance = self.pairs.distance
         for direction in range(len(_DIRECTIONS)):
-            dist = [[0] * n for _ in range(n)]
-            blocks = [0] * n  # bit j set: moving piece i one step hits piece j
-            for i in range(n):
-                oi = key[i]
-                row = dist[i]
-                for j in range(n):
-                    if i == j:
-                        continue
-                    oj = key[j]
-                    d = distance(part[i], part[j], (oj[0] - oi[0], oj[1] - oi[1], oj[2] - oi[2]), direction)
-                    row[j] = d
-                    if d == 0:
-                        blocks[i] |= 1 << j
+            blocks = [0] * n  # bit b set: moving piece a one step hits piece b
+            for a in range(n):
+                row = far[a]
+                bits = 0
+                for b in range(n):
+                    if b != a and row[b][direction] == 0:
+                        bits |= 1 << b
+                blocks[a] = bits
+            closures: set[int] = set()
             for i in range(n):
                 group = 1 << i
                 todo = group
@@ -225,16 +250,17 @@ class _Disassembler:
                     add = blocks[low.bit_length() - 1] & ~group
                     group |= add
                     todo |= add
-                if group == full:
+                if group == full or group in closures:
                     continue
+                closures.add(group)
                 members = [m for m in range(n) if group >> m & 1]
                 others = [m for m in range(n) if not group >> m & 1]
-                limit = min(dist[m][o] for m in members for o in others)
+                limit = min(far[m][o][direction] for m in members for o in others)
                 weight = (sum(voxels[m] for m in members), len(members))
                 told = direction
-                rest = (sum(voxels[m] for m in others), len(others))
-                if rest < weight:  # the rest going the opposite way (direction indices pair up as 2a, 2a + 1)
-                    group, members, told, weight = full ^ group, others, direction ^ 1, rest
+                rest = (total - weight[0], n - weight[1])
+                if rest < weight:  # the rest going the opposite way
+                    group, members, told, weight = full ^ group, others, _SWAP[direction], rest
                 if (group, told) in seen:
                     continue
                 seen.add((group, told))
@@ -242,7 +268,7 @@ class _Disassembler:
         out.sort(key=lambda g: g[0])  # stable
         return [(members, told, limit) for _, members, told, limit in out]
 
-    def _finish(self, part, key, parent, members: tuple[int, ...], direction: int) -> _Separation:
+    def _finish(self, part: list[int], key: State, parent, members: tuple[int, ...], direction: int) -> _Separation:
         moves: list[Move] = []
         at = key
         while parent[at] is not None:
@@ -251,17 +277,17 @@ class _Disassembler:
         moves.reverse()
         axis, sign = _DIRECTIONS[direction]
         unit = _unit(axis, sign)
+        offsets = [(key[3 * m], key[3 * m + 1], key[3 * m + 2]) for m in range(len(part))]
         others = [m for m in range(len(part)) if m not in members]
 
         def extent(local: Sequence[int]) -> tuple[int, int]:
-            values = [int(v) + key[m][axis] for m in local for v in self.pieces[part[m]][:, axis]]
+            values = [int(v) + offsets[m][axis] for m in local for v in self.pieces[part[m]][:, axis]]
             return min(values), max(values)
 
         g_lo, g_hi = extent(members)
         r_lo, r_hi = extent(others)
         clear = max(r_hi - g_lo + 1 if sign > 0 else g_hi - r_lo + 1, 1)
         moves.append(Move(tuple(part[m] for m in members), unit, clear, True))
-        offsets = list(key)
         for m in members:
             o = offsets[m]
             offsets[m] = (o[0] + clear * unit[0], o[1] + clear * unit[1], o[2] + clear * unit[2])
@@ -287,18 +313,12 @@ class _Disassembler:
         return moves, levels, ok
 
 
-def _separating(groups: list[tuple[tuple[int, ...], int, int]]) -> tuple[tuple[int, ...], int] | None:
+def _separating(groups: list[Group]) -> tuple[tuple[int, ...], int] | None:
     """The group to remove at a state, if any can go: the lightest (``groups`` come lightest first)."""
     for members, direction, limit in groups:
         if limit >= FREE:
             return members, direction
     return None
-
-
-def _normalise(offsets: Sequence[Offset]) -> tuple[Offset, ...]:
-    """The state of a part up to translation: its first piece's offset subtracted from all."""
-    x, y, z = offsets[0]
-    return tuple((o[0] - x, o[1] - y, o[2] - z) for o in offsets)
 
 
 def _as_pieces(pieces: Sequence[np.ndarray | Sequence[tuple[int, int, int]]]) -> list[np.ndarray]:
