@@ -1,0 +1,368 @@
+"""Disassembly of an assembly of voxel pieces, in the sense BurrTools uses: how many moves it takes to get the
+first piece (or group of pieces) out, and whether the whole thing comes apart at all.
+
+Model. Pieces are pairwise disjoint sets of integer voxels. A *move* translates one group of pieces by ``k >= 1``
+whole cells along one of the six axis directions, and is legal when no moved cell meets an unmoved cell at any
+offset ``1..k`` (pieces slide, they do not jump). A group is *removed* (the assembly separates) when it could move
+on forever; both parts are then taken apart on their own, recursively, until every part is a single piece.
+
+The *level* is the number of moves of a shortest sequence up to and including the first separation, so an
+assembly in which something slides straight out has level 1. Puzzles of the burr family are rated this way.
+
+Search. A breadth-first search per part over states = the pieces' offsets from their start, taken up to a common
+translation (the part's lowest-indexed piece is pinned at the origin, so moving a group one way and the rest the
+other way are one state). At a state, for each direction, the candidate groups are the *closures* of single
+pieces: the pieces that must come along with piece ``i`` because the moving group would hit them one step on.
+Every group that can move is a union of closures, and its move can be played as one closure after the other, so
+closures reach every reachable state (what BurrTools does too); a union moved at once could only count as fewer
+moves. Each candidate is tried at every distance up to its first collision, or removed when nothing is in its way.
+
+Collisions are answered from a cache, as in BurrTools: how far piece ``m`` can go along a direction before it
+hits piece ``j`` depends only on their relative offset, so it is worked out once per (pair, offset, direction)
+from the pair's voxel differences and then looked up; states are plain tuples. The searches are bounded by
+``max_states`` so that a hard puzzle reports "unknown" instead of running on.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from solvers.packing.cover import CoverProblem
+
+Direction = tuple[int, int, int]
+Offset = tuple[int, int, int]
+MAX_STATES = 100_000  # states per breadth-first search before the answer is "unknown"
+FREE = 1 << 40  # "never collides" as a distance (bigger than any real one, still an int for min())
+
+# The six directions as (axis, sign); the order fixes which of several equally short answers is returned.
+_DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (0, -1), (1, 1), (1, -1), (2, 1), (2, -1))
+
+
+def _unit(axis: int, sign: int) -> Direction:
+    d = [0, 0, 0]
+    d[axis] = sign
+    return (d[0], d[1], d[2])
+
+
+@dataclass(frozen=True)
+class Move:
+    """Pieces ``pieces`` (indices into the pieces given, sorted) translate together by ``distance`` cells along
+    ``direction``. When ``separates`` is set the group leaves the rest of its part for good: ``distance`` is then
+    how far it must go to be clear of the rest's extent along that axis, and from there it could go on forever."""
+
+    pieces: tuple[int, ...]
+    direction: Direction
+    distance: int
+    separates: bool
+
+
+@dataclass(frozen=True)
+class Disassembly:
+    """The outcome of :func:`disassemble`.
+
+    ``level`` is the length of a shortest move sequence up to the first separation (0 for fewer than two pieces,
+    None when no separation was found). ``moves`` is the whole play: that shortest sequence, then the part that
+    stayed in place taken apart, then the removed group taken apart (each recursively in the same order); piece
+    indices always refer to the pieces given. ``levels`` has the move count of every separation in that play order
+    (BurrTools writes it as "3.1.1"). ``can_take_apart`` is True only when every part came down to single pieces.
+    ``complete`` is False when some search hit ``max_states``: then a missing separation means "unknown" rather
+    than "impossible". ``states`` counts the states visited by all searches.
+    """
+
+    level: int | None
+    moves: tuple[Move, ...]
+    can_take_apart: bool
+    levels: tuple[int, ...] = ()
+    complete: bool = True
+    states: int = 0
+
+    @property
+    def level_string(self) -> str:
+        """The BurrTools-style rating, separations' move counts joined by dots ("" when nothing separated)."""
+        return ".".join(str(n) for n in self.levels)
+
+
+class _Pairs:
+    """How far piece ``m`` can move in each direction before touching piece ``j``, cached per relative offset.
+
+    With ``r`` = offset(j) - offset(m), cells ``a`` of m and ``b`` of j meet after ``k`` steps along unit ``d``
+    when ``k * d = (b - a) + r``. So only the differences ``v = b - a`` matter: for one axis they are grouped by
+    their two other coordinates (which must cancel ``r``'s), each group a sorted list of values along the axis.
+    m moving along ``d`` towards j is j moving along ``-d`` towards m, so one computation answers both ways.
+    """
+
+    def __init__(self, pieces: list[np.ndarray]) -> None:
+        self.pieces = pieces
+        self.tables: dict[tuple[int, int], list[dict[tuple[int, int], list[int]]]] = {}
+        self.cache: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
+
+    def _tables(self, m: int, j: int) -> list[dict[tuple[int, int], list[int]]]:
+        tables = self.tables.get((m, j))
+        if tables is None:
+            diffs = (self.pieces[j][None, :, :] - self.pieces[m][:, None, :]).reshape(-1, 3).tolist()
+            tables = []
+            for axis in range(3):
+                o1, o2 = [a for a in range(3) if a != axis]
+                table: dict[tuple[int, int], list[int]] = {}
+                for v in diffs:
+                    table.setdefault((v[o1], v[o2]), []).append(v[axis])
+                for values in table.values():
+                    values.sort()
+                tables.append(table)
+            self.tables[(m, j)] = tables
+        return tables
+
+    def distances(self, m: int, j: int, rx: int, ry: int, rz: int) -> tuple[int, ...]:
+        """Steps m can take along each of ``_DIRECTIONS`` without meeting j (FREE: never meets it), for
+        j's offset minus m's offset = (rx, ry, rz). m < j; the answer for j towards m is the swapped pairs."""
+        key = (m, j, rx, ry, rz)
+        dist = self.cache.get(key)
+        if dist is not None:
+            return dist
+        r = (rx, ry, rz)
+        tables = self._tables(m, j)
+        out = []
+        for axis, sign in _DIRECTIONS:
+            o1, o2 = [a for a in range(3) if a != axis]
+            values = tables[axis].get((-r[o1], -r[o2]))
+            d = FREE
+            if values:
+                ra = r[axis]
+                if sign > 0:  # first v with v + ra >= 1
+                    i = bisect_left(values, 1 - ra)
+                    if i < len(values):
+                        d = values[i] + ra - 1
+                else:  # last v with v + ra <= -1
+                    i = bisect_right(values, -1 - ra)
+                    if i > 0:
+                        d = -(values[i - 1] + ra) - 1
+            out.append(d)
+        dist = tuple(out)
+        self.cache[key] = dist
+        return dist
+
+
+_SWAP = tuple(d ^ 1 for d in range(len(_DIRECTIONS)))  # direction indices pair up as 2a, 2a + 1 (opposites)
+
+State = tuple[int, ...]  # a part's offsets, flat (x0, y0, z0, x1, ...), its first piece always at the origin
+Group = tuple[tuple[int, ...], int, int]  # (local members, direction index, how far it can go; FREE: comes out)
+
+
+@dataclass
+class _Separation:
+    moves: list[Move]  # the shortest sequence, the separating move last
+    offsets: list[Offset]  # the part's offsets after it (the removed group at its clearing distance)
+    removed: tuple[int, ...]  # local indices of the removed group
+
+
+class _Disassembler:
+    def __init__(self, pieces: list[np.ndarray], max_states: int) -> None:
+        self.pieces = pieces
+        self.pairs = _Pairs(pieces)
+        self.max_states = max_states
+        self.states = 0
+        self.complete = True
+
+    def separate(self, part: list[int], start: list[Offset]) -> _Separation | None:
+        """Breadth-first search for a shortest sequence ending in a separation of ``part`` (global piece indices,
+        increasing) from offsets ``start``. None when there is none or the state limit was hit.
+
+        States keep the part's first piece at the origin without renormalising: a move of a group holding that
+        piece is played as the rest moving the opposite way, which is the same state."""
+        x0, y0, z0 = start[0]
+        start_key = tuple(c for o in start for c in (o[0] - x0, o[1] - y0, o[2] - z0))
+        parent: dict[State, tuple[State, Move] | None] = {start_key: None}
+        frontier = [start_key]
+        n = len(part)
+        while frontier:
+            following: list[State] = []
+            for key in frontier:
+                groups = self._groups(part, key)
+                found = _separating(groups)
+                if found is not None:
+                    self.states += len(parent)
+                    return self._finish(part, key, parent, *found)
+                for members, direction, limit in groups:
+                    movers = members if members[0] != 0 else [m for m in range(n) if m not in members]
+                    axis, sign = _DIRECTIONS[direction if members[0] != 0 else _SWAP[direction]]
+                    places = [3 * m + axis for m in movers]
+                    moved = list(key)
+                    pieces, unit = tuple(part[m] for m in members), _unit(*_DIRECTIONS[direction])
+                    for k in range(1, limit + 1):
+                        for at in places:
+                            moved[at] += sign
+                        new_key = tuple(moved)
+                        if new_key in parent:
+                            continue
+                        if len(parent) >= self.max_states:
+                            self.states += len(parent)
+                            self.complete = False
+                            return None
+                        parent[new_key] = (key, Move(pieces, unit, k, False))
+                        following.append(new_key)
+            frontier = following
+        self.states += len(parent)
+        return None
+
+    def _groups(self, part: list[int], key: State) -> list[Group]:
+        """Every distinct closure of a single piece that is not the whole part, with how far it can go.
+
+        A group moving one way and the rest moving the other way are the same state, so each move is told as its
+        lighter side (fewer voxels, then fewer pieces): a frame stays put while the pieces inside it move, and a
+        piece is removed from the cube rather than the cube from it. Lighter moves come first, so that of two
+        moves reaching one state the lighter one is kept."""
+        n = len(part)
+        full = (1 << n) - 1
+        distances = self.pairs.distances
+        # far[a][b][d]: how far a can move along direction d before it meets b
+        far: list[list[tuple[int, ...]]] = [[()] * n for _ in range(n)]
+        for a in range(n):
+            xa, ya, za = key[3 * a], key[3 * a + 1], key[3 * a + 2]
+            row = far[a]
+            for b in range(a + 1, n):
+                t = distances(part[a], part[b], key[3 * b] - xa, key[3 * b + 1] - ya, key[3 * b + 2] - za)
+                row[b] = t
+                far[b][a] = (t[1], t[0], t[3], t[2], t[5], t[4])
+        voxels = [len(self.pieces[p]) for p in part]
+        total = sum(voxels)
+        out = []
+        seen: set[tuple[int, int]] = set()
+        for direction in range(len(_DIRECTIONS)):
+            blocks = [0] * n  # bit b set: moving piece a one step hits piece b
+            for a in range(n):
+                row = far[a]
+                bits = 0
+                for b in range(n):
+                    if b != a and row[b][direction] == 0:
+                        bits |= 1 << b
+                blocks[a] = bits
+            closures: set[int] = set()
+            for i in range(n):
+                group = 1 << i
+                todo = group
+                while todo:
+                    low = todo & -todo
+                    todo ^= low
+                    add = blocks[low.bit_length() - 1] & ~group
+                    group |= add
+                    todo |= add
+                if group == full or group in closures:
+                    continue
+                closures.add(group)
+                members = [m for m in range(n) if group >> m & 1]
+                others = [m for m in range(n) if not group >> m & 1]
+                limit = min(far[m][o][direction] for m in members for o in others)
+                weight = (sum(voxels[m] for m in members), len(members))
+                told = direction
+                rest = (total - weight[0], n - weight[1])
+                if rest < weight:  # the rest going the opposite way
+                    group, members, told, weight = full ^ group, others, _SWAP[direction], rest
+                if (group, told) in seen:
+                    continue
+                seen.add((group, told))
+                out.append((weight, tuple(members), told, limit))
+        out.sort(key=lambda g: g[0])  # stable
+        return [(members, told, limit) for _, members, told, limit in out]
+
+    def _finish(self, part: list[int], key: State, parent, members: tuple[int, ...], direction: int) -> _Separation:
+        moves: list[Move] = []
+        at = key
+        while parent[at] is not None:
+            at, move = parent[at]
+            moves.append(move)
+        moves.reverse()
+        axis, sign = _DIRECTIONS[direction]
+        unit = _unit(axis, sign)
+        offsets = [(key[3 * m], key[3 * m + 1], key[3 * m + 2]) for m in range(len(part))]
+        others = [m for m in range(len(part)) if m not in members]
+
+        def extent(local: Sequence[int]) -> tuple[int, int]:
+            values = [int(v) + offsets[m][axis] for m in local for v in self.pieces[part[m]][:, axis]]
+            return min(values), max(values)
+
+        g_lo, g_hi = extent(members)
+        r_lo, r_hi = extent(others)
+        clear = max(r_hi - g_lo + 1 if sign > 0 else g_hi - r_lo + 1, 1)
+        moves.append(Move(tuple(part[m] for m in members), unit, clear, True))
+        for m in members:
+            o = offsets[m]
+            offsets[m] = (o[0] + clear * unit[0], o[1] + clear * unit[1], o[2] + clear * unit[2])
+        return _Separation(moves, offsets, members)
+
+    def take_apart(self, part: list[int], start: list[Offset]) -> tuple[list[Move], list[int], bool]:
+        """(moves, move count per separation, whether it all came apart) for one part, recursively."""
+        if len(part) < 2:
+            return [], [], True
+        found = self.separate(part, start)
+        if found is None:
+            return [], [], False
+        removed = set(found.removed)
+        stay = [m for m in range(len(part)) if m not in removed]
+        moves = list(found.moves)
+        levels = [len(found.moves)]
+        ok = True
+        for local in (stay, sorted(removed)):
+            sub_moves, sub_levels, sub_ok = self.take_apart([part[m] for m in local], [found.offsets[m] for m in local])
+            moves += sub_moves
+            levels += sub_levels
+            ok = ok and sub_ok
+        return moves, levels, ok
+
+
+def _separating(groups: list[Group]) -> tuple[tuple[int, ...], int] | None:
+    """The group to remove at a state, if any can go: the lightest (``groups`` come lightest first)."""
+    for members, direction, limit in groups:
+        if limit >= FREE:
+            return members, direction
+    return None
+
+
+def _as_pieces(pieces: Sequence[np.ndarray | Sequence[tuple[int, int, int]]]) -> list[np.ndarray]:
+    out = []
+    seen: dict[tuple[int, int, int], int] = {}
+    for index, piece in enumerate(pieces):
+        cells = np.asarray(piece, dtype=np.int64).reshape(-1, 3)
+        if len(cells) == 0:
+            raise ValueError(f"piece {index} has no voxels")
+        for v in map(tuple, cells.tolist()):
+            if v in seen and seen[v] != index:
+                raise ValueError(f"pieces {seen[v]} and {index} both hold voxel {v}")
+            seen[v] = index
+        out.append(np.unique(cells, axis=0))
+    return out
+
+
+def disassemble(
+    pieces: Sequence[np.ndarray | Sequence[tuple[int, int, int]]], *, max_states: int = MAX_STATES
+) -> Disassembly:
+    """Take an assembly apart (see the module docstring): pieces are voxel lists in their assembled places,
+    pairwise disjoint. ``max_states`` bounds each breadth-first search (one per separation)."""
+    cells = _as_pieces(pieces)
+    if len(cells) < 2:
+        return Disassembly(level=0, moves=(), can_take_apart=True)
+    solver = _Disassembler(cells, max_states)
+    part = list(range(len(cells)))
+    moves, levels, ok = solver.take_apart(part, [(0, 0, 0)] * len(cells))
+    return Disassembly(
+        level=levels[0] if levels else None,
+        moves=tuple(moves),
+        can_take_apart=ok,
+        levels=tuple(levels),
+        complete=solver.complete,
+        states=solver.states,
+    )
+
+
+def disassemble_solution(problem: CoverProblem, rows: Sequence[int], **kw) -> Disassembly:
+    """:func:`disassemble` for one packing solution (row ids of ``problem``); piece ``i`` of the result is
+    ``rows[i]``'s placement, in the puzzle file's coordinates."""
+    target = np.asarray(problem.puzzle.target, dtype=np.int64)
+    pieces = []
+    for r in rows:
+        cells = problem.row_cells[int(r)]
+        pieces.append(target[cells[cells >= 0]])
+    return disassemble(pieces, **kw)
