@@ -60,6 +60,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     pack.add_argument("--out", metavar="FILE", help="write the solutions to a JSON file the packing browser opens")
     pack.add_argument("--progress", action="store_true", help="report progress on stderr")
+    pack.add_argument(
+        "--disassemble",
+        action="store_true",
+        help="take each solution apart by straight moves: count those that cannot be, give the level distribution "
+        "and store each level in the --out file",
+    )
     add_cluster_arguments(pack)
     pack.set_defaults(run=run_pack)
 
@@ -94,8 +100,8 @@ def run_pack(args: argparse.Namespace) -> int:
     from solvers.cli.pack_limits import HOLD_LIMIT, check_search_size
     from solvers.packing import PackingError, SymmetryMode, build_cover, load_puzzle
 
-    if args.count and args.out:
-        raise CliInputError("--out needs the solutions: drop --count")
+    if args.count and (args.out or args.disassemble):
+        raise CliInputError(f"{'--out' if args.out else '--disassemble'} needs the solutions: drop --count")
     try:
         puzzle = load_puzzle(args.puzzle)
         problem = build_cover(puzzle)
@@ -120,7 +126,7 @@ def run_pack(args: argparse.Namespace) -> int:
         print(f"classes: not computed (more than {HOLD_LIMIT:,} solutions were streamed to the file)")
         print(f"written: {args.out}")
     elif not args.count:
-        _print_classes_and_write(problem, kept.rows, mode, args.out)
+        _print_classes_and_write(problem, kept.rows, mode, args.out, args.disassemble)
     print(f"seconds: {seconds:.3f}")
     return EXIT_OK
 
@@ -165,12 +171,14 @@ def _search_in_batch(problem, mode, args: argparse.Namespace) -> tuple[int, Kept
     return total, kept
 
 
-def _print_classes_and_write(problem, rows: list, mode, out: str | None) -> None:
+def _print_classes_and_write(problem, rows: list, mode, out: str | None, disassemble: bool) -> None:
     from solvers.packing.queries import with_classes
 
     solutions = with_classes(problem, rows, mode)
     for coarser, ids in solutions.classes.items():
         print(f"classes up to {coarser.value}: {int(ids.max()) + 1 if len(ids) else 0}")
+    if disassemble:
+        _print_disassembly(solutions)
     if out:
         from solvers.packing.solution_io import write_solutions
 
@@ -179,6 +187,25 @@ def _print_classes_and_write(problem, rows: list, mode, out: str | None) -> None
         except OSError as exc:
             raise CliInputError(f"cannot write {out}: {exc.strerror}") from None
         print(f"written: {out}")
+
+
+def _print_disassembly(solutions) -> None:
+    """Level of each solution (stored on the set for the file), then the counts: stuck, unknown, per level."""
+    from collections import Counter
+
+    import numpy as np
+
+    from solvers.packing.disassembly import disassemble_solution
+
+    results = [disassemble_solution(solutions.problem, rows) for rows in solutions.rows]
+    solutions.levels = np.asarray([r.level if r.can_take_apart else -1 for r in results], dtype=np.int64)
+    stuck = sum(1 for r in results if not r.can_take_apart and r.complete)
+    unknown = sum(1 for r in results if not r.can_take_apart and not r.complete)
+    print(f"cannot be taken apart: {stuck}")
+    if unknown:
+        print(f"undecided (search limit reached): {unknown}")
+    by_level = Counter(r.level for r in results if r.can_take_apart)
+    print("levels: " + (", ".join(f"{level}: {n}" for level, n in sorted(by_level.items())) or "none"))
 
 
 def _print_progress(event: CoverProgress) -> None:

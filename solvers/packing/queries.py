@@ -25,6 +25,7 @@ class SolutionSet:
     rows: np.ndarray  # (N, K) int64, each row sorted
     up_to: SymmetryMode = SymmetryMode.NONE
     classes: dict[SymmetryMode, np.ndarray] = field(default_factory=dict)
+    levels: np.ndarray | None = None  # (N,) disassembly level per solution, -1 where it cannot be taken apart
 
     def __post_init__(self) -> None:
         self.rows = np.sort(np.asarray(self.rows, dtype=np.int64).reshape(-1, self.problem.n_instances), axis=1)

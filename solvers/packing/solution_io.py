@@ -7,7 +7,8 @@ Layout (documented in docs/packing.md)::
      "up_to": "rotation", "count": 480,
      "solutions": ["adcaccaac...", ...],          # per-cell piece letters, file order
      "instances": ["0000...", ...],               # only when a piece has count > 1: copy number per cell
-     "classes": {"mirror": [0, 0, 1, ...]}}       # class id per solution for each coarser symmetry
+     "classes": {"mirror": [0, 0, 1, ...]},       # class id per solution for each coarser symmetry
+     "levels": [1, 1, 2, null, ...]}              # optional: disassembly level, null if it cannot be taken apart
 
 Letters alone cannot separate two touching copies of one piece, hence the optional ``instances`` strings (copy
 ``i`` of a kind is the one whose smallest cell comes ``i``-th). Row ids are not stored: they belong to this
@@ -34,7 +35,7 @@ FORMAT_TAG = "cubeviz-packing-solutions"
 FORMAT_VERSION = 1
 INSTANCE_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_SOLUTION_FILE_BYTES = 1 << 30  # refuse to parse more than 1 GiB; Bedlam's 19,186 classes take ~1.5 MB
-_KEYS = {"format", "version", "puzzle", "up_to", "count", "solutions", "instances", "classes"}
+_KEYS = {"format", "version", "puzzle", "up_to", "count", "solutions", "instances", "classes", "levels"}
 
 
 def instance_string(problem: CoverProblem, rows: Sequence[int]) -> str:
@@ -65,6 +66,8 @@ def solutions_to_dict(solutions: SolutionSet) -> dict[str, Any]:
         data["instances"] = [instance_string(problem, r) for r in solutions.rows]
     if solutions.classes:
         data["classes"] = {mode.value: ids.tolist() for mode, ids in solutions.classes.items()}
+    if solutions.levels is not None:
+        data["levels"] = [None if level < 0 else level for level in solutions.levels.tolist()]
     return data
 
 
@@ -122,7 +125,18 @@ def solutions_from_dict(data: Any, *, where: str = "<solutions>") -> SolutionSet
         if not (isinstance(ids, list) and len(ids) == len(strings) and all(isinstance(c, int) for c in ids)):
             raise SolutionFileError(f"{where}: classes.{key} must list one integer per solution")
         classes[mode] = np.asarray(ids, dtype=np.int64)
-    return SolutionSet(problem, rows, up_to, classes)
+    return SolutionSet(problem, rows, up_to, classes, _levels(data.get("levels"), len(strings), where))
+
+
+def _levels(levels: Any, count: int, where: str) -> np.ndarray | None:
+    """The optional disassembly levels: a positive integer or null per solution."""
+    if levels is None:
+        return None
+    if not isinstance(levels, list) or len(levels) != count:
+        raise SolutionFileError(f"{where}: 'levels' must have one entry per solution")
+    if not all(level is None or (type(level) is int and level > 0) for level in levels):
+        raise SolutionFileError(f"{where}: each level must be a positive integer or null")
+    return np.asarray([-1 if level is None else level for level in levels], dtype=np.int64)
 
 
 def _decode(problem: CoverProblem, text: Any, inst: Any, where: str) -> np.ndarray:

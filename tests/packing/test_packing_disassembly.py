@@ -3,7 +3,9 @@ every group of pieces, every returned move replayed voxel by voxel, and every So
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import time
 from collections import Counter
 from itertools import product
@@ -11,8 +13,10 @@ from itertools import product
 import numpy as np
 import pytest
 
+from solvers.cli import main
 from solvers.packing import SymmetryMode, all_solutions, build_cover, load_puzzle
 from solvers.packing.disassembly import Disassembly, Move, disassemble, disassemble_solution
+from solvers.packing.solution_io import read_solutions
 
 Voxel = tuple[int, int, int]
 DIRECTIONS: list[Voxel] = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
@@ -184,12 +188,16 @@ def test_trivial_inputs_and_overlap() -> None:
         disassemble([[(0, 0, 0)], []])
 
 
-def test_interlocked_cube_admits_no_move() -> None:
+def _interlocked() -> list[set[Voxel]]:
     """Cross, and the edge frame cut into two connected halves, each of which needs an arm of the cross or the
     other half in its way in all six directions: no group other than the whole can move at all."""
     cross, frame = _cross_and_frame()
     half = {(0, 0, 1), (0, 0, 0), (1, 0, 0), (2, 0, 0), (2, 1, 0), (2, 2, 0), (2, 2, 1), (2, 2, 2), (2, 1, 2)}
-    pieces = [cross, frame - half, half]
+    return [cross, frame - half, half]
+
+
+def test_interlocked_cube_admits_no_move() -> None:
+    pieces = _interlocked()
     assert all(_connected(p) for p in pieces) and len(_union(pieces)) == 27
     assert _no_group_can_move(pieces)
     result = disassemble([sorted(p) for p in pieces])
@@ -387,3 +395,22 @@ def test_every_soma_class_comes_apart(soma_classes) -> None:
     assert levels == Counter({1: 240})
     assert plays == Counter({"1.1.1.1.1.1": 240})
     assert elapsed / len(solutions) < 0.1
+
+
+def test_pack_disassemble_counts_stuck_assemblies_and_stores_levels(tmp_path, capsys) -> None:
+    """Through the CLI: every assembly of the interlocked pieces is stuck; Soma's are all level 1, as stored."""
+    pieces = [{"name": name, "cells": sorted(cells)} for name, cells in zip("abc", _interlocked(), strict=True)]
+    puzzle = {"format": "cubeviz-packing-puzzle", "version": 1, "name": "locked", "box": [3, 3, 3], "pieces": pieces}
+    path = tmp_path / "locked.json"
+    path.write_text(json.dumps(puzzle))
+    assert main(["pack", str(path), "--disassemble"]) == 0
+    out = capsys.readouterr().out
+    total = int(re.search(r"^solutions: (\d+)$", out, re.MULTILINE).group(1))
+    assert total > 0 and f"cannot be taken apart: {total}" in out and "levels: none" in out
+    written = tmp_path / "soma.json"
+    assert main(["pack", "soma", "--up-to", "mirror", "--disassemble", "--out", str(written)]) == 0
+    out = capsys.readouterr().out
+    assert "cannot be taken apart: 0" in out and "levels: 1: 240" in out
+    back = read_solutions(written)
+    assert back.levels is not None and back.levels.tolist() == [1] * 240
+    assert main(["pack", "soma", "--count", "--disassemble"]) == 2
