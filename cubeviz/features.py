@@ -1,4 +1,5 @@
-"""Optional feature panels (solver player, net editor, packing browser, statistics) and how they join the window.
+"""Optional feature panels (solver player, net editor, packing browser and designer, statistics) and how they
+join the window.
 
 Each feature is a package with `install(window)` that adds its docks, tabs, menus and actions through the
 window's public hooks (`add_tab`, `add_dock`, `menus`, `actions`, `model`). Keeping the list here means the
@@ -15,6 +16,7 @@ FEATURE_MODULES = (
     "cubeviz.solve",
     "cubeviz.editor",
     "cubeviz.packing",
+    "cubeviz.design",
     "cubeviz.insight",
 )
 

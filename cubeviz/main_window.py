@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PyQt6.QtCore import Qt, QTimer, pyqtSignal
-from PyQt6.QtGui import QAction, QCloseEvent, QGuiApplication
+from PyQt6.QtGui import QAction, QCloseEvent, QGuiApplication, QUndoGroup, QUndoStack
 from PyQt6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -45,6 +45,7 @@ from cubeviz.workers import CallWorker
 from solvers.cube.schemes import available_schemes, load_scheme
 
 if TYPE_CHECKING:
+    from cubeviz.design.designer import Designer
     from cubeviz.editor.panel import EditorPanel
     from cubeviz.insight import Insight
     from cubeviz.insight.session import SessionSolves
@@ -74,6 +75,7 @@ class MainWindow(QMainWindow):
     player_model: PlayerModel | None = None
     net_editor: EditorPanel | None = None
     packing_browser: PackingBrowser | None = None
+    designer: Designer | None = None
     session_solves: SessionSolves | None = None
     insight: Insight | None = None
 
@@ -96,6 +98,8 @@ class MainWindow(QMainWindow):
         self.scheme_name = scheme
         self.scheme = load_scheme(scheme)
         self._dockless_tabs: set[QWidget] = set()  # tabs the cube-only docks make room for
+        self.undo_group = QUndoGroup(self)  # Edit > Undo acts on the stack of the tab shown
+        self._tab_undo_stacks: dict[QWidget, QUndoStack] = {}
         self._docks_hidden_for_tab: list[QDockWidget] = []
         self._worker: CallWorker | None = None  # a random-state scramble being computed
         self._close_hooks: list[Callable[[], None]] = []  # features' stops, run by closeEvent
@@ -128,10 +132,16 @@ class MainWindow(QMainWindow):
         self.cube_view.setFocus()
 
     # -- layout hooks for later views ----------------------------------------------------------------------------
-    def add_tab(self, widget: QWidget, title: str, with_cube_docks: bool = True) -> int:
-        """A tab; `with_cube_docks=False` hides the cube's docks while it is shown, to give it their room."""
+    def add_tab(
+        self, widget: QWidget, title: str, with_cube_docks: bool = True, undo_stack: QUndoStack | None = None
+    ) -> int:
+        """A tab; `with_cube_docks=False` hides the cube's docks while it is shown, to give it their room. With
+        `undo_stack`, Edit > Undo and Redo act on that stack while the tab is shown (on the cube's otherwise)."""
         if not with_cube_docks:
             self._dockless_tabs.add(widget)
+        if undo_stack is not None:
+            self._tab_undo_stacks[widget] = undo_stack
+            self.undo_group.addStack(undo_stack)
         return self.tabs.addTab(widget, title)
 
     def add_dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea, scroll: bool = True) -> QDockWidget:
@@ -178,10 +188,13 @@ class MainWindow(QMainWindow):
         a, model, stack = self.actions, self.model, self.model.undo_stack
         a["new"].triggered.connect(model.reset)
         a["quit"].triggered.connect(self.close)
-        a["undo"].triggered.connect(stack.undo)
-        a["redo"].triggered.connect(stack.redo)
-        stack.canUndoChanged.connect(a["undo"].setEnabled)
-        stack.canRedoChanged.connect(a["redo"].setEnabled)
+        group = self.undo_group
+        group.addStack(stack)
+        group.setActiveStack(stack)
+        a["undo"].triggered.connect(group.undo)
+        a["redo"].triggered.connect(group.redo)
+        group.canUndoChanged.connect(a["undo"].setEnabled)
+        group.canRedoChanged.connect(a["redo"].setEnabled)
         a["undo"].setEnabled(False)
         a["redo"].setEnabled(False)
         a["scramble_state"].triggered.connect(self.scramble_random_state)
@@ -284,6 +297,7 @@ class MainWindow(QMainWindow):
 
     def _tab_shown(self, index: int) -> None:
         self.cube_toolbar.setVisible(self.tabs.widget(index) is self.cube_view)
+        self.undo_group.setActiveStack(self._tab_undo_stacks.get(self.tabs.widget(index), self.model.undo_stack))
         if self.tabs.widget(index) in self._dockless_tabs:
             if not self._docks_hidden_for_tab:
                 docks = [dock for dock in self.findChildren(QDockWidget) if dock.isVisible() and not dock.isFloating()]

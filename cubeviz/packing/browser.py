@@ -22,7 +22,7 @@ from cubeviz.workers import CallWorker, GeneratorWorker
 from solvers.packing.assembly import assembly_order
 from solvers.packing.cover import build_cover
 from solvers.packing.errors import PackingError
-from solvers.packing.puzzle import SymmetryMode
+from solvers.packing.puzzle import Puzzle, SymmetryMode
 from solvers.packing.puzzle_io import load_puzzle
 from solvers.packing.search import CoverProgress
 
@@ -112,6 +112,14 @@ class PackingBrowser(QWidget):
         """Load a puzzle (shipped name or file); on a bad file say why and change nothing."""
         try:
             puzzle = load_puzzle(path)
+        except (PackingError, ValueError) as exc:
+            self._error(f"Puzzle not opened: {exc}")
+            return False
+        return self.use_puzzle(puzzle, enumerate_now)
+
+    def use_puzzle(self, puzzle: Puzzle, enumerate_now: bool = True) -> bool:
+        """Show a puzzle already read (a file, or one made in the designer) and enumerate it unless told not to."""
+        try:
             problem = build_cover(puzzle)
         except (PackingError, ValueError) as exc:
             self._error(f"Puzzle not opened: {exc}")

@@ -1,0 +1,277 @@
+"""The designer's side panel: the shape and the pieces as a list (cells, copies, placements), the piece tools (add,
+copy, paste, remove, turn, mirror) and the chosen item's properties. Every change goes through the model as one
+undo step; a refused value (a name already used) is said in `problem` and changes nothing."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from PyQt6.QtCore import pyqtSignal
+from PyQt6.QtGui import QColor, QIcon, QPixmap
+from PyQt6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QColorDialog,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from cubeviz.design.design_model import DesignModel
+from cubeviz.design.draft import TARGET, PieceDraft, normalised
+from solvers.packing.puzzle_io import MAX_TARGET_CELLS
+
+SHAPE_COLOUR = "#8fa3bf"
+CLIPBOARD_FORMAT = "cubeviz-piece"
+
+
+def _swatch(colour: str) -> QIcon:
+    pixmap = QPixmap(14, 14)
+    pixmap.fill(QColor(colour))
+    return QIcon(pixmap)
+
+
+class PiecePanel(QWidget):
+    """Signals: `problem(str)` when an edit is refused (empty string clears it)."""
+
+    problem = pyqtSignal(str)
+
+    def __init__(self, model: DesignModel, parent=None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.placements: tuple[int, ...] | None = None
+        self._syncing = False
+        self._build()
+        model.changed.connect(self.refresh)
+        model.item_changed.connect(lambda _item: self.refresh())
+        self.refresh()
+
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        self.items = QListWidget()
+        self.items.setToolTip("The shape to fill and the pieces: choose one to edit it")
+        self.items.currentRowChanged.connect(lambda row: self.model.set_item(row - 1) if row >= 0 else None)
+        layout.addWidget(self.items, 1)
+        tools = QGridLayout()
+        self.buttons: dict[str, QPushButton] = {}
+        specs = (
+            ("add", "Add piece", "A new piece of one cube", self.add_piece),
+            ("copy", "Copy", "Copy the chosen piece (Ctrl+C)", self.copy_piece),
+            ("paste", "Paste", "Add a copy of the copied piece (Ctrl+V)", self.paste_piece),
+            ("remove", "Remove", "Remove the chosen piece", self.remove_piece),
+            ("turn_x", "Turn X", "A quarter turn of the chosen item about the x axis", lambda: self.turn("x")),
+            ("turn_y", "Turn Y", "A quarter turn about the y axis", lambda: self.turn("y")),
+            ("turn_z", "Turn Z", "A quarter turn about the z axis", lambda: self.turn("z")),
+            ("mirror", "Mirror", "The mirror image of the chosen item", self.mirror),
+        )
+        for index, (key, text, tip, handler) in enumerate(specs):
+            button = QPushButton(text)
+            button.setToolTip(tip)
+            button.clicked.connect(handler)
+            tools.addWidget(button, index // 4, index % 4)
+            self.buttons[key] = button
+        layout.addLayout(tools)
+        self.piece_box = QGroupBox("Piece")
+        form = QFormLayout(self.piece_box)
+        self.name = QLineEdit()
+        self.name.setMaxLength(1)
+        self.name.setToolTip("One character: the piece's letter in solution strings")
+        self.name.editingFinished.connect(self._rename)
+        self.label = QLineEdit()
+        self.label.editingFinished.connect(lambda: self._edit_piece(label=self.label.text().strip()))
+        self.colour = QPushButton()
+        self.colour.clicked.connect(self._choose_colour)
+        self.count = QSpinBox()
+        self.count.setRange(1, MAX_TARGET_CELLS)
+        self.count.valueChanged.connect(lambda n: self._edit_piece(count=n))
+        self.twin = QComboBox()
+        self.twin.setToolTip("The piece that is this one's mirror image (when mirror images count as different)")
+        self.twin.activated.connect(self._set_twin)
+        for text, widget in (("Letter", self.name), ("Label", self.label), ("Colour", self.colour)):
+            form.addRow(text, widget)
+        form.addRow("Copies", self.count)
+        form.addRow("Mirror twin", self.twin)
+        layout.addWidget(self.piece_box)
+        self.puzzle_box = QGroupBox("Puzzle")
+        form = QFormLayout(self.puzzle_box)
+        self.puzzle_name = QLineEdit()
+        self.puzzle_name.setToolTip("The file name: lower-case letters, digits, '-' and '_'")
+        self.puzzle_name.editingFinished.connect(lambda: self._edit_puzzle(name=self.puzzle_name.text().strip()))
+        self.title = QLineEdit()
+        self.title.editingFinished.connect(lambda: self._edit_puzzle(title=self.title.text().strip()))
+        self.mirrors = QCheckBox("A piece may also be used as its mirror image")
+        self.mirrors.toggled.connect(self._set_mirrors)
+        form.addRow("Name", self.puzzle_name)
+        form.addRow("Title", self.title)
+        form.addRow(self.mirrors)
+        layout.addWidget(self.puzzle_box)
+
+    # -- showing -------------------------------------------------------------------------------------------------
+    def set_placements(self, placements: tuple[int, ...] | None) -> None:
+        self.placements = placements
+        self._fill_list()
+
+    def refresh(self) -> None:
+        self._syncing = True
+        try:
+            self._fill_list()
+            self._fill_properties()
+        finally:
+            self._syncing = False
+
+    def _fill_list(self) -> None:
+        draft = self.model.draft
+        blocked = self.items.blockSignals(True)
+        self.items.clear()
+        shape = QListWidgetItem(_swatch(SHAPE_COLOUR), f"Shape: {len(draft.target)} cells")
+        self.items.addItem(shape)
+        for index, piece in enumerate(draft.pieces):
+            copies = f" x{piece.count}" if piece.count > 1 else ""
+            placed = ""
+            if self.placements is not None and index < len(self.placements):
+                placed = f", {self.placements[index]} placements"
+            label = f"  ({piece.label})" if piece.label else ""
+            self.items.addItem(
+                QListWidgetItem(_swatch(piece.colour), f"{piece.name}  {len(piece.cells)} cells{copies}{placed}{label}")
+            )
+        self.items.setCurrentRow(self.model.item + 1)
+        self.items.blockSignals(blocked)
+
+    def _fill_properties(self) -> None:
+        draft, item = self.model.draft, self.model.item
+        is_piece = item != TARGET
+        self.piece_box.setEnabled(is_piece)
+        for key in ("copy", "remove"):
+            self.buttons[key].setEnabled(is_piece)
+        self.buttons["add"].setEnabled(draft.has_free_letter())
+        self.puzzle_name.setText(draft.name)
+        self.title.setText(draft.title)
+        self.mirrors.setChecked(draft.mirrors_same_piece)
+        self.twin.clear()
+        self.twin.addItem("none", None)
+        if not is_piece:
+            self.name.clear()
+            self.label.clear()
+            self.colour.setText("")
+            self.colour.setIcon(QIcon())
+            return
+        piece = draft.pieces[item]
+        self.name.setText(piece.name)
+        self.label.setText(piece.label)
+        self.colour.setText(piece.colour)
+        self.colour.setIcon(_swatch(piece.colour))
+        self.count.setValue(piece.count)
+        for other in draft.pieces:
+            if other.name != piece.name:
+                self.twin.addItem(other.name, other.name)
+        self.twin.setCurrentIndex(max(self.twin.findData(piece.mirror_twin), 0))
+        self.twin.setEnabled(not draft.mirrors_same_piece)
+
+    # -- piece tools ---------------------------------------------------------------------------------------------
+    def add_piece(self) -> None:
+        draft = self.model.draft
+        if draft.has_free_letter():
+            self.model.apply(draft.with_new_piece(), "add piece")
+            self.model.set_item(len(self.model.draft.pieces) - 1)
+
+    def copy_piece(self) -> None:
+        if self.model.item == TARGET:
+            return
+        piece = self.model.draft.pieces[self.model.item]
+        data = {"format": CLIPBOARD_FORMAT, "label": piece.label, "colour": piece.colour, "count": piece.count}
+        data["cells"] = [list(c) for c in sorted(piece.cells)]
+        QApplication.clipboard().setText(json.dumps(data))
+        self.problem.emit("")
+
+    def paste_piece(self) -> None:
+        """Add the piece on the clipboard (copied here, perhaps in another window); other text is refused."""
+        try:
+            data = json.loads(QApplication.clipboard().text())
+            if not isinstance(data, dict) or data.get("format") != CLIPBOARD_FORMAT:
+                raise ValueError
+            cells = [tuple(int(v) for v in c) for c in data["cells"] if len(c) == 3]
+            if not cells or len(cells) > MAX_TARGET_CELLS:
+                raise ValueError
+            like = PieceDraft("?", normalised(cells), str(data.get("colour", "#808080")), int(data.get("count", 1)))
+            like = replace(like, label=str(data.get("label", "")), count=max(1, like.count))
+        except (ValueError, TypeError, KeyError):
+            self.problem.emit("Nothing to paste: copy a piece first")
+            return
+        if not self.model.draft.has_free_letter():
+            self.problem.emit("Every letter is in use: remove a piece first")
+            return
+        self.model.apply(self.model.draft.with_new_piece(like=like), "paste piece")
+        self.model.set_item(len(self.model.draft.pieces) - 1)
+        self.problem.emit("")
+
+    def remove_piece(self) -> None:
+        if self.model.item != TARGET:
+            self.model.apply(self.model.draft.without_piece(self.model.item), "remove piece")
+
+    def turn(self, axis: str) -> None:
+        self.model.apply(self.model.draft.rotated(self.model.item, axis), f"turn about {axis}")
+
+    def mirror(self) -> None:
+        self.model.apply(self.model.draft.mirrored(self.model.item), "mirror")
+
+    # -- properties ----------------------------------------------------------------------------------------------
+    def _edit_piece(self, **changes) -> None:
+        if self._syncing or self.model.item == TARGET:
+            return
+        piece = self.model.draft.pieces[self.model.item]
+        self.model.apply(self.model.draft.with_piece(self.model.item, replace(piece, **changes)), "piece")
+
+    def _rename(self) -> None:
+        if self._syncing or self.model.item == TARGET:
+            return
+        name = self.name.text()
+        piece = self.model.draft.pieces[self.model.item]
+        taken = {p.name for p in self.model.draft.pieces} - {piece.name}
+        if not name or not name.isprintable() or name in ".# " or name in taken:
+            why = "is already used" if name in taken else "cannot be a piece letter"
+            self.problem.emit(f"{name!r} {why}: the piece keeps {piece.name!r}")
+            self.name.setText(piece.name)
+            return
+        self.problem.emit("")
+        self._edit_piece(name=name)
+
+    def _choose_colour(self) -> None:
+        if self.model.item == TARGET:
+            return
+        piece = self.model.draft.pieces[self.model.item]
+        colour = QColorDialog.getColor(QColor(piece.colour), self, f"Colour of piece {piece.name}")
+        if colour.isValid():
+            self._edit_piece(colour=colour.name())
+
+    def _set_twin(self, index: int) -> None:
+        if self._syncing or self.model.item == TARGET:
+            return
+        draft, item = self.model.draft, self.model.item
+        piece = draft.pieces[item]
+        name = self.twin.itemData(index)
+        pieces = list(draft.pieces)
+        for i, other in enumerate(pieces):  # twins name each other; an old partner is released
+            if other.mirror_twin == piece.name or (name is not None and other.name == name):
+                pieces[i] = replace(other, mirror_twin=piece.name if other.name == name else None)
+        pieces[item] = replace(piece, mirror_twin=name)
+        self.model.apply(replace(draft, pieces=tuple(pieces)), "mirror twin")
+
+    def _set_mirrors(self, on: bool) -> None:
+        if self._syncing:
+            return
+        draft = self.model.draft
+        pieces = tuple(replace(p, mirror_twin=None) for p in draft.pieces) if on else draft.pieces
+        self.model.apply(replace(draft, mirrors_same_piece=on, pieces=pieces), "mirror images")
+
+    def _edit_puzzle(self, **changes) -> None:
+        if not self._syncing:
+            self.model.apply(replace(self.model.draft, **changes), "puzzle")

@@ -1,0 +1,109 @@
+"""What the designer says about a draft: every problem it can name at once, the placements of each piece and the
+size of the search, so a user sees why a puzzle cannot be enumerated before asking for it.
+
+Qt-free, and run off the GUI thread (the placement matrix of a 300-cell shape takes a moment). The final word on
+validity is the puzzle file reader's (``parse_puzzle``): a draft it refuses is never enumerated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cubeviz.design.draft import TARGET, PuzzleDraft
+from solvers.packing.cover import build_cover
+from solvers.packing.errors import PackingError
+from solvers.packing.estimate import SearchEstimate, estimate_search
+from solvers.packing.puzzle import Piece, Puzzle, file_order
+from solvers.packing.puzzle_io import MAX_TARGET_CELLS, parse_puzzle
+from solvers.packing.voxels import is_connected
+
+ESTIMATE_SECONDS = 0.3  # the estimate runs after each edit: as many probes as fit in this time
+ESTIMATE_PROBES = 1_000_000
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem, and the item it is about (TARGET, a piece index, or None for the puzzle as a whole)."""
+
+    message: str
+    item: int | None = None
+
+
+@dataclass(frozen=True)
+class Review:
+    problems: tuple[Finding, ...]
+    placements: tuple[int, ...] | None  # per piece, when the pieces can be placed at all
+    estimate: SearchEstimate | None
+    puzzle: Puzzle | None  # the validated puzzle, when there is no problem
+
+    @property
+    def ready(self) -> bool:
+        return self.puzzle is not None and not self.problems
+
+
+def review(draft: PuzzleDraft, cancelled: Callable[[], bool] = lambda: False) -> Review:
+    """Problems first (all that can be named independently), then placements and the estimate."""
+    problems = list(_shape_problems(draft))
+    placements = None
+    if not problems and not cancelled():
+        placements = _placements(draft)
+        for index, count in enumerate(placements):
+            if count == 0:
+                problems.append(Finding(f"piece {draft.pieces[index].name!r} fits nowhere in the shape", index))
+    problems += _volume_problems(draft)
+    if problems or cancelled():
+        return Review(tuple(problems), placements, None, None)
+    try:
+        puzzle = parse_puzzle(draft.to_dict(), where="design")
+        problem = build_cover(puzzle)
+    except PackingError as exc:
+        finding = Finding(str(exc).removeprefix("design: "), _item_named(draft, str(exc)))
+        return Review((finding,), placements, None, None)
+    estimate = estimate_search(problem, probes=ESTIMATE_PROBES, seconds=ESTIMATE_SECONDS)
+    return Review((), placements, estimate, puzzle)
+
+
+def _shape_problems(draft: PuzzleDraft):
+    if not draft.target:
+        yield Finding("the shape has no cells: paint some", TARGET)
+    elif len(draft.target) > MAX_TARGET_CELLS:
+        yield Finding(f"the shape has {len(draft.target)} cells, more than the {MAX_TARGET_CELLS} allowed", TARGET)
+    if not draft.pieces:
+        yield Finding("there are no pieces yet: add one")
+    for index, piece in enumerate(draft.pieces):
+        if not piece.cells:
+            yield Finding(f"piece {piece.name!r} has no cells", index)
+        elif not is_connected(list(piece.cells)):
+            yield Finding(f"piece {piece.name!r} is in more than one part: its cells must touch face to face", index)
+
+
+def _volume_problems(draft: PuzzleDraft):
+    volume, cells = draft.piece_volume, len(draft.target)
+    if draft.pieces and cells and volume != cells:
+        gap = f"{cells - volume} short" if volume < cells else f"{volume - cells} too many"
+        yield Finding(f"the pieces hold {volume} cells and the shape has {cells}: {gap}")
+
+
+def _placements(draft: PuzzleDraft) -> tuple[int, ...]:
+    """Placements of each piece in the shape (the rows the search would use), each piece on its own: the search
+    refuses a puzzle with a piece that fits nowhere, and here that piece's zero is the point."""
+    target = file_order(list(draft.target))
+    dims = tuple(max(c[axis] for c in target) + 1 for axis in range(3))
+    counts = []
+    for p in draft.pieces:
+        piece = Piece(p.name, tuple(sorted(p.cells)), p.colour)
+        alone = Puzzle("design", (piece,), target, dims, mirrors_same_piece=draft.mirrors_same_piece)
+        try:
+            counts.append(build_cover(alone).n_rows)
+        except PackingError:
+            counts.append(0)
+    return tuple(counts)
+
+
+def _item_named(draft: PuzzleDraft, message: str) -> int | None:
+    """The piece a reader's message names ("piece 'c'"), so the designer can select it."""
+    for index, piece in enumerate(draft.pieces):
+        if f"piece {piece.name!r}" in message:
+            return index
+    return None
