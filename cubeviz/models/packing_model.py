@@ -51,6 +51,9 @@ def pin_text(pin: Pin) -> str:
     return f"{pin.piece} at cells {sorted(pin.cells)}"
 
 
+NOT_TAKEN_APART = -3  # in `disassembly`: that solution's level has not been looked for
+
+
 class PackingModel:
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
@@ -66,6 +69,8 @@ class PackingModel:
         self.hidden: set[int] = set()
         self.highlight: int | None = None
         self._levels: dict[SymmetryMode, np.ndarray] = {}
+        self.disassembly: np.ndarray | None = None  # level per solution (solvers.packing.disassembly), when known
+        self.apart_only = False  # list only the solutions that can be taken apart (once levels are known)
 
     # -- observers ---------------------------------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -84,6 +89,7 @@ class PackingModel:
         self.source = source or puzzle.title
         self.solutions = None
         self._levels = {}
+        self.disassembly = None
         self.pins, self.hidden, self.highlight = [], set(), None
         self.visible = np.zeros(0, dtype=np.int64)
         self.position = -1
@@ -105,6 +111,7 @@ class PackingModel:
             self._levels[mode] = np.sort(first).astype(np.int64)
         self.level = solutions.up_to
         self.pins = []
+        self.disassembly = solutions.levels
         self._emit("solutions")
         self._refilter(keep=None)
 
@@ -125,6 +132,17 @@ class PackingModel:
         if self.solutions is None or mode not in self.solutions.classes:
             return None
         return int(self.solutions.classes[mode][index])
+
+    # -- disassembly -----------------------------------------------------------------------------------------------
+    def set_disassembly(self, levels: np.ndarray | None) -> None:
+        """Levels per solution of the set shown (STUCK, UNDECIDED or a level), from a worker or a file."""
+        self.disassembly = levels
+        self._refilter(self.current_index)
+
+    def set_apart_only(self, on: bool) -> None:
+        if on != self.apart_only:
+            self.apart_only = on
+            self._refilter(self.current_index)
 
     # -- pins and the filtered list --------------------------------------------------------------------------------
     def pin_instance(self, instance: int) -> Placement | None:
@@ -170,6 +188,8 @@ class PackingModel:
             for pin in self.pins:
                 if isinstance(pin, CellPin):
                     base = base[np.isin(base, self.solutions.filter_cell(pin.piece, pin.cell))]
+        if self.apart_only and self.disassembly is not None:
+            base = base[self.disassembly[base] >= 0]  # looked for and found: stuck, undecided, unknown drop out
         self.visible = base
         where = np.flatnonzero(base == keep) if keep is not None else np.zeros(0, dtype=np.int64)
         self.position = int(where[0]) if len(where) else (0 if len(base) else -1)

@@ -11,6 +11,7 @@ from PyQt6.QtCore import QItemSelectionModel, Qt, pyqtSignal
 from PyQt6.QtWidgets import QAbstractItemView, QHeaderView, QSplitter, QStyle, QTableView, QVBoxLayout, QWidget
 
 from cubeviz.models.packing_model import PackingModel
+from cubeviz.packing.disassembly_bar import DisassemblyBar
 from cubeviz.packing.legend import LegendPanel
 from cubeviz.packing.loading import Loaded, cluster_enumeration, default_level, enumeration, load_solution_file
 from cubeviz.packing.solution_list import NavigationBar, SolutionTableModel
@@ -21,6 +22,7 @@ from cubeviz.views.gl.polycube_item import PolycubeItem
 from cubeviz.workers import CallWorker, GeneratorWorker
 from solvers.packing.assembly import assembly_order
 from solvers.packing.cover import build_cover
+from solvers.packing.disassembly import Disassembly, disassemble_solution
 from solvers.packing.errors import PackingError
 from solvers.packing.puzzle import Puzzle, SymmetryMode
 from solvers.packing.puzzle_io import load_puzzle
@@ -66,7 +68,11 @@ class PackingBrowser(QWidget):
         left_layout.addWidget(self.source)
         left_layout.addWidget(self.table, 1)
         left_layout.addWidget(self.navigation)
+        self.disassembly_bar = DisassemblyBar(self.model)
+        self.disassembly_bar.status.connect(self._say)
+        left_layout.addWidget(self.disassembly_bar)
         self.view_panel = ViewPanel()
+        self.view_panel.disassembly_source = self._current_disassembly
         self.view = self.view_panel.view
         self.legend = LegendPanel(self.model)
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -90,6 +96,13 @@ class PackingBrowser(QWidget):
         bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
         side = [panel.minimumSizeHint().width() + bar + 6 for panel in (self.left_panel, self.legend)]
         self.splitter.setSizes([side[0], 700, side[1]])
+
+    def _current_disassembly(self) -> Disassembly | None:
+        """The shown solution taken apart (milliseconds for the shipped puzzles; computed when asked)."""
+        rows = self.model.current_rows()
+        if rows is None or self.model.problem is None:
+            return None
+        return disassemble_solution(self.model.problem, rows)
 
     def _connect(self) -> None:
         s = self.source
@@ -176,6 +189,7 @@ class PackingBrowser(QWidget):
 
     def shutdown(self) -> None:
         self.cancel()
+        self.disassembly_bar.shutdown()
 
     def _finished(self, worker) -> None:
         if worker is self.worker:

@@ -7,10 +7,12 @@ from PyQt6.QtCore import QAbstractTableModel, QModelIndex, Qt, pyqtSignal
 from PyQt6.QtGui import QFontDatabase
 from PyQt6.QtWidgets import QHBoxLayout, QSpinBox, QToolButton, QWidget
 
-from cubeviz.models.packing_model import PackingModel
+from cubeviz.models.packing_model import NOT_TAKEN_APART, PackingModel
+from solvers.packing.disassembly import STUCK, UNDECIDED
 from solvers.packing.puzzle import SymmetryMode
 
 _CLASS_COLUMNS = (SymmetryMode.ROTATION, SymmetryMode.MIRROR)
+_LEVEL_WORDS = {STUCK: "stuck", UNDECIDED: "?", NOT_TAKEN_APART: ""}  # the search hit its bound; not looked for
 _CLASS_TITLES = {SymmetryMode.ROTATION: "Rotation class", SymmetryMode.MIRROR: "Mirror class"}
 
 
@@ -25,7 +27,8 @@ class SolutionTableModel(QAbstractTableModel):
         """The list changed: rebuild columns (class columns only where the set knows the classes)."""
         self.beginResetModel()
         classes = self.model.solutions.classes if self.model.solutions is not None else {}
-        self._columns = ["number", *[m for m in _CLASS_COLUMNS if m in classes], "cells"]
+        level = ["level"] if self.model.disassembly is not None else []
+        self._columns = ["number", *[m for m in _CLASS_COLUMNS if m in classes], *level, "cells"]
         self.endResetModel()
 
     def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
@@ -40,7 +43,7 @@ class SolutionTableModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Vertical:
             return None
         column = self._columns[section]
-        return {"number": "#", "cells": "Cells (file order)"}.get(column) or _CLASS_TITLES[column]
+        return {"number": "#", "cells": "Cells (file order)", "level": "Level"}.get(column) or _CLASS_TITLES[column]
 
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole):
@@ -53,6 +56,9 @@ class SolutionTableModel(QAbstractTableModel):
             return solution + 1
         if column == "cells":
             return self.model.solution_text(solution)
+        if column == "level":
+            level = int(self.model.disassembly[solution])
+            return level if level >= 0 else _LEVEL_WORDS[level]
         return self.model.class_of(solution, column) + 1
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import (
@@ -19,9 +20,10 @@ from PyQt6.QtWidgets import (
 )
 
 from cubeviz.views.gl.polycube_item import LAYER_GAP, PolycubeItem
-from cubeviz.views.gl.polycube_motion import AssemblyTimeline
+from cubeviz.views.gl.polycube_motion import AssemblyTimeline, DisassemblyTimeline
 from cubeviz.views.gl.polycube_view import PolycubeView
 from solvers.packing.assembly import AssemblyStep
+from solvers.packing.disassembly import Disassembly
 
 SLIDER_STEPS = 100
 TIME_STEPS = 1000
@@ -61,6 +63,12 @@ class ViewPanel(QWidget):
         self.assemble.setToolTip("Build the packing piece by piece, each coming in from above")
         self.assemble.toggled.connect(self._assembly_toggled)
         player.addWidget(self.assemble)
+        self.take_apart = QCheckBox("Taking apart")
+        self.take_apart.setToolTip(
+            "Play how the packing comes apart by straight moves, the pieces that move together as one group"
+        )
+        self.take_apart.toggled.connect(self._take_apart_toggled)
+        player.addWidget(self.take_apart)
         self.buttons: dict[str, QToolButton] = {}  # tool buttons: as narrow as their text
         for name, text, tip, handler in (
             ("back", "|<", "One piece back", lambda: self.step(-1)),
@@ -85,6 +93,8 @@ class ViewPanel(QWidget):
         layout.addLayout(player)
         self.view.assembly_changed.connect(self._assembly_moved)
         self._order: list[AssemblyStep] = []
+        self.disassembly_source: Callable[[], Disassembly | None] = lambda: None  # the shown solution's, on demand
+        self._unit = "pieces"
         self._syncing = False
         self._enable_player(False)
 
@@ -148,10 +158,24 @@ class ViewPanel(QWidget):
 
     def _apply_timeline(self, keep_time: bool) -> None:
         item = self.item
-        item.assembly = AssemblyTimeline(
-            tuple(step.instance for step in self._order), tuple(step.direction for step in self._order)
-        )
+        found = self.disassembly_source() if self.take_apart.isChecked() else None
+        if found is not None and found.moves:
+            item.assembly = DisassemblyTimeline.from_moves(found.moves, item.n_instances)
+            self._unit = "moves"
+        else:
+            item.assembly = AssemblyTimeline(
+                tuple(step.instance for step in self._order), tuple(step.direction for step in self._order)
+            )
+            self._unit = "pieces"
+        if self.take_apart.isChecked() and (found is None or not found.can_take_apart):
+            self.step_label.setToolTip("This packing cannot be taken apart by straight moves")
         self.view.set_assembly_time(item.assembly_time if keep_time else 0.0)
+
+    def _take_apart_toggled(self, on: bool) -> None:
+        if on and not self.assemble.isChecked():
+            self.assemble.setChecked(True)  # switches the player on with the disassembly
+        elif self.assemble.isChecked() and self.item is not None:
+            self._apply_timeline(keep_time=False)
 
     def _assembly_toggled(self, on: bool) -> None:
         item = self.item
@@ -199,7 +223,7 @@ class ViewPanel(QWidget):
         self.time.setValue(round(TIME_STEPS * t / timeline.duration) if timeline.duration else 0)
         self._syncing = False
         placed = min(int(t // timeline.step_seconds), len(timeline.order))
-        self.step_label.setText(f"{placed}/{len(timeline.order)} pieces")
+        self.step_label.setText(f"{placed}/{len(timeline.order)} {self._unit}")
         if not self.view.assembly_playing:
             self._sync_play_button()
 

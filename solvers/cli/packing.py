@@ -190,21 +190,17 @@ def _print_classes_and_write(problem, rows: list, mode, out: str | None, disasse
 
 
 def _print_disassembly(solutions) -> None:
-    """Level of each solution (stored on the set for the file), then the counts: stuck, unknown, per level."""
+    """Level of each solution (stored on the set for the file), then the counts: stuck, undecided, per level."""
     from collections import Counter
 
-    import numpy as np
+    from solvers.packing.disassembly import STUCK, UNDECIDED, solution_levels
 
-    from solvers.packing.disassembly import disassemble_solution
-
-    results = [disassemble_solution(solutions.problem, rows) for rows in solutions.rows]
-    solutions.levels = np.asarray([r.level if r.can_take_apart else -1 for r in results], dtype=np.int64)
-    stuck = sum(1 for r in results if not r.can_take_apart and r.complete)
-    unknown = sum(1 for r in results if not r.can_take_apart and not r.complete)
-    print(f"cannot be taken apart: {stuck}")
-    if unknown:
-        print(f"undecided (search limit reached): {unknown}")
-    by_level = Counter(r.level for r in results if r.can_take_apart)
+    levels = solution_levels(solutions.problem, solutions.rows)
+    solutions.levels = levels
+    print(f"cannot be taken apart: {int((levels == STUCK).sum())}")
+    if (levels == UNDECIDED).any():
+        print(f"undecided (search limit reached): {int((levels == UNDECIDED).sum())}")
+    by_level = Counter(int(level) for level in levels if level >= 0)
     print("levels: " + (", ".join(f"{level}: {n}" for level, n in sorted(by_level.items())) or "none"))
 
 

@@ -26,11 +26,12 @@ from the pair's voxel differences and then looked up; states are plain tuples. T
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.engine import StopFlag
 from solvers.packing.cover import CoverProblem
 
 Direction = tuple[int, int, int]
@@ -366,3 +367,29 @@ def disassemble_solution(problem: CoverProblem, rows: Sequence[int], **kw) -> Di
         cells = problem.row_cells[int(r)]
         pieces.append(target[cells[cells >= 0]])
     return disassemble(pieces, **kw)
+
+
+UNDECIDED = -2  # solution_levels: the search reached its bound before it could say
+STUCK = -1  # solution_levels: cannot be taken apart
+
+
+def solution_levels(
+    problem: CoverProblem,
+    solutions: Sequence[Sequence[int]],
+    stop: StopFlag | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> np.ndarray | None:
+    """The level of each solution (row ids), STUCK where it cannot be taken apart and UNDECIDED where the search
+    hit its bound; ``progress(done)`` every so often; None when ``stop`` was set before the end."""
+    levels = np.full(len(solutions), UNDECIDED, dtype=np.int64)
+    for index, rows in enumerate(solutions):
+        if stop is not None and stop.is_set():
+            return None
+        found = disassemble_solution(problem, rows)
+        if found.can_take_apart:
+            levels[index] = found.level or 0
+        elif found.complete:
+            levels[index] = STUCK
+        if progress is not None and index % 64 == 63:
+            progress(index + 1)
+    return levels

@@ -67,7 +67,7 @@ def solutions_to_dict(solutions: SolutionSet) -> dict[str, Any]:
     if solutions.classes:
         data["classes"] = {mode.value: ids.tolist() for mode, ids in solutions.classes.items()}
     if solutions.levels is not None:
-        data["levels"] = [None if level < 0 else level for level in solutions.levels.tolist()]
+        data["levels"] = [None if level < 0 else level for level in solutions.levels.tolist()]  # stuck or undecided
     return data
 
 

@@ -42,6 +42,9 @@ def fresh(browser):
     """Back to the full list, first solution, nothing pinned, hidden, highlighted or exploded."""
     m = browser.model
     m.clear_pins()
+    m.set_apart_only(False)
+    browser.disassembly_bar.apart_only.setChecked(False)
+    browser.view_panel.take_apart.setChecked(False)
     m.set_level(SymmetryMode.NONE)
     browser.view_panel.explode.setValue(0)
     browser.view_panel.assemble.setChecked(False)
@@ -311,6 +314,51 @@ def test_shift_click_pins_the_piece_on_one_cube(fresh, qtbot) -> None:
     assert len(fresh.model.visible) == independent
     assert f"{independent:,} of 11,520 match" in fresh.legend.match_label.text()
     fresh.legend._unpin_item(fresh.legend.pins.item(0))
+    assert len(fresh.model.visible) == 11520
+
+
+def test_taking_apart_moves_each_group_as_the_disassembly_says(fresh) -> None:
+    from solvers.packing.disassembly import disassemble_solution
+
+    panel = fresh.view_panel
+    panel.take_apart.setChecked(True)
+    assert panel.assemble.isChecked()
+    timeline = fresh.view.item.assembly
+    found = disassemble_solution(fresh.model.problem, fresh.model.current_rows())
+    assert len(timeline.order) == len(found.moves) == 6  # Soma: one piece slides out at a time
+    assembled = fresh.view.render_assembly_frame(0.0)
+    for k, move in enumerate(found.moves):
+        _, offsets = timeline.state(timeline.step_start(k + 1))  # move k done, the next not begun
+        moved = {i for i in range(7) if np.abs(offsets[i]).sum() > 0}
+        assert moved == {i for m in found.moves[: k + 1] for i in m.pieces}
+        direction = np.asarray(move.direction, dtype=float)
+        for piece in move.pieces:  # the group went along the move's direction, clear of the others
+            assert offsets[piece] @ direction >= move.distance
+    apart = fresh.view.render_assembly_frame(timeline.duration)
+    assert not np.array_equal(apart, assembled)
+    panel.take_apart.setChecked(False)
+    assert len(fresh.view.item.assembly.order) == 7  # back to the piece-by-piece assembly
+
+
+def test_take_apart_all_adds_a_level_column_and_filters(fresh, qtbot) -> None:
+    fresh.model.set_level(SymmetryMode.MIRROR)
+    bar = fresh.disassembly_bar
+    assert bar.run_button.isEnabled() and not bar.apart_only.isEnabled()
+    bar.run_button.click()
+    qtbot.waitUntil(lambda: bar.worker is None, timeout=120_000)
+    levels = fresh.model.disassembly
+    listed = fresh.model.level_list()
+    assert levels[listed].tolist() == [1] * 240  # every Soma class comes apart at level 1
+    header = [
+        fresh.table_model.headerData(c, Qt.Orientation.Horizontal) for c in range(fresh.table_model.columnCount())
+    ]
+    assert "Level" in header
+    assert fresh.table_model.data(fresh.table_model.index(0, header.index("Level"))) == 1
+    bar.apart_only.setChecked(True)
+    assert len(fresh.model.visible) == 240
+    fresh.model.set_level(SymmetryMode.NONE)  # levels were found for the classes only: the rest is not listed
+    assert len(fresh.model.visible) == 240 and bar.run_button.isEnabled()
+    bar.apart_only.setChecked(False)
     assert len(fresh.model.visible) == 11520
 
 

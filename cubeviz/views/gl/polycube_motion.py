@@ -112,3 +112,47 @@ class AssemblyTimeline:
 
     def step_start(self, k: int) -> float:
         return min(max(k, 0), len(self.order)) * self.step_seconds
+
+
+@dataclass(frozen=True)
+class DisassemblyTimeline:
+    """A disassembly played move by move: during step ``k`` the pieces of ``groups[k]`` slide together by
+    ``shifts[k]`` (puzzle units), so the picture shows which pieces move as one. A separating move carries its group
+    clear of the rest and on by ``fly_distance``. Same interface as AssemblyTimeline (``order`` has one entry per
+    move), so the view's player drives either."""
+
+    groups: tuple[tuple[int, ...], ...]
+    shifts: tuple[tuple[float, float, float], ...]
+    n_instances: int
+    step_seconds: float = 1.0
+    rest_fraction: float = 0.25
+
+    @classmethod
+    def from_moves(cls, moves, n_instances: int, fly_distance: float = 4.0) -> DisassemblyTimeline:
+        """From ``solvers.packing.disassembly.Move`` objects (pieces are instance indices)."""
+        shifts = []
+        for move in moves:
+            length = move.distance + (fly_distance if move.separates else 0.0)
+            shifts.append(tuple(float(d) * length for d in move.direction))
+        return cls(tuple(tuple(m.pieces) for m in moves), tuple(shifts), n_instances)
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        return tuple(range(len(self.groups)))
+
+    @property
+    def duration(self) -> float:
+        return len(self.groups) * self.step_seconds
+
+    def state(self, t: float) -> tuple[np.ndarray, np.ndarray]:
+        """(shown per instance: all, offset per instance (n, 3) in puzzle units) at time ``t`` seconds."""
+        offsets = np.zeros((self.n_instances, 3))
+        for k, (group, shift) in enumerate(zip(self.groups, self.shifts, strict=True)):
+            f = (t - k * self.step_seconds) / (self.step_seconds * (1.0 - self.rest_fraction))
+            if f <= 0.0:
+                break
+            offsets[list(group)] += np.asarray(shift) * ease_in_out(min(f, 1.0))
+        return np.ones(self.n_instances, dtype=bool), offsets
+
+    def step_start(self, k: int) -> float:
+        return min(max(k, 0), len(self.groups)) * self.step_seconds
