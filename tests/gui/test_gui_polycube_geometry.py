@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from cubeviz.views.gl.mesh import NORMAL_OFFSET, POSITION_OFFSET, SLOT_OFFSET
-from cubeviz.views.gl.polycube_mesh import EDGE_SLOT, FIRST_PIECE_SLOT, kind_mesh, polycube_mesh
+from cubeviz.views.gl.polycube_mesh import EDGE_BAND, EDGE_SLOT, FIRST_PIECE_SLOT, kind_mesh, polycube_mesh
 from cubeviz.views.gl.polycube_motion import AssemblyTimeline, axis_angle, blend_pose
 from cubeviz.views.gl.polycube_picking import pick_voxel
 from solvers.packing.geometry import isometries
@@ -17,30 +17,47 @@ from solvers.packing.geometry import isometries
 DOMINO = ((0, 0, 0), (1, 0, 0))
 
 
-def _face_squares(mesh, normal, x_range) -> tuple[int, int]:
-    """(coloured, dark) grid squares on the faces with this normal whose centres lie in x_range."""
+def _face_areas(mesh, normal, x_range) -> tuple[float, float]:
+    """(coloured, dark) area on the faces with this normal whose triangles' centres lie in x_range."""
     v = mesh.vertices
     tri = v.reshape(-1, 3, v.shape[1])
     on_face = np.all(np.isclose(tri[:, 0, NORMAL_OFFSET : NORMAL_OFFSET + 3], normal), axis=1)
     centre_x = tri[:, :, POSITION_OFFSET].mean(axis=1)
     chosen = tri[on_face & (centre_x > x_range[0]) & (centre_x < x_range[1])]
-    slots = chosen[:, 0, SLOT_OFFSET]
-    return int((slots != EDGE_SLOT).sum()) // 2, int((slots == EDGE_SLOT).sum()) // 2  # two triangles a square
+    corners = chosen[:, :, POSITION_OFFSET : POSITION_OFFSET + 3]
+    areas = np.linalg.norm(np.cross(corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0]), axis=1) / 2
+    dark = chosen[:, 0, SLOT_OFFSET] == EDGE_SLOT
+    return float(areas[~dark].sum()), float(areas[dark].sum())
+
+
+INNER = 1 - 2 * EDGE_BAND  # the width of a face's coloured middle
 
 
 def test_a_lone_cube_has_a_dark_band_all_round_each_face() -> None:
     mesh = kind_mesh(((0, 0, 0),))
-    assert len(mesh.vertices) == 6 * 9 * 2 * 3  # six faces, a 3x3 grid of squares, two triangles each
-    coloured, dark = _face_squares(mesh, (0, 1, 0), (-1, 1))
-    assert (coloured, dark) == (1, 8)
+    coloured, dark = _face_areas(mesh, (0, 1, 0), (-1, 1))
+    assert coloured == pytest.approx(INNER**2) and dark == pytest.approx(1 - INNER**2)
+    assert len(mesh.vertices) == 6 * 5 * 2 * 3  # per face: a dark strip, dark-coloured-dark, a dark strip
 
 
 def test_a_flat_seam_between_voxels_of_one_piece_is_not_outlined() -> None:
     mesh = kind_mesh(DOMINO)
-    coloured, dark = _face_squares(mesh, (0, 1, 0), (-0.5, 0.5))  # top of voxel 0
-    assert (coloured, dark) == (2, 7)  # centre and the side running on to voxel 1
+    coloured, dark = _face_areas(mesh, (0, 1, 0), (-0.5, 0.5))  # top of voxel 0
+    assert coloured == pytest.approx(INNER**2 + EDGE_BAND * INNER)  # the middle, running on to voxel 1
+    assert coloured + dark == pytest.approx(1.0)
     assert mesh.cut[0, 0, 1] > 0 and mesh.cut[1, 1, 1] > 0  # +x of voxel 0, -x of voxel 1: cut faces
     assert mesh.cut[0, 1, 1] == 0
+
+
+def test_a_face_with_no_fold_is_one_quad() -> None:
+    slab = tuple((x, y, 0) for x in range(3) for y in range(3))
+    mesh = kind_mesh(slab)
+    v = mesh.vertices.reshape(-1, 3, mesh.vertices.shape[1])
+    positions = v[:, :, POSITION_OFFSET : POSITION_OFFSET + 3]
+    inside = (np.abs(positions[:, :, :2] - 1.0) <= 0.5 + 1e-6).all(axis=(1, 2))
+    top_of_centre = inside & np.isclose(positions[:, :, 2], 0.5).all(axis=1)
+    facing = np.all(np.isclose(v[:, 0, NORMAL_OFFSET : NORMAL_OFFSET + 3], (0, 0, 1)), axis=1)
+    assert (top_of_centre & facing).sum() == 2  # the centre voxel's top: folds nowhere, two triangles
 
 
 def test_cut_faces_drawn_only_where_the_neighbour_is_hidden() -> None:

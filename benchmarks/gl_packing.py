@@ -1,0 +1,145 @@
+"""Frames per second of the packing view with small and big puzzles, beside the cube view, at 1000x800.
+
+Run: `.venv/bin/python benchmarks/gl_packing.py [--frames 300] [--trials 3]` (without DISPLAY it starts its own Xvfb,
+so Mesa's llvmpipe renders, as for the published figures of gl_animation.py).
+
+Rows, each the best (and worst) of `--trials` runs of `--frames` frames:
+
+* `cube view 3x3x3`: the cube view while turns play (gl_animation.py's `view` row), the bar to reach;
+* `packing, Soma (27 voxels)`: the Packings tab's view with a Soma solution;
+* `packing, 300 voxels`: sixty pentominoes, five layers of a 6x10 solution stacked in a 10x6x5 box.
+
+Each packing frame turns the camera and moves the exploded view a little, so every frame redraws every piece at
+a new place (nothing can be cached between frames). The whole puzzle is one mesh uploaded once: a frame is one
+draw call per run of visible pieces, whatever the number of voxels.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from gl_animation import _ensure_display, measure  # noqa: E402 (after the path set-up)
+
+LAYERS = 5
+
+
+def _soma_item():
+    from cubeviz.views.gl.polycube_item import PolycubeItem
+    from solvers.packing import build_cover, load_puzzle
+    from solvers.packing.poses import PoseTable, instance_kinds, instance_rows
+    from solvers.packing.search import CoverSolution, enumerate_solutions
+
+    problem = build_cover(load_puzzle("soma"))
+    rows = next(e.rows for e in enumerate_solutions(problem) if isinstance(e, CoverSolution))
+    table = PoseTable(problem)
+    item = PolycubeItem(problem.puzzle, instance_kinds(problem))
+    item.set_poses(np.array([table.pose(r).as_matrix() for r in instance_rows(problem, rows)]), 0.0, False)
+    return item
+
+
+def _stacked_pentominoes():
+    """Five copies of one 6x10 pentomino solution stacked into a 10x6x5 box: 60 pieces, 300 voxels."""
+    from dataclasses import replace
+
+    from cubeviz.views.gl.polycube_item import PolycubeItem
+    from solvers.packing import build_cover, load_puzzle
+    from solvers.packing.poses import PoseTable, instance_kinds, instance_rows
+    from solvers.packing.puzzle import box_cells
+    from solvers.packing.search import CoverSolution, enumerate_solutions
+
+    flat = build_cover(load_puzzle("pentomino-6x10"))
+    rows = instance_rows(flat, next(e.rows for e in enumerate_solutions(flat) if isinstance(e, CoverSolution)))
+    table = PoseTable(flat)
+    poses = []
+    for layer in range(LAYERS):
+        for row in rows:
+            pose = table.pose(row).as_matrix()
+            pose[2, 3] += layer
+            poses.append(pose)
+    dims = (10, 6, LAYERS)
+    puzzle = replace(flat.puzzle, target=box_cells(dims), dims=dims, name="stacked")
+    item = PolycubeItem(puzzle, instance_kinds(flat) * LAYERS)
+    item.set_poses(np.array(poses), 0.0, False)
+    return item
+
+
+def measure_packing(make_item, frames: int, width: int, height: int) -> tuple[float, int, int]:
+    """(frames/s, voxels, triangles) of the packing view redrawing a moving item."""
+    from PyQt6.QtWidgets import QApplication
+
+    from cubeviz.views.gl.polycube_view import PolycubeView
+
+    app = QApplication.instance()
+    view = PolycubeView()
+    item = make_item()
+    view.set_item(item)
+    view.resize(width, height)
+    view.show()
+    while view.frames_drawn == 0:
+        app.processEvents()
+    start_frames, start = view.frames_drawn, time.perf_counter()
+    drawn = 0
+    while view.frames_drawn - start_frames < frames:
+        if view.frames_drawn - start_frames >= drawn:
+            drawn += 1
+            view.camera.orbit(3.0, 0.5, view.width())
+            item.explode = 0.25 + 0.25 * math.sin(drawn / 10.0)
+            view.update()
+        app.processEvents()
+    elapsed = time.perf_counter() - start
+    result = ((view.frames_drawn - start_frames) / elapsed, len(item.mesh.voxel_cell), len(item.mesh.vertices) // 3)
+    view.close()
+    view.deleteLater()
+    app.processEvents()
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--trials", type=int, default=3)
+    parser.add_argument("--width", type=int, default=1000)
+    parser.add_argument("--height", type=int, default=800)
+    args = parser.parse_args()
+    server = _ensure_display()
+    try:
+        from PyQt6.QtWidgets import QApplication
+
+        app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841 - must outlive the views
+        rows: dict[str, list] = {"cube view 3x3x3": [], "packing, Soma (27 voxels)": [], "packing, 300 voxels": []}
+        sizes: dict[str, tuple[int, int]] = {}
+        for _ in range(args.trials):  # interleaved, so a disturbance hits every row alike
+            fps, _, triangles, _ = measure(3, "view", args.frames, args.width, args.height)
+            rows["cube view 3x3x3"].append(fps)
+            sizes["cube view 3x3x3"] = (27, triangles)
+            for name, make in (
+                ("packing, Soma (27 voxels)", _soma_item),
+                ("packing, 300 voxels", _stacked_pentominoes),
+            ):
+                fps, voxels, triangles = measure_packing(make, args.frames, args.width, args.height)
+                rows[name].append(fps)
+                sizes[name] = (voxels, triangles)
+        print(
+            f"| view | voxels | triangles | best frames/s | worst |  ({args.width}x{args.height}, {args.frames} frames)"
+        )
+        print("|---|---:|---:|---:|---:|")
+        for name, values in rows.items():
+            voxels, triangles = sizes[name]
+            print(f"| {name} | {voxels} | {triangles} | {max(values):.1f} | {min(values):.1f} |")
+    finally:
+        if server is not None:
+            server.terminate()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
