@@ -124,19 +124,31 @@ def measure(size: int, peer: str, frames: int, width: int, height: int) -> tuple
         len(view.item.geometry.vertices) // 3,
         renderer_name,
     )
-    view.close()
-    view.deleteLater()
-    app.processEvents()
+    close_view(view)
     return result
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def close_view(view) -> None:
+    """Close a measured view and let Qt delete it before the next one is made."""
+    from PyQt6.QtWidgets import QApplication
+
+    view.close()
+    view.deleteLater()
+    QApplication.instance().processEvents()
+
+
+def frame_arguments(description: str) -> argparse.Namespace:
+    """The options every view benchmark takes: frames per run, runs, and the window's size."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--frames", type=int, default=300)
     parser.add_argument("--trials", type=int, default=3)
     parser.add_argument("--width", type=int, default=1000)
     parser.add_argument("--height", type=int, default=800)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = frame_arguments(__doc__.splitlines()[0])
     server = _ensure_display()
     try:
         from PyQt6.QtWidgets import QApplication

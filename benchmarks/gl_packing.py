@@ -16,7 +16,6 @@ draw call per run of visible pieces, whatever the number of voxels.
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 import time
@@ -27,7 +26,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gl_animation import _ensure_display, measure  # noqa: E402 (after the path set-up)
+from gl_animation import _ensure_display, close_view, frame_arguments, measure  # noqa: E402 (after the path set-up)
 
 LAYERS = 5
 
@@ -97,19 +96,12 @@ def measure_packing(make_item, frames: int, width: int, height: int) -> tuple[fl
         app.processEvents()
     elapsed = time.perf_counter() - start
     result = ((view.frames_drawn - start_frames) / elapsed, len(item.mesh.voxel_cell), len(item.mesh.vertices) // 3)
-    view.close()
-    view.deleteLater()
-    app.processEvents()
+    close_view(view)
     return result
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--frames", type=int, default=300)
-    parser.add_argument("--trials", type=int, default=3)
-    parser.add_argument("--width", type=int, default=1000)
-    parser.add_argument("--height", type=int, default=800)
-    args = parser.parse_args()
+    args = frame_arguments(__doc__.splitlines()[0])
     server = _ensure_display()
     try:
         from PyQt6.QtWidgets import QApplication

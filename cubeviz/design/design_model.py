@@ -4,21 +4,10 @@ whose every step is one whole draft (undo gives back exactly the previous puzzle
 from __future__ import annotations
 
 from PyQt6.QtCore import QObject, pyqtSignal
-from PyQt6.QtGui import QUndoCommand, QUndoStack
+from PyQt6.QtGui import QUndoStack
 
 from cubeviz.design.draft import TARGET, PuzzleDraft
-
-
-class _DraftCommand(QUndoCommand):
-    def __init__(self, model: DesignModel, before: PuzzleDraft, after: PuzzleDraft, text: str) -> None:
-        super().__init__(text)
-        self._model, self._before, self._after = model, before, after
-
-    def redo(self) -> None:
-        self._model._show(self._after)
-
-    def undo(self) -> None:
-        self._model._show(self._before)
+from cubeviz.models.snapshot_command import SnapshotCommand
 
 
 class DesignModel(QObject):
@@ -36,7 +25,7 @@ class DesignModel(QObject):
     def apply(self, draft: PuzzleDraft, text: str) -> None:
         """One undoable edit (nothing happens when the draft is unchanged)."""
         if draft != self.draft:
-            self.undo_stack.push(_DraftCommand(self, self.draft, draft, text))
+            self.undo_stack.push(SnapshotCommand(self._show, self.draft, draft, text))
 
     def replace_all(self, draft: PuzzleDraft, text: str) -> None:
         """A new design (template, opened file): undoable too, and the shape becomes the edited item."""

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from solvers.packing.puzzle import Puzzle, box_cells, file_order
-from solvers.packing.puzzle_io import FORMAT_TAG, FORMAT_VERSION
+from solvers.packing.puzzle import Piece, Puzzle, box_cells, file_order
+from solvers.packing.puzzle_io import puzzle_to_dict
 from solvers.packing.voxels import Voxel
 
 TARGET = -1  # the item index of the target shape; pieces are 0, 1, ...
@@ -81,34 +81,19 @@ class PuzzleDraft:
         return sum(len(p.cells) * p.count for p in self.pieces)
 
     def to_dict(self) -> dict[str, Any]:
-        """The puzzle file mapping (``docs/packing.md``): a full box is written as ``box``, any other shape as
-        ``target``; each piece's cells in file order."""
-        data: dict[str, Any] = {"format": FORMAT_TAG, "version": FORMAT_VERSION, "name": self.name}
-        if self.title:
-            data["title"] = self.title
-        if self.description:
-            data["description"] = self.description
+        """The puzzle file mapping (``docs/packing.md``), written as the reader's own writer writes it: a full box
+        as ``box``, any other shape as ``target``; cells in file order. Nothing is checked here: the reader does
+        that when the mapping is read back."""
         target = file_order(list(self.target)) if self.target else ()
         dims = tuple(max(c[axis] for c in target) + 1 for axis in range(3)) if target else (0, 0, 0)
-        if target and target == box_cells(dims):
-            data["box"] = list(dims)
-        else:
-            data["target"] = [list(c) for c in target]
-        data["options"] = {"mirrors_same_piece": self.mirrors_same_piece}
-        pieces = []
-        for piece in self.pieces:
-            entry: dict[str, Any] = {"name": piece.name}
-            if piece.label:
-                entry["label"] = piece.label
-            entry["colour"] = piece.colour
-            entry["cells"] = [list(c) for c in file_order(list(piece.cells))] if piece.cells else []
-            if piece.count != 1:
-                entry["count"] = piece.count
-            if piece.mirror_twin:
-                entry["mirror_twin"] = piece.mirror_twin
-            pieces.append(entry)
-        data["pieces"] = pieces
-        return data
+        pieces = tuple(
+            Piece(p.name, file_order(list(p.cells)) if p.cells else (), p.colour, p.count, p.mirror_twin, p.label)
+            for p in self.pieces
+        )
+        puzzle = Puzzle(
+            self.name, pieces, target, dims, self.title, self.description, self.mirrors_same_piece, is_box=True
+        )
+        return puzzle_to_dict(puzzle)
 
     # -- edits (each returns a new draft) ------------------------------------------------------------------------
     def with_cells(self, item: int, cells: Iterable[Voxel]) -> PuzzleDraft:

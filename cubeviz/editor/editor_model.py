@@ -10,10 +10,11 @@ import random
 
 import numpy as np
 from PyQt6.QtCore import QObject, pyqtSignal
-from PyQt6.QtGui import QUndoCommand, QUndoStack
+from PyQt6.QtGui import QUndoStack
 
 from cubeviz.editor.checks import BLANK, Verdict, judge
 from cubeviz.editor.grey_paint import GREY
+from cubeviz.models.snapshot_command import SnapshotCommand
 from solvers.cube.geometry import Face, centre_facelets, n_facelets
 from solvers.cube.moves import whole_cube_rotations
 from solvers.cube.schemes import ColourScheme
@@ -153,7 +154,7 @@ class EditorModel(QObject):
 
     # -- internals -----------------------------------------------------------------------------------------------
     def _push(self, colours: np.ndarray, label: str) -> None:
-        self.undo_stack.push(_ColoursCommand(self, self._colours.copy(), colours.copy(), label))
+        self.undo_stack.push(SnapshotCommand(self._store, self._colours.copy(), colours.copy(), label))
 
     def _store(self, colours: np.ndarray) -> None:
         self._colours = colours.copy()
@@ -162,15 +163,3 @@ class EditorModel(QObject):
         else:
             self._verdict = judge(self._colours, self._size, self.scheme)
         self.changed.emit()
-
-
-class _ColoursCommand(QUndoCommand):
-    def __init__(self, model: EditorModel, before: np.ndarray, after: np.ndarray, label: str) -> None:
-        super().__init__(label)
-        self._model, self._before, self._after = model, before, after
-
-    def redo(self) -> None:
-        self._model._store(self._after)
-
-    def undo(self) -> None:
-        self._model._store(self._before)
