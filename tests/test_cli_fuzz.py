@@ -76,13 +76,14 @@ def _check(code: int, out: str, err: str) -> None:
 
 
 def _check_solutions(stdin: bytes, out: str) -> None:
-    """Each answered `solve` line takes its cube to solved."""
-    cubes = [line.strip() for line in stdin.decode("utf-8", "replace").splitlines() if line.strip()]
+    """After exit 0 every input line was a cube and was answered: each answer takes its cube to solved."""
+    cubes = [line.strip() for line in stdin.decode("utf-8").split("\n") if line.strip()]  # lines end at \n only
     answers = out.splitlines()
-    for cube, answer in zip(cubes, answers, strict=False):
-        if _MOVES.match(answer):
-            moves = answer.split(" (")[0]
-            assert parse_algorithm(moves).state(start=from_kociemba(cube)).is_solved()
+    assert len(answers) == len(cubes), out
+    for cube, answer in zip(cubes, answers, strict=True):
+        assert _MOVES.match(answer), answer
+        moves = answer.split(" (")[0]
+        assert parse_algorithm(moves).state(start=from_kociemba(cube)).is_solved()
 
 
 def _mutate(text: str, rng: random.Random) -> str:
@@ -104,7 +105,7 @@ def _mutate(text: str, rng: random.Random) -> str:
 def _stdin_case(capsys, monkeypatch, command: str, data: bytes) -> None:
     code, out, err = _run(capsys, monkeypatch, [command, *EXTRA_ARGS.get(command, [])], data)
     _check(code, out, err)
-    if command == "solve":
+    if command == "solve" and code == 0:
         _check_solutions(data, out)
 
 
