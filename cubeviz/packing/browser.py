@@ -8,7 +8,16 @@ from pathlib import Path
 
 import numpy as np
 from PyQt6.QtCore import QItemSelectionModel, Qt, pyqtSignal
-from PyQt6.QtWidgets import QAbstractItemView, QHeaderView, QSplitter, QStyle, QTableView, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHeaderView,
+    QSplitter,
+    QStyle,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from cubeviz.models.packing_model import PackingModel
 from cubeviz.packing.disassembly_bar import DisassemblyBar
@@ -68,13 +77,15 @@ class PackingBrowser(QWidget):
         left_layout.addWidget(self.source)
         left_layout.addWidget(self.table, 1)
         left_layout.addWidget(self.navigation)
-        self.disassembly_bar = DisassemblyBar(self.model)
-        self.disassembly_bar.status.connect(self._say)
-        left_layout.addWidget(self.disassembly_bar)
         self.view_panel = ViewPanel()
         self.view_panel.disassembly_source = self._current_disassembly
         self.view = self.view_panel.view
         self.legend = LegendPanel(self.model)
+        self.disassembly_bar = DisassemblyBar(self.model)
+        self.disassembly_bar.status.connect(self._say)
+        disassembly_box = QGroupBox("Taking apart")
+        QVBoxLayout(disassembly_box).addWidget(self.disassembly_bar)
+        self.legend.layout().addWidget(disassembly_box)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         for widget, stretch in ((scrollable(left), 0), (self.view_panel, 1), (scrollable(self.legend), 0)):
             splitter.addWidget(widget)

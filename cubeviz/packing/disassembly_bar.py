@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 from PyQt6.QtCore import pyqtSignal
-from PyQt6.QtWidgets import QCheckBox, QHBoxLayout, QPushButton, QWidget
+from PyQt6.QtWidgets import QCheckBox, QPushButton, QVBoxLayout, QWidget
 
 from cubeviz.models.packing_model import NOT_TAKEN_APART, PackingModel
 from cubeviz.workers import CallWorker
@@ -24,7 +24,7 @@ class DisassemblyBar(QWidget):
         super().__init__(parent)
         self.model = model
         self.worker: CallWorker | None = None
-        layout = QHBoxLayout(self)
+        layout = QVBoxLayout(self)  # a column: the list's panel stays as narrow as the table
         layout.setContentsMargins(0, 0, 0, 0)
         self.run_button = QPushButton("Take apart all")
         self.run_button.setToolTip(
@@ -32,10 +32,10 @@ class DisassemblyBar(QWidget):
         )
         self.run_button.clicked.connect(self.toggle)
         layout.addWidget(self.run_button)
-        self.apart_only = QCheckBox("Only those that come apart")
+        self.apart_only = QCheckBox("Come apart only")
         self.apart_only.setToolTip("List only the solutions that can be taken apart")
         self.apart_only.toggled.connect(model.set_apart_only)
-        layout.addWidget(self.apart_only, 1)
+        layout.addWidget(self.apart_only)
         self._done.connect(self._progress)
         model.subscribe(self._on_model)
         self._sync()

@@ -52,6 +52,12 @@ class ViewPanel(QWidget):
         self.layers.setToolTip("Slice the assembly plane by plane, front to back")
         self.layers.currentIndexChanged.connect(self._layer_changed)
         row.addWidget(self.layers)
+        self.take_apart = QCheckBox("Taking apart")
+        self.take_apart.setToolTip(
+            "Play how the packing comes apart by straight moves, the pieces that move together as one group"
+        )
+        self.take_apart.toggled.connect(self._take_apart_toggled)
+        row.addWidget(self.take_apart)
         reset = QPushButton("Reset view")
         reset.setToolTip("Back to the default camera")
         reset.clicked.connect(self.reset_view)
@@ -63,12 +69,6 @@ class ViewPanel(QWidget):
         self.assemble.setToolTip("Build the packing piece by piece, each coming in from above")
         self.assemble.toggled.connect(self._assembly_toggled)
         player.addWidget(self.assemble)
-        self.take_apart = QCheckBox("Taking apart")
-        self.take_apart.setToolTip(
-            "Play how the packing comes apart by straight moves, the pieces that move together as one group"
-        )
-        self.take_apart.toggled.connect(self._take_apart_toggled)
-        player.addWidget(self.take_apart)
         self.buttons: dict[str, QToolButton] = {}  # tool buttons: as narrow as their text
         for name, text, tip, handler in (
             ("back", "|<", "One piece back", lambda: self.step(-1)),

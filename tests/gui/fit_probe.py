@@ -61,6 +61,12 @@ def main() -> int:
         },
         "Editor": {"net editor": window.net_editor.canvas, "apply": window.net_editor.apply_button},
         "Packings": {"solution table": browser.table, "packing view": browser.view, "enumerate": browser.source},
+        "Design": {
+            "layer grid": window.designer.grid,
+            "design view": window.designer.view,
+            "piece list": window.designer.panel.items,
+            "design enumerate": window.designer.enumerate_button,
+        },
         "Insight": {name: plot for name, plot in window.insight.stats.plots.items()},
     }
     report = {

@@ -18,6 +18,9 @@ USABLE = {  # the smallest size (width, height) at which each kind of widget is 
     "net editor": (360, 270),
     "solution table": (200, 150),
     "net": (160, 120),
+    "layer grid": (160, 160),
+    "design view": (240, 200),
+    "piece list": (150, 100),
 }
 BUTTON = (20, 18)
 CHART = (200, 150)
@@ -52,8 +55,9 @@ def test_every_key_widget_is_shown_whole_and_usable(report):
             assert found["size"][0] >= least[0] and found["size"][1] >= least[1], where
 
 
-def test_cube_docks_give_their_room_to_the_packings_tab(report):
+def test_cube_docks_give_their_room_to_the_packings_and_design_tabs(report):
     assert set(report["docks"]["Cube"]) | {"Distance"} >= CUBE_DOCKS  # Distance shares a tab with History
     assert not CUBE_DOCKS & set(report["docks"]["Packings"])
+    assert not CUBE_DOCKS & set(report["docks"]["Design"])
     packing_view = report["tabs"]["Packings"]["packing view"]["size"][0]
     assert packing_view >= 0.4 * report["window"][2]
