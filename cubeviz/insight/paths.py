@@ -5,11 +5,15 @@ done by hand since the last scramble or reset. Qt-free apart from reading the mo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cubeviz.insight.frames import turns_of
 from cubeviz.models.cube_model import CubeModel, EntryKind
 from solvers.cube.notation import Turn
 from solvers.cube.state import CubeState
+
+if TYPE_CHECKING:
+    from cubeviz.models.player_model import PlayerModel
 
 
 @dataclass(frozen=True)
@@ -43,13 +47,13 @@ def hand_path(model: CubeModel) -> Path:
     return Path(start, tuple(turns), len(turns), "hand")
 
 
-def player_path(player) -> Path | None:
-    """The player's solution (PlayerModel of the solve feature: `moves`, `start_state`, `position`), if any."""
+def player_path(player: PlayerModel | None) -> Path | None:
+    """The player's solution (the solve feature's PlayerModel), if it holds one."""
     if player is None:
         return None
-    moves, start = getattr(player, "moves", None), getattr(player, "start_state", None)
+    moves, start = player.moves, player.start_state
     if not moves or start is None:
         return None
     turns = tuple(turns_of(moves))
-    position = max(0, min(int(getattr(player, "position", 0) or 0), len(turns)))
+    position = max(0, min(player.position, len(turns)))
     return Path(start, turns, position, "solution")

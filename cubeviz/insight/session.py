@@ -6,9 +6,14 @@ through `follow(player)`. A feature without a player can call `record(length)` i
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PyQt6.QtCore import QObject, pyqtSignal
 
 from cubeviz.insight.frames import turns_of
+
+if TYPE_CHECKING:
+    from cubeviz.models.player_model import PlayerModel
 
 
 class SessionSolves(QObject):
@@ -19,7 +24,7 @@ class SessionSolves(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.lengths: list[int] = []
-        self._player = None
+        self._player: PlayerModel | None = None
         self._last_start = None  # a better solution of the same position replaces its entry instead of adding one
         self._last_key: tuple | None = None
 
@@ -34,14 +39,16 @@ class SessionSolves(QObject):
             counts[length] += 1
         return counts
 
-    def follow(self, player) -> None:
+    def follow(self, player: PlayerModel) -> None:
         """Record the player's 3x3 solutions: one entry per position solved, holding its latest (best) solution."""
         self._player = player
         player.solution_changed.connect(self._solution_changed)
 
     def _solution_changed(self) -> None:
         player = self._player
-        moves, start = getattr(player, "moves", None), getattr(player, "start_state", None)
+        if player is None:
+            return
+        moves, start = player.moves, player.start_state
         if not moves or start is None or start.size != 3:
             return
         turns = tuple(turns_of(moves))

@@ -14,7 +14,7 @@ from typing import Any
 
 from PyQt6.QtCore import QThread, pyqtSignal
 
-from cubeviz.workers import CallWorker
+from cubeviz.workers import CallWorker, GeneratorWorker
 
 PROGRESS_STEPS = 1000
 
@@ -49,7 +49,6 @@ def stop_worker(worker: QThread | None) -> None:
     """Cancel (if it can be) and wait for a worker: owners call this on close and before starting a new one."""
     if worker is None:
         return
-    cancel = getattr(worker, "cancel", None)
-    if cancel is not None:
-        cancel()
+    if isinstance(worker, CallWorker | GeneratorWorker):  # the workers that can be asked to stop
+        worker.cancel()
     worker.wait()
