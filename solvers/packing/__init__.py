@@ -23,6 +23,7 @@ _EXPORTS = {
     "SymmetryMode": "puzzle",
     "load_puzzle": "puzzle_io",
     "parse_puzzle": "puzzle_io",
+    "shipped_collections": "puzzle_io",
     "shipped_puzzles": "puzzle_io",
     "CoverProgress": "search",
     "CoverSolution": "search",
@@ -50,6 +51,7 @@ __all__ = [
     "enumerate_solutions",
     "load_puzzle",
     "parse_puzzle",
+    "shipped_collections",
     "shipped_puzzles",
 ]
 
@@ -63,7 +65,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         SymmetryError,
     )
     from solvers.packing.puzzle import Piece, Puzzle, SymmetryMode
-    from solvers.packing.puzzle_io import load_puzzle, parse_puzzle, shipped_puzzles
+    from solvers.packing.puzzle_io import load_puzzle, parse_puzzle, shipped_collections, shipped_puzzles
     from solvers.packing.search import CoverProgress, CoverSolution, all_solutions, count_solutions, enumerate_solutions
 
 

@@ -50,7 +50,9 @@ class Puzzle:
 
     ``mirrors_same_piece``: when true a piece may also be placed as its mirror image (free pieces, as for flat
     pentominoes where flipping is a 3D rotation anyway); when false only the 24 proper rotations are used.
-    ``known_counts`` maps a :class:`SymmetryMode` value to a published solution count (documentation and checks).
+    ``known_counts`` maps a :class:`SymmetryMode` value to a solution count the file vouches for (a published
+    figure, or the engine's count confirmed by an independent solver in the tests). ``collection`` names the group
+    the puzzle belongs to in a list ("Classic", "Pentominoes", "Soma figures"); ``""`` when it has none.
     """
 
     name: str
@@ -62,6 +64,7 @@ class Puzzle:
     mirrors_same_piece: bool = False
     known_counts: dict[str, int] = field(default_factory=dict)
     is_box: bool = True
+    collection: str = ""
 
     @property
     def n_cells(self) -> int:

@@ -24,18 +24,46 @@ MAX_TARGET_CELLS = 512  # enumeration beyond this is hopeless anyway; also bound
 MAX_PIECE_KINDS = 64
 PUZZLES_DIR = ASSETS_DIR / "puzzles"
 
-_TOP_KEYS = {"format", "version", "name", "title", "description", "box", "target", "options", "pieces", "known_counts"}
+_TOP_KEYS = {
+    "format",
+    "version",
+    "name",
+    "title",
+    "description",
+    "collection",
+    "box",
+    "target",
+    "options",
+    "pieces",
+    "known_counts",
+}
 _REQUIRED_TOP = ("format", "version", "name", "pieces")
 _PIECE_KEYS = {"name", "label", "colour", "cells", "count", "mirror_twin"}
 _OPTION_KEYS = {"mirrors_same_piece"}
 _COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _RESERVED_LETTERS = {".", " ", "#"}
+MAX_COLLECTION_CHARS = 64
 
 
 def shipped_puzzles() -> list[str]:
     """Names of the puzzles in ``assets/puzzles`` (file stems), sorted."""
     return sorted(p.stem for p in PUZZLES_DIR.glob("*.json"))
+
+
+def shipped_collections() -> dict[str, list[str]]:
+    """The shipped puzzles grouped by their ``collection`` (``""`` for a file without one): collection -> sorted names.
+
+    Collections come in order of name; a file that does not load is left out (the tests make sure none is).
+    """
+    groups: dict[str, list[str]] = {}
+    for path in sorted(PUZZLES_DIR.glob("*.json")):
+        try:
+            puzzle = _read_puzzle_file(path)
+        except PuzzleFileError:
+            continue
+        groups.setdefault(puzzle.collection, []).append(path.stem)
+    return {key: sorted(groups[key]) for key in sorted(groups)}
 
 
 def load_puzzle(name_or_path: str | Path) -> Puzzle:
@@ -48,6 +76,10 @@ def load_puzzle(name_or_path: str | Path) -> Puzzle:
                 f"no such puzzle file or shipped puzzle (shipped: {', '.join(shipped_puzzles())})", str(name_or_path)
             )
         path = shipped
+    return _read_puzzle_file(path)
+
+
+def _read_puzzle_file(path: Path) -> Puzzle:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
@@ -89,6 +121,7 @@ def parse_puzzle(data: Any, *, where: str = "<puzzle>") -> Puzzle:
         raise PuzzleFileError("'name' must be lower-case letters, digits, '-' or '_' (at most 64)", where)
     title = _optional_str(data, "title", where)
     description = _optional_str(data, "description", where)
+    collection = _parse_collection(data, where)
     target, dims, is_box = _parse_target(data, where)
     options = data.get("options", {})
     if not isinstance(options, dict):
@@ -116,6 +149,7 @@ def parse_puzzle(data: Any, *, where: str = "<puzzle>") -> Puzzle:
         mirrors_same_piece=mirrors,
         known_counts=known,
         is_box=is_box,
+        collection=collection,
     )
 
 
@@ -131,6 +165,19 @@ def _optional_str(data: dict, key: str, where: str) -> str:
     value = data.get(key, "")
     if not isinstance(value, str):
         raise PuzzleFileError(f"{key!r} must be a string", where)
+    return value
+
+
+def _parse_collection(data: dict, where: str) -> str:
+    if "collection" not in data:
+        return ""
+    value = data["collection"]
+    if not isinstance(value, str) or not value.strip():
+        raise PuzzleFileError("'collection' must be a non-empty string", where)
+    if len(value) > MAX_COLLECTION_CHARS:
+        raise PuzzleFileError(f"'collection' is longer than {MAX_COLLECTION_CHARS} characters", where)
+    if not value.isprintable():
+        raise PuzzleFileError("'collection' must be printable text on one line", where)
     return value
 
 
@@ -251,6 +298,8 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
         out["title"] = puzzle.title
     if puzzle.description:
         out["description"] = puzzle.description
+    if puzzle.collection:
+        out["collection"] = puzzle.collection
     if puzzle.is_box and puzzle.target == box_cells(puzzle.dims):
         out["box"] = list(puzzle.dims)
     else:

@@ -14,6 +14,7 @@ from solvers.packing.puzzle_io import (
     parse_puzzle,
     parse_puzzle_text,
     puzzle_to_dict,
+    shipped_collections,
     shipped_puzzles,
 )
 
@@ -92,6 +93,11 @@ def _broken(mutate) -> dict:
         (lambda d: d.update(box=[3, 3, 3], target=[[0, 0, 0]]), "exactly one of"),
         (lambda d: d.update(known_counts={"reflection": 3}), "unknown key"),
         (lambda d: d.update(name="Soma Cube"), "'name'"),
+        (lambda d: d.update(collection=""), "'collection' must be a non-empty string"),
+        (lambda d: d.update(collection="   "), "'collection' must be a non-empty string"),
+        (lambda d: d.update(collection=7), "'collection' must be a non-empty string"),
+        (lambda d: d.update(collection="x" * 65), "longer than 64"),
+        (lambda d: d.update(collection="two\nlines"), "one line"),
     ],
 )
 def test_malformed_puzzles_are_rejected_with_a_reason(mutate, message: str) -> None:
@@ -140,3 +146,40 @@ def test_target_shapes_and_pieces_that_fit_nowhere(tmp_path: Path) -> None:
     assert not puzzle.is_box and puzzle.n_cells == 4
     with pytest.raises(PuzzleFileError, match="fits nowhere"):
         build_cover(puzzle)
+
+
+def test_collection_is_optional_kept_and_written_back() -> None:
+    data = _soma_dict()
+    assert data["collection"] == "Classic"
+    data["collection"] = "x" * 64
+    puzzle = parse_puzzle(data)
+    assert puzzle.collection == "x" * 64
+    assert puzzle_to_dict(puzzle)["collection"] == "x" * 64
+    data.pop("collection")
+    bare = parse_puzzle(data)
+    assert bare.collection == ""
+    assert "collection" not in puzzle_to_dict(bare)
+
+
+def test_shipped_collections_group_every_shipped_puzzle() -> None:
+    groups = shipped_collections()
+    assert "" not in groups, "every shipped puzzle names its collection"
+    names = [name for members in groups.values() for name in members]
+    assert sorted(names) == shipped_puzzles()
+    for collection, members in groups.items():
+        assert members == sorted(members)
+        assert all(load_puzzle(name).collection == collection for name in members)
+    assert {"soma", "bedlam", "diabolical", "slothouber-graatsma"} <= set(groups["Classic"])
+    assert "pentomino-6x10" in groups["Pentominoes"]
+
+
+def test_shipped_collections_puts_a_file_without_collection_under_the_empty_key(tmp_path, monkeypatch) -> None:
+    from solvers.packing import puzzle_io
+
+    data = _soma_dict()
+    (tmp_path / "with.json").write_text(json.dumps(data))
+    data.pop("collection")
+    (tmp_path / "without.json").write_text(json.dumps(data))
+    (tmp_path / "broken.json").write_text("{")
+    monkeypatch.setattr(puzzle_io, "PUZZLES_DIR", tmp_path)
+    assert shipped_collections() == {"": ["without"], "Classic": ["with"]}
