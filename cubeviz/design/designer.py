@@ -30,9 +30,10 @@ from cubeviz.design.draft import TARGET, PuzzleDraft
 from cubeviz.design.layer_grid import LayerGrid
 from cubeviz.design.piece_panel import SHAPE_COLOUR, PiecePanel
 from cubeviz.design.review import Review, review
+from cubeviz.packing.puzzle_chooser import fill_puzzle_chooser
 from cubeviz.workers import CallWorker
 from solvers.packing.errors import PackingError
-from solvers.packing.puzzle_io import load_puzzle, shipped_puzzles
+from solvers.packing.puzzle_io import load_puzzle
 
 REVIEW_DELAY_MS = 150  # after the last edit of a burst (a drag paints many cells)
 SPLIT_SIZES = [340, 480, 480]  # side panel, layer grid, 3D view: the grid gets as much room as the view
@@ -118,8 +119,7 @@ class Designer(QWidget):
         row.addSpacing(12)
         row.addWidget(QLabel("or"))
         self.template = QComboBox()
-        self.template.addItems(shipped_puzzles())
-        self.template.setCurrentText("soma")
+        fill_puzzle_chooser(self.template)
         row.addWidget(self.template)
         start = QPushButton("Start from puzzle")
         start.clicked.connect(lambda: self.start_from(self.template.currentText()))

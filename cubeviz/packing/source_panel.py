@@ -19,16 +19,11 @@ from PyQt6.QtWidgets import (
 )
 
 from cubeviz.models.packing_model import LEVEL_NAMES, PackingModel
+from cubeviz.packing.puzzle_chooser import fill_puzzle_chooser
 from solvers.packing.puzzle import SymmetryMode
 from solvers.packing.puzzle_io import shipped_puzzles
 
 ERROR_STYLE = "color: #a0004f; font-weight: bold;"
-FIRST_PUZZLES = ("soma",)  # shown first in the chooser
-
-
-def puzzle_choices() -> list[str]:
-    names = shipped_puzzles()
-    return [n for n in FIRST_PUZZLES if n in names] + [n for n in names if n not in FIRST_PUZZLES]
 
 
 class SourcePanel(QWidget):
@@ -49,7 +44,7 @@ class SourcePanel(QWidget):
         box = QGroupBox("Puzzle and solutions")
         grid = QGridLayout(box)
         self.chooser = QComboBox()
-        self.chooser.addItems(puzzle_choices())
+        fill_puzzle_chooser(self.chooser)
         self.chooser.setToolTip("A built-in puzzle, or one opened from a file")
         self.chooser.activated.connect(lambda _i: self.puzzle_chosen.emit(self.chooser.currentText()))
         grid.addWidget(self.chooser, 0, 0, 1, 2)

@@ -415,3 +415,24 @@ def test_the_main_window_has_the_packings_tab(qtbot) -> None:
     browser.enumerate(SymmetryMode.MIRROR)
     window.close()  # stops the enumeration: no thread outlives the window
     assert browser.worker is None
+
+
+def test_the_chooser_groups_the_shipped_puzzles_by_collection(qtbot) -> None:
+    from cubeviz.models.packing_model import PackingModel
+    from cubeviz.packing.source_panel import SourcePanel
+    from solvers.packing.puzzle_io import shipped_puzzles
+
+    panel = SourcePanel(PackingModel())
+    qtbot.addWidget(panel)
+    combo = panel.chooser
+    model = combo.model()
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    headings = [t for i, t in enumerate(texts) if not model.item(i).isEnabled()]
+    assert headings == ["Classic", "Pentominoes", "Soma figures"]
+    assert sorted(t for t in texts if t not in headings) == shipped_puzzles()  # every puzzle once
+    assert combo.currentText() == "soma" and texts.index("soma") == 1  # the Soma cube first, under Classic
+    assert texts.index("soma-pyramid") > texts.index("Soma figures") > texts.index("pentomino-8x8-hole")
+    with qtbot.waitSignal(panel.puzzle_chosen) as chosen:
+        combo.setCurrentIndex(texts.index("soma-pyramid"))
+        combo.activated.emit(combo.currentIndex())
+    assert chosen.args == ["soma-pyramid"]
