@@ -27,6 +27,8 @@ LEVELS = ("none", "rotation", "mirror")
 PUBLISHED: dict[tuple[str, str], int] = {(name, level): count for name, level, count in PUBLISHED_CLASSICS}
 PUBLISHED.update(
     {
+        ("bedlam", "rotation"): 19186,
+        ("slothouber-graatsma", "mirror"): 1,
         ("pentomino-3x4x5", "mirror"): 3940,
         ("pentomino-3x4x5", "none"): 31520,
         ("pentomino-2x5x6", "mirror"): 264,
