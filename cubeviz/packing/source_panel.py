@@ -133,8 +133,11 @@ class SourcePanel(QWidget):
             if mode in counts:
                 text = f"{LEVEL_NAMES[mode]}: {counts[mode]:,}"
             elif mode.value in known:
-                text = f"{LEVEL_NAMES[mode]}: {known[mode.value]:,} published"
-                tip = "The published count; enumerate or open a solution file to browse these solutions"
+                text = f"{LEVEL_NAMES[mode]}: {known[mode.value]:,} known"
+                tip = (
+                    "The count the puzzle file records (a published figure, or one confirmed by an independent"
+                    " solver); enumerate or open a solution file to browse these solutions"
+                )
             else:
                 text = f"{LEVEL_NAMES[mode]}: -"
             button.setText(text)
