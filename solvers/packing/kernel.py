@@ -15,10 +15,10 @@ only if its sorted row list is lexicographically <= every image, i.e. one repres
 Two bitset layouts, one walk: boxes of at most 64 cells keep one uint64 word per row and per level (``masks`` of
 shape (rows,), ``st_occ`` of shape (depth+1,)); larger targets keep a row of words ((rows, words) and
 (depth+1, words)). Only four small steps touch the bits (reading a level, its lowest empty cell, whether a row
-fits, placing a row). Each is written once per layout, and numba picks the version from ``st_occ``'s dimensions
-when it compiles ``search`` for the arrays it is given. A level reaches the other three steps as its occupancy
-word in the one-word layout (loaded once per node, as a kernel written for one word would) and as its index into
-``st_occ`` in the words layout (a row view would cost a reference count per node); so each layout runs as fast as
+fits, placing a row). Each is a stub with one version per layout, and numba compiles each call as the version for
+``st_occ``'s dimensions (``_by_layout``), inlined. A level reaches the other three steps as its occupancy word in
+the one-word layout (loaded once per node, as a kernel written for one word would) and as its index into
+``st_occ`` in the words layout (a row view would cost a reference count per node): either layout runs as fast as
 a kernel of its own.
 
 State layout (int64 unless noted):
@@ -44,9 +44,27 @@ class KernelStatus(enum.IntEnum):
     PAUSED = 1  # node budget spent or output buffer full; call again with the same state
 
 
+def _by_layout(st_occ, in_one_word, in_words):
+    """The version of a bit step numba compiles for ``st_occ``: one word per level (1-D) or a row of words (2-D)."""
+    return in_one_word if st_occ.ndim == 1 else in_words
+
+
 def _level(st_occ, depth):
     """Level ``depth`` as the steps below take it: its occupancy word (one word) or ``depth`` itself (words)."""
     raise NotImplementedError("compiled code only: numba uses the version for the layout")
+
+
+def _level_in_one_word(st_occ, depth):
+    return st_occ[depth]
+
+
+def _level_in_words(st_occ, depth):
+    return depth
+
+
+@overload(_level, inline="always")
+def _level_for_layout(st_occ, depth):
+    return _by_layout(st_occ, _level_in_one_word, _level_in_words)
 
 
 def _lowest_empty_cell(st_occ, level, c, n_cells):
@@ -54,9 +72,44 @@ def _lowest_empty_cell(st_occ, level, c, n_cells):
     raise NotImplementedError("compiled code only: numba uses the version for the layout")
 
 
+def _lowest_empty_cell_in_one_word(st_occ, level, c, n_cells):
+    if level == np.uint64(0xFFFFFFFFFFFFFFFF) >> np.uint64(64 - n_cells):
+        return n_cells
+    while (level >> np.uint64(c)) & np.uint64(1):
+        c += 1
+    return c
+
+
+def _lowest_empty_cell_in_words(st_occ, level, c, n_cells):
+    while c < n_cells and (st_occ[level, c >> 6] >> np.uint64(c & 63)) & np.uint64(1):
+        c += 1
+    return c
+
+
+@overload(_lowest_empty_cell, inline="always")
+def _lowest_empty_cell_for_layout(st_occ, level, c, n_cells):
+    return _by_layout(st_occ, _lowest_empty_cell_in_one_word, _lowest_empty_cell_in_words)
+
+
 def _row_fits(masks, p, st_occ, level):
     """True when row ``p`` overlaps no occupied cell of ``level``."""
     raise NotImplementedError("compiled code only: numba uses the version for the layout")
+
+
+def _row_fits_in_one_word(masks, p, st_occ, level):
+    return (masks[p] & level) == np.uint64(0)
+
+
+def _row_fits_in_words(masks, p, st_occ, level):
+    for w in range(masks.shape[1]):  # noqa: SIM110 - a loop that stops early, not a generator, in numba
+        if masks[p, w] & st_occ[level, w] != np.uint64(0):
+            return False
+    return True
+
+
+@overload(_row_fits, inline="always")
+def _row_fits_for_layout(masks, p, st_occ, level):
+    return _by_layout(st_occ, _row_fits_in_one_word, _row_fits_in_words)
 
 
 def _place_row(masks, p, st_occ, level, depth):
@@ -64,78 +117,18 @@ def _place_row(masks, p, st_occ, level, depth):
     raise NotImplementedError("compiled code only: numba uses the version for the layout")
 
 
-@overload(_level, inline="always")
-def _level_for(st_occ, depth):
-    """``_level`` for the layout of ``st_occ``."""
-    if st_occ.ndim == 1:
-
-        def in_one_word(st_occ, depth):
-            return st_occ[depth]
-
-        return in_one_word
-
-    def in_words(st_occ, depth):
-        return depth
-
-    return in_words
+def _place_row_in_one_word(masks, p, st_occ, level, depth):
+    st_occ[depth + 1] = level | masks[p]
 
 
-@overload(_lowest_empty_cell, inline="always")
-def _lowest_empty_cell_for(st_occ, level, c, n_cells):
-    """``_lowest_empty_cell`` for the layout of ``st_occ``."""
-    if st_occ.ndim == 1:
-
-        def in_one_word(st_occ, level, c, n_cells):
-            if level == np.uint64(0xFFFFFFFFFFFFFFFF) >> np.uint64(64 - n_cells):
-                return n_cells
-            while (level >> np.uint64(c)) & np.uint64(1):
-                c += 1
-            return c
-
-        return in_one_word
-
-    def in_words(st_occ, level, c, n_cells):
-        while c < n_cells and (st_occ[level, c >> 6] >> np.uint64(c & 63)) & np.uint64(1):
-            c += 1
-        return c
-
-    return in_words
-
-
-@overload(_row_fits, inline="always")
-def _row_fits_for(masks, p, st_occ, level):
-    """``_row_fits`` for the layout of ``st_occ``."""
-    if st_occ.ndim == 1:
-
-        def in_one_word(masks, p, st_occ, level):
-            return (masks[p] & level) == np.uint64(0)
-
-        return in_one_word
-
-    def in_words(masks, p, st_occ, level):
-        for w in range(masks.shape[1]):  # noqa: SIM110 - a loop that stops early, not a generator, in numba
-            if masks[p, w] & st_occ[level, w] != np.uint64(0):
-                return False
-        return True
-
-    return in_words
+def _place_row_in_words(masks, p, st_occ, level, depth):
+    for w in range(masks.shape[1]):
+        st_occ[depth + 1, w] = st_occ[level, w] | masks[p, w]
 
 
 @overload(_place_row, inline="always")
-def _place_row_for(masks, p, st_occ, level, depth):
-    """``_place_row`` for the layout of ``st_occ``."""
-    if st_occ.ndim == 1:
-
-        def in_one_word(masks, p, st_occ, level, depth):
-            st_occ[depth + 1] = level | masks[p]
-
-        return in_one_word
-
-    def in_words(masks, p, st_occ, level, depth):
-        for w in range(masks.shape[1]):
-            st_occ[depth + 1, w] = st_occ[level, w] | masks[p, w]
-
-    return in_words
+def _place_row_for_layout(masks, p, st_occ, level, depth):
+    return _by_layout(st_occ, _place_row_in_one_word, _place_row_in_words)
 
 
 @njit(cache=True, nogil=True)
