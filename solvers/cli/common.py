@@ -1,20 +1,42 @@
-"""Shared plumbing for `cubeviz-solve` subcommands: typed input errors, input opening, exit codes."""
+"""Shared plumbing for `cubeviz-solve` subcommands: typed input errors, input opening, exit codes, subcommand
+parsers."""
 
 from __future__ import annotations
 
 import argparse
 import io
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 
+Handler = Callable[[argparse.Namespace], int]  # a subcommand's handler: parsed namespace -> exit code
+
 
 class CliInputError(Exception):
     """Malformed user input; the message is one line a person can act on (which case/line, what is wrong)."""
+
+
+def add_command(
+    subparsers: argparse._SubParsersAction, name: str, run: Handler, *, help: str, description: str
+) -> argparse.ArgumentParser:
+    """The parser of subcommand `name`, with `run` installed as its handler; the caller adds its arguments."""
+    parser = subparsers.add_parser(name, help=help, description=description)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def add_cases_command(
+    subparsers: argparse._SubParsersAction, name: str, run: Handler, *, help: str, description: str
+) -> argparse.ArgumentParser:
+    """A subcommand (see `add_command`) whose only arguments are the cases' FILE and --keep-going."""
+    parser = add_command(subparsers, name, run, help=help, description=description)
+    add_input_argument(parser)
+    add_keep_going_argument(parser)
+    return parser
 
 
 def add_input_argument(parser: argparse.ArgumentParser) -> None:

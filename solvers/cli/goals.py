@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import threading
 
-from solvers.cli.common import EXIT_OK, CliInputError
+from solvers.cli.common import EXIT_OK, CliInputError, add_command
 
 DEFAULT_ALL_LIMIT = 100
 COLOUR_CHOICES = ("U", "R", "F", "D", "L", "B", "any")
@@ -99,8 +99,10 @@ def _best(state, goal, args: argparse.Namespace, number: int):
 def register(subparsers: argparse._SubParsersAction) -> None:
     from solvers.goals.preset_names import PRESET_NAMES
 
-    scramble = subparsers.add_parser(
+    scramble = add_command(
+        subparsers,
         "scramble",
+        run_scramble,
         help="training scrambles: random 3x3x3 states with a preset's pieces solved",
         description="Each line is a scramble (WCA notation) that produces a uniformly random state among those in "
         "which the preset's pieces are solved (e.g. --solved f2l: a random last layer).",
@@ -110,7 +112,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     scramble.add_argument("--colour", default="D", metavar="C", help="the face the preset is built on (default D)")
     scramble.add_argument("--count", type=_positive_count, default=1, metavar="N", help="how many (default 1)")
     scramble.add_argument("--seed", type=int, default=None, metavar="S", help="random seed, for repeatable lists")
-    scramble.set_defaults(run=run_scramble)
 
 
 def _positive_count(text: str) -> int:

@@ -16,8 +16,8 @@ from solvers.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
     CliInputError,
-    add_input_argument,
-    add_keep_going_argument,
+    add_cases_command,
+    add_command,
     input_lines,
     open_input,
     report_error,
@@ -31,8 +31,10 @@ UP_TO_CHOICES = ("none", "rotation", "mirror")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    soma = subparsers.add_parser(
+    add_cases_command(
+        subparsers,
         "soma",
+        run_soma,
         help="all Soma cube assemblies for given positions of piece a (Soma 27-cell lines, UVa 197)",
         description=(
             "Each input line gives piece a's cells as 27 characters ('a' or '.'; front, middle, back plane; rows "
@@ -41,12 +43,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "the input."
         ),
     )
-    add_input_argument(soma)
-    add_keep_going_argument(soma)
-    soma.set_defaults(run=run_soma)
 
-    pack = subparsers.add_parser(
+    pack = add_command(
+        subparsers,
         "pack",
+        run_pack,
         help="enumerate or count the solutions of a polycube packing puzzle",
         description="PUZZLE is a shipped puzzle name (soma, bedlam, pentomino-6x10, ...) or a puzzle JSON file.",
     )
@@ -67,7 +68,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "and store each level in the --out file",
     )
     add_cluster_arguments(pack)
-    pack.set_defaults(run=run_pack)
 
 
 def run_soma(args: argparse.Namespace) -> int:

@@ -15,6 +15,8 @@ from solvers.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
     CliInputError,
+    add_cases_command,
+    add_command,
     add_input_argument,
     add_keep_going_argument,
     input_lines,
@@ -28,8 +30,10 @@ METRIC_CHOICES = ("htm", "qtm", "fru")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    distance = subparsers.add_parser(
+    distance = add_command(
+        subparsers,
         "pocket-distance",
+        run_distance,
         help="fewest moves between two 2x2x2 cubes, each seen from any side (2x2 net pairs)",
         description="Read T, then T pairs of 2x2x2 colour nets (6 lines each: net A, a separator, net B) and print "
         "the fewest moves from A to B, rotations free. Colours are any six letters of a real cube.",
@@ -37,20 +41,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_input_argument(distance)
     distance.add_argument("--metric", choices=METRIC_CHOICES, default="qtm", help="move count (default: qtm)")
     add_keep_going_argument(distance)
-    distance.set_defaults(run=run_distance)
 
-    fru = subparsers.add_parser(
+    add_cases_command(
+        subparsers,
         "pocket-fru",
+        run_fru,
         help="optimal solution in F/R/U quarter-and-half turns of F/R/U sticker permutations, with each state",
         description="Each line: 24 sticker numbers (an F/R/U sticker permutation), places 18 19 20 fixed. Prints "
         "the optimal move count n, then each move (F+ F2 F- R+ R2 R- U+ U2 U-) and the 24 numbers after it.",
     )
-    add_input_argument(fru)
-    add_keep_going_argument(fru)
-    fru.set_defaults(run=run_fru)
 
-    count = subparsers.add_parser(
+    count = add_command(
+        subparsers,
         "pocket-count",
+        run_count,
         help="distinct states of a recoloured 2x2x2 up to rotation, and their depth histogram (recoloured 2x2)",
         description="COLOURING: 24 letters for U1-U4 R1-R4 F1-F4 D1-D4 L1-L4 B1-B4 of the repainted solved cube "
         "(a recoloured 2x2, e.g. YYYYGGGGOOOOOOOOGGGGYYYY). Prints the number of states, then 'depth count' lines.",
@@ -58,7 +62,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     count.add_argument("colourings", nargs="+", metavar="COLOURING", help="24 colour letters in facelet order")
     count.add_argument("--metric", choices=("htm", "qtm"), default="htm", help="metric of the histogram")
     add_keep_going_argument(count)
-    count.set_defaults(run=run_count)
 
 
 # -- pocket-distance -------------------------------------------------------------------------------------------------

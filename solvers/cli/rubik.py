@@ -17,6 +17,8 @@ from solvers.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
     CliInputError,
+    add_cases_command,
+    add_command,
     add_input_argument,
     add_keep_going_argument,
     input_lines,
@@ -32,8 +34,10 @@ DEFAULT_TWOPHASE_SECONDS = 1.0  # without --max-time, two-phase keeps improving 
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    solve = subparsers.add_parser(
+    solve = add_command(
+        subparsers,
         "solve",
+        run_solve,
         help="solve 3x3x3 cubes given as 54-letter Kociemba facelet strings (two-phase or optimal)",
         description="One 54-letter facelet string per line (U R F D L B order, letters naming the face whose centre "
         "colour a sticker has). Prints the moves, then the length in parentheses; '*' marks a proven optimum.",
@@ -48,17 +52,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_goal_arguments(solve)
     add_keep_going_argument(solve)
     add_cluster_arguments(solve)
-    solve.set_defaults(run=run_solve)
 
-    qtm = subparsers.add_parser(
+    add_cases_command(
+        subparsers,
         "rubik-qtm",
+        run_qtm,
         help="optimal quarter-turn solutions of 3x3 letter nets",
         description="Read T, then T 3x3 letter nets of 54 colour letters each (whitespace insignificant). For "
         "each, print the optimal number of quarter turns, then the turns as 'face direction' pairs.",
     )
-    add_input_argument(qtm)
-    add_keep_going_argument(qtm)
-    qtm.set_defaults(run=run_qtm)
 
 
 # -- solve -----------------------------------------------------------------------------------------------------------

@@ -121,7 +121,7 @@ class _Runner:
         self.problem = problem
         depth_max = problem.n_instances
         one_word = problem.n_words == 1
-        self.fn = kernel.search_1word if one_word else kernel.search_nword
+        self.fn = kernel.search
         self.masks = np.ascontiguousarray(problem.row_masks[:, 0]) if one_word else problem.row_masks
         self.enabled = enabled
         self.remaining = problem.kind_count.copy()
