@@ -25,7 +25,7 @@ from solvers.packing.puzzle_io import PUZZLES_DIR
 
 ERROR_PREFIX = "cubeviz-solve: error: "
 MAX_ERROR_LINE = 300
-FUZZ_EXAMPLES = int(os.environ.get("CUBEVIZ_FUZZ_EXAMPLES", "60"))
+FUZZ_EXAMPLES = int(os.environ.get("CUBEVIZ_FUZZ_EXAMPLES", "30"))
 # capsys, monkeypatch and tmp_path are safe to share across examples: each run reads out (and so resets) the
 # capture, sets stdin anew and writes its own file.
 SHARED_FIXTURES_ARE_SAFE = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
