@@ -21,24 +21,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks._common import machine_note, markdown_table, time_call  # noqa: E402 - path set just above
 from benchmarks.packing_bench import PUBLISHED as PUBLISHED_CLASSICS  # noqa: E402
 from solvers.packing import SymmetryError, build_cover, count_solutions, load_puzzle  # noqa: E402
+from solvers.packing.published import PUBLISHED_PENTOMINO_COUNTS  # noqa: E402
 from solvers.packing.puzzle_io import shipped_collections  # noqa: E402
 
 LEVELS = ("none", "rotation", "mirror")
 PUBLISHED: dict[tuple[str, str], int] = {(name, level): count for name, level, count in PUBLISHED_CLASSICS}
-PUBLISHED.update(
-    {
-        ("bedlam", "rotation"): 19186,
-        ("slothouber-graatsma", "mirror"): 1,
-        ("pentomino-3x4x5", "mirror"): 3940,
-        ("pentomino-3x4x5", "none"): 31520,
-        ("pentomino-2x5x6", "mirror"): 264,
-        ("pentomino-2x5x6", "none"): 2112,
-        ("pentomino-2x3x10", "mirror"): 12,
-        ("pentomino-2x3x10", "none"): 96,
-        ("pentomino-8x8-hole", "mirror"): 65,
-        ("pentomino-8x8-hole", "none"): 520,
-    }
-)
+PUBLISHED.update({("bedlam", "rotation"): 19186, ("slothouber-graatsma", "mirror"): 1})
+PUBLISHED.update(PUBLISHED_PENTOMINO_COUNTS)
 DEFAULT_SKIP = "bedlam:none"
 
 

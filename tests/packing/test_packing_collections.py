@@ -17,22 +17,14 @@ from pathlib import Path
 import pytest
 
 from solvers.packing import build_cover, count_solutions, load_puzzle, shipped_collections, shipped_puzzles
+from solvers.packing.published import PUBLISHED_PENTOMINO_COUNTS
 
 PUZZLES = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
 LEVELS = ("none", "rotation", "mirror")
 SOMA_FIGURES = sorted(p.stem for p in PUZZLES.glob("soma-*.json"))
 NEW_PENTOMINOES = ("pentomino-3x4x5", "pentomino-2x5x6", "pentomino-2x3x10", "pentomino-8x8-hole")
 NEW_FILES = (*SOMA_FIGURES, *NEW_PENTOMINOES)
-PUBLISHED = {  # the literature's figures for the new pentomino puzzles: (name, level) -> count
-    ("pentomino-3x4x5", "mirror"): 3940,
-    ("pentomino-3x4x5", "none"): 31520,
-    ("pentomino-2x5x6", "mirror"): 264,
-    ("pentomino-2x5x6", "none"): 2112,
-    ("pentomino-2x3x10", "mirror"): 12,
-    ("pentomino-2x3x10", "none"): 96,
-    ("pentomino-8x8-hole", "mirror"): 65,
-    ("pentomino-8x8-hole", "none"): 520,
-}
+PUBLISHED = PUBLISHED_PENTOMINO_COUNTS  # the literature's figures for the new pentomino puzzles
 # Engine runs of minutes (3x4x5: about 1 minute per class level, 10 for all solutions; 2x5x6 all solutions: half a
 # minute): marked slow here and timed by benchmarks/collections_bench.py. The relation test vouches for them
 # from the faster levels.
