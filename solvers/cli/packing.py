@@ -7,8 +7,12 @@ Imports of the engine happen inside the handlers so `cubeviz-solve --help` stays
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from solvers.cli.cluster_options import add_cluster_arguments, checkpoint_of, uses_batch, where_of
@@ -137,15 +141,33 @@ def _search(problem, mode, args: argparse.Namespace) -> tuple[int, KeptSolutions
     from solvers.packing.search import CoverSolution, enumerate_solutions
 
     total = 0
-    with KeptSolutions(problem, mode, args.out) as kept:
-        for event in enumerate_solutions(problem, up_to=mode, count_only=args.count, progress_interval=1.0):
+    with KeptSolutions(problem, mode, args.out) as kept, interrupt_flag() as stop:
+        events = enumerate_solutions(problem, up_to=mode, count_only=args.count, progress_interval=1.0, stop=stop)
+        for event in events:
             if isinstance(event, CoverSolution):
                 kept.add(event.rows)
             elif event.done:
                 total = event.solutions
             elif args.progress:
                 _print_progress(event)
+        if stop.is_set():
+            raise KeyboardInterrupt  # after the stream is closed and removed: the run ends as interrupted
     return total, kept
+
+
+@contextmanager
+def interrupt_flag() -> Iterator[threading.Event]:
+    """Ctrl+C sets a flag the search polls between kernel calls instead of raising wherever Python happens to be:
+    an interrupt that lands while numba compiles the kernel would otherwise be swallowed and the search run on."""
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+    previous = signal.signal(signal.SIGINT, lambda _number, _frame: stop.set())
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _search_in_batch(problem, mode, args: argparse.Namespace) -> tuple[int, KeptSolutions]:
