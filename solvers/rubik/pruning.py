@@ -102,6 +102,7 @@ def _sym_entries(table, flip_move, slice_move, twist_move, class_of, sym_of, rep
                 found += 1
                 if backward:
                     break
+                # Written out here: as a helper beside `_reach`, this block made the phase-1 build a quarter slower.
                 stab = stabiliser[cls]
                 if stab != 1:  # the representative is self-symmetric: equivalent twists get the same depth
                     for s in range(1, 16):
