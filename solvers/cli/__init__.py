@@ -1,8 +1,8 @@
 """`cubeviz-solve`: the command line over the engines. Each subcommand group lives in its own module.
 
-A subcommand module exposes ``register(subparsers)``; the handler it installs with ``set_defaults(run=...)``
-takes the parsed namespace and returns an exit code. Modules are imported here, but they must keep heavy
-work (numba compilation, table builds) out of import time.
+A subcommand module exposes ``register(subparsers)``; the handler it installs (``common.add_command``, through
+``set_defaults(run=...)``) takes the parsed namespace and returns an exit code. Modules are imported here, but
+they must keep heavy work (numba compilation, table builds) out of import time.
 """
 
 from __future__ import annotations

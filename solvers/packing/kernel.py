@@ -15,11 +15,11 @@ only if its sorted row list is lexicographically <= every image, i.e. one repres
 Two bitset layouts, one walk: boxes of at most 64 cells keep one uint64 word per row and per level (``masks`` of
 shape (rows,), ``st_occ`` of shape (depth+1,)); larger targets keep a row of words ((rows, words) and
 (depth+1, words)). Only four small steps touch the bits (reading a level, its lowest empty cell, whether a row
-fits, placing a row). Each is a stub with one version per layout, and numba compiles each call as the version for
-``st_occ``'s dimensions (``_by_layout``), inlined. A level reaches the other three steps as its occupancy word in
-the one-word layout (loaded once per node, as a kernel written for one word would) and as its index into
-``st_occ`` in the words layout (a row view would cost a reference count per node): either layout runs as fast as
-a kernel of its own.
+fits, placing a row). Each is a stub for numba's ``overload`` with two versions, one per layout; numba compiles
+every call as the version for ``st_occ``'s dimensions (``_by_layout``) and inlines it. A level reaches the other
+three steps as its occupancy word in the one-word layout (loaded once per node, as a kernel written for one word
+would) and as its index into ``st_occ`` in the words layout (a row view would cost a reference count per node):
+either layout runs as fast as a kernel of its own.
 
 State layout (int64 unless noted):
 ``st_occ`` uint64 occupancy per level (see above); ``st_cell`` (depth+1) lowest empty cell;

@@ -37,41 +37,47 @@ BINOMIAL = _binomial_table.py_func()
 
 
 @nb.njit(cache=True, nogil=True)
-def get_twist(c: np.ndarray) -> int:
-    """0 <= twist < N_TWIST: co of corners URF..DLF in base 3."""
+def _get_orientations(c: np.ndarray, first: int, count: int, base: int) -> int:
+    """The orientations c[first], ..., c[first + count - 1] as the digits of a number in `base` (first digit most
+    significant)."""
     value = 0
-    for i in range(7):
-        value = 3 * value + c[CO + i]
+    for i in range(count):
+        value = base * value + c[first + i]
     return value
 
 
 @nb.njit(cache=True, nogil=True)
-def set_twist(c: np.ndarray, twist: int) -> None:
+def _set_orientations(c: np.ndarray, first: int, count: int, base: int, value: int) -> None:
+    """Inverse of `_get_orientations`, and c[first + count] set so that the count + 1 orientations sum to 0 mod
+    `base` (the last piece's orientation follows from the others')."""
     total = 0
-    for i in range(6, -1, -1):
-        c[CO + i] = twist % 3
-        total += twist % 3
-        twist //= 3
-    c[CO + 7] = (3 - total % 3) % 3
+    for i in range(count - 1, -1, -1):
+        c[first + i] = value % base
+        total += value % base
+        value //= base
+    c[first + count] = (base - total % base) % base
+
+
+@nb.njit(cache=True, nogil=True)
+def get_twist(c: np.ndarray) -> int:
+    """0 <= twist < N_TWIST: co of corners URF..DLF in base 3."""
+    return _get_orientations(c, CO, 7, 3)
+
+
+@nb.njit(cache=True, nogil=True)
+def set_twist(c: np.ndarray, twist: int) -> None:
+    _set_orientations(c, CO, 7, 3, twist)
 
 
 @nb.njit(cache=True, nogil=True)
 def get_flip(c: np.ndarray) -> int:
     """0 <= flip < N_FLIP: eo of edges UR..BL in base 2."""
-    value = 0
-    for i in range(11):
-        value = 2 * value + c[EO + i]
-    return value
+    return _get_orientations(c, EO, 11, 2)
 
 
 @nb.njit(cache=True, nogil=True)
 def set_flip(c: np.ndarray, flip: int) -> None:
-    total = 0
-    for i in range(10, -1, -1):
-        c[EO + i] = flip % 2
-        total += flip % 2
-        flip //= 2
-    c[EO + 11] = total % 2
+    _set_orientations(c, EO, 11, 2, flip)
 
 
 @nb.njit(cache=True, nogil=True)

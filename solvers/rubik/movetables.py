@@ -14,7 +14,7 @@ import numpy as np
 
 from solvers.cube.moves import Move
 from solvers.rubik import coords as cd
-from solvers.rubik.cubie import CUBE_LEN, N_MOVE, N_SYM_D4H, move_cubes, multiply, symmetry_cubes, symmetry_inverse
+from solvers.rubik.cubie import N_MOVE, N_SYM_D4H, identity, move_cubes, multiply, symmetry_cubes, symmetry_inverse
 
 
 class Coord(IntEnum):
@@ -89,10 +89,7 @@ def build_move_table(coord: Coord) -> np.ndarray:
     if coord is Coord.UD_EDGES:
         valid[:] = False
         valid[PHASE2_MOVES] = True
-    identity = np.zeros(CUBE_LEN, dtype=np.int8)
-    identity[:8] = np.arange(8)
-    identity[16:28] = np.arange(12)
-    return _build_move_table(int(coord), COORD_SIZE[coord], identity, move_cubes(), valid)
+    return _build_move_table(int(coord), COORD_SIZE[coord], identity(), move_cubes(), valid)
 
 
 @nb.njit(cache=True, nogil=True)
@@ -101,27 +98,33 @@ def _conjugate(c: np.ndarray, s_cube: np.ndarray, s_inv_cube: np.ndarray, tmp: n
     multiply(tmp, s_inv_cube, out)
 
 
+def _symmetries() -> tuple[np.ndarray, np.ndarray]:
+    """The symmetry cubes and the index of each one's inverse (int64), as the builders below take them."""
+    return symmetry_cubes(), symmetry_inverse().astype(np.int64)
+
+
 @nb.njit(cache=True, nogil=True)
-def _build_twist_conj(identity: np.ndarray, syms: np.ndarray, inv: np.ndarray) -> np.ndarray:
-    table = np.empty((cd.N_TWIST, 16), dtype=np.int16)
+def _build_conj_table(
+    kind: int, size: int, step: int, identity: np.ndarray, syms: np.ndarray, inv: np.ndarray
+) -> np.ndarray:
+    """int16 (size, 16): x conjugated by each U-D symmetry, for the coordinate `kind` read in units of `step`
+    (coordinate value x * step on the solved cube; the value of the conjugate // step)."""
+    table = np.empty((size, 16), dtype=np.int16)
     c = identity.copy()
     tmp = identity.copy()
     out = identity.copy()
-    for t in range(cd.N_TWIST):
+    for x in range(size):
         c[:] = identity
-        cd.set_twist(c, t)
+        _set(kind, c, x * step)
         for s in range(16):
             _conjugate(c, syms[s], syms[inv[s]], tmp, out)
-            table[t, s] = cd.get_twist(out)
+            table[x, s] = _get(kind, out) // step
     return table
 
 
 def build_twist_conj() -> np.ndarray:
     """int16 (N_TWIST, 16): the twist of S_s * c * S_s^-1 for the 16 U-D symmetries."""
-    identity = np.zeros(CUBE_LEN, dtype=np.int8)
-    identity[:8] = np.arange(8)
-    identity[16:28] = np.arange(12)
-    return _build_twist_conj(identity, symmetry_cubes(), symmetry_inverse().astype(np.int64))
+    return _build_conj_table(int(Coord.TWIST), cd.N_TWIST, 1, identity(), *_symmetries())
 
 
 @nb.njit(cache=True, nogil=True)
@@ -164,11 +167,8 @@ def build_flipslice_classes(sorted_slice: bool = False) -> dict[str, np.ndarray]
     class_of[x], sym_of[x]: x conjugated by symmetry sym_of[x] is the representative reps[class_of[x]];
     stabiliser[c]: bit s set when symmetry s maps the representative of class c to itself.
     """
-    identity = np.zeros(CUBE_LEN, dtype=np.int8)
-    identity[:8] = np.arange(8)
-    identity[16:28] = np.arange(12)
     class_of, sym_of, reps, stab = _build_flipslice_classes(
-        identity, symmetry_cubes(), symmetry_inverse().astype(np.int64), 1 if sorted_slice else cd.N_PERM4
+        identity(), *_symmetries(), 1 if sorted_slice else cd.N_PERM4
     )
     return {"class_of": class_of, "sym_of": sym_of, "reps": reps, "stabiliser": stab}
 
@@ -204,31 +204,10 @@ def build_corner_classes() -> dict[str, np.ndarray]:
 
     class_sym[x] = 16 * class + s: conjugating x by symmetry s gives reps[class]; stabiliser as for flipslice.
     """
-    identity = np.zeros(CUBE_LEN, dtype=np.int8)
-    identity[:8] = np.arange(8)
-    identity[16:28] = np.arange(12)
-    class_sym, reps, stab = _build_corner_classes(identity, symmetry_cubes(), symmetry_inverse().astype(np.int64))
+    class_sym, reps, stab = _build_corner_classes(identity(), *_symmetries())
     return {"class_sym": class_sym, "reps": reps, "stabiliser": stab}
-
-
-@nb.njit(cache=True, nogil=True)
-def _build_slice_conj(identity: np.ndarray, syms: np.ndarray, inv: np.ndarray) -> np.ndarray:
-    table = np.empty((cd.N_SLICE, 16), dtype=np.int16)
-    c = identity.copy()
-    tmp = identity.copy()
-    out = identity.copy()
-    for x in range(cd.N_SLICE):
-        c[:] = identity
-        cd.set_slice_sorted(c, x * cd.N_PERM4)
-        for s in range(16):
-            _conjugate(c, syms[s], syms[inv[s]], tmp, out)
-            table[x, s] = cd.get_slice_sorted(out) // cd.N_PERM4
-    return table
 
 
 def build_slice_conj() -> np.ndarray:
     """int16 (N_SLICE, 16): the UD-slice of S_s * c * S_s^-1; the U-D symmetries keep the slice a slice."""
-    identity = np.zeros(CUBE_LEN, dtype=np.int8)
-    identity[:8] = np.arange(8)
-    identity[16:28] = np.arange(12)
-    return _build_slice_conj(identity, symmetry_cubes(), symmetry_inverse().astype(np.int64))
+    return _build_conj_table(int(Coord.SLICE_SORTED), cd.N_SLICE, cd.N_PERM4, identity(), *_symmetries())

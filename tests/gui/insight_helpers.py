@@ -8,11 +8,11 @@ from types import SimpleNamespace
 
 import numpy as np
 from gui_helpers import classify, visible_stickers
+from window_helpers import active_main_window
 
 from cubeviz import main_window
 from cubeviz.features import install_features
 from cubeviz.main_window import MainWindow
-from cubeviz.views.gl.animation import AnimationSpeed
 from cubeviz.views.gl.cube_item import CubeItem
 from solvers.cube.geometry import Face
 
@@ -23,12 +23,7 @@ def insight_window(qtbot, monkeypatch) -> Iterator[MainWindow]:
     """Body of each module's `window` fixture: a shown 2x2 main window with the features insight uses (the others
     are tested with the whole window elsewhere); the insight workers are stopped at the end."""
     monkeypatch.setattr(main_window, "install_features", partial(install_features, modules=INSIGHT_FEATURES))
-    window = MainWindow(2, seed=5)
-    window.cube_view.set_speed(AnimationSpeed.INSTANT)
-    qtbot.addWidget(window)
-    with qtbot.waitActive(window):
-        window.show()
-        window.activateWindow()
+    window = active_main_window(qtbot, 2, seed=5)
     yield window
     window.insight.stop()
     window.wait_for_workers()

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 from PyQt6.QtCore import QPoint, Qt
+from window_helpers import active_main_window
 
-from cubeviz.main_window import MainWindow
-from cubeviz.views.gl.animation import AnimationSpeed
 from solvers.cube.formats import to_colour_letters
 from solvers.cube.geometry import Face, centre_facelets, n_facelets
 from solvers.cube.notation import parse_algorithm
@@ -18,12 +17,7 @@ SCRAMBLE_2 = "R U' F2 R' U F'"
 
 @pytest.fixture
 def window(qtbot):
-    window = MainWindow(3, seed=11)
-    window.cube_view.set_speed(AnimationSpeed.INSTANT)
-    qtbot.addWidget(window)
-    with qtbot.waitActive(window):
-        window.show()
-        window.activateWindow()
+    window = active_main_window(qtbot, 3, seed=11)
     window.tabs.setCurrentWidget(window.net_editor)
     qtbot.waitExposed(window.net_editor.canvas)
     return window

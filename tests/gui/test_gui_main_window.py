@@ -7,6 +7,7 @@ import pytest
 from gui_helpers import pixel
 from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QGuiApplication, QKeySequence
+from window_helpers import active_main_window
 
 from cubeviz.main_window import MainWindow
 from cubeviz.views.gl.animation import AnimationSpeed
@@ -16,13 +17,7 @@ from solvers.cube.notation import parse_algorithm
 
 @pytest.fixture
 def window(qtbot):
-    window = MainWindow(3, seed=7)
-    window.cube_view.set_speed(AnimationSpeed.INSTANT)
-    qtbot.addWidget(window)
-    with qtbot.waitActive(window):  # shortcuts only reach the active window (Xvfb has no window manager)
-        window.show()
-        window.activateWindow()
-    return window
+    return active_main_window(qtbot, 3, seed=7)
 
 
 def _net_colours(window) -> list[tuple[int, int, int]]:

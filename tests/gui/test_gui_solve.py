@@ -12,6 +12,7 @@ from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QGuiApplication
 from solve_helpers import changed_pixels, frame, make_window, solve_and_wait
 
+from cubeviz.main_window import MainWindow
 from cubeviz.models.cube_model import EntryKind
 from cubeviz.solve import SolverChoice
 from cubeviz.solve.player_panel import HIDDEN_MOVE, SCRUB_STEPS
@@ -25,6 +26,15 @@ def _scramble(window, length: int, seed: int) -> CubeState:
     algorithm = random_move_scramble(length, window.model.size, random.Random(seed))
     window.model.scramble_with_moves(algorithm, f"test scramble: {algorithm}")
     return algorithm.state(window.model.size)
+
+
+def _solved_after_scramble(qtbot, size: int, length: int, seed: int) -> tuple[MainWindow, CubeState]:
+    """A window whose cube was scrambled by `length` seeded random moves, then solved (the run must finish);
+    returns the window and the scrambled state."""
+    window = make_window(qtbot, size)
+    start = _scramble(window, length, seed)
+    assert solve_and_wait(qtbot, window) == ""
+    return window, start
 
 
 def _independent(start: CubeState, labels_text: str, size: int) -> CubeState:
@@ -79,10 +89,8 @@ def test_3x3_two_phase_play_to_the_end_solves_the_cube(qtbot) -> None:
 
 
 def test_back_and_scrubber_restore_exact_intermediate_states(qtbot) -> None:
-    window = make_window(qtbot, 3)
+    window, start = _solved_after_scramble(qtbot, 3, 8, seed=2)
     feature, player = window.solve_feature, window.player_model
-    start = _scramble(window, 8, seed=2)
-    assert solve_and_wait(qtbot, window) == ""
     labels = player.labels
     history_before = len(window.model.history)
     for _ in range(4):
@@ -108,10 +116,8 @@ def test_back_and_scrubber_restore_exact_intermediate_states(qtbot) -> None:
 
 
 def test_keys_and_move_list_clicks_drive_the_player(qtbot) -> None:
-    window = make_window(qtbot, 2)
+    window, start = _solved_after_scramble(qtbot, 2, 9, seed=8)
     feature, player = window.solve_feature, window.player_model
-    start = _scramble(window, 9, seed=8)
-    assert solve_and_wait(qtbot, window) == ""
     view = window.cube_view
     qtbot.keyClick(view, Qt.Key.Key_Right)
     qtbot.keyClick(view, Qt.Key.Key_Right)
@@ -164,10 +170,8 @@ def test_hint_mode_reveals_one_move_at_a_time_and_copy(qtbot) -> None:
 
 
 def test_2x2_alternatives_can_be_browsed_and_each_solves(qtbot) -> None:
-    window = make_window(qtbot, 2)
+    window, start = _solved_after_scramble(qtbot, 2, 11, seed=21)
     feature, player = window.solve_feature, window.player_model
-    start = _scramble(window, 11, seed=21)
-    assert solve_and_wait(qtbot, window) == ""
     best = feature.session.solutions[-1]
     assert best.optimal_count >= len(best.alternatives) > 1, "seed 21 has several optimal solutions"
     qtbot.mouseClick(feature.panel.buttons["forward"], Qt.MouseButton.LeftButton)
@@ -182,10 +186,8 @@ def test_2x2_alternatives_can_be_browsed_and_each_solves(qtbot) -> None:
 
 
 def test_hand_turn_leaves_the_path_and_undo_comes_back(qtbot) -> None:
-    window = make_window(qtbot, 3)
+    window, _start = _solved_after_scramble(qtbot, 3, 6, seed=9)
     feature, player = window.solve_feature, window.player_model
-    _scramble(window, 6, seed=9)
-    assert solve_and_wait(qtbot, window) == ""
     qtbot.mouseClick(feature.panel.buttons["forward"], Qt.MouseButton.LeftButton)
     qtbot.mouseClick(feature.panel.buttons["forward"], Qt.MouseButton.LeftButton)
     window.model.apply_text("x")  # a whole-cube rotation is never on a solution's path

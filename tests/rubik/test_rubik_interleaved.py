@@ -10,12 +10,12 @@ import time
 
 import numpy as np
 import pytest
+from search_thread import SearchThread
 
 from solvers.cube import apply_moves
 from solvers.cube.moves import Move
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
-from solvers.engine import SearchCancelled
 from solvers.rubik.events import DepthExhausted, MoveSolution
 from solvers.rubik.optimal import Heuristic, heuristic_value, optimal
 from solvers.rubik.optimal.intrinsics import prefetch
@@ -95,33 +95,16 @@ def test_cancel_stops_the_strong_search_within_a_fraction_of_a_second():
     # 18 moves: its depth 17 alone is 150 M nodes, seconds even on a fast machine. The stop is asked once depth 16
     # is exhausted, so that it lands in the search, not in loading the tables (which a stop does not interrupt).
     state = random_state(3, random.Random(4))
-    stop = threading.Event()
-    searching = threading.Event()
-    cancelled_at: list[float] = []
-    seen: list[object] = []
-
-    def run():
-        try:
-            for event in optimal(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE, stop=stop, probe_share=0.0):
-                seen.append(event)
-                if isinstance(event, DepthExhausted) and event.depth >= 16:
-                    searching.set()
-        except SearchCancelled:
-            cancelled_at.append(time.perf_counter())
-        finally:
-            searching.set()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    assert searching.wait(300)
+    search = SearchThread(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE, probe_share=0.0)
+    search.start()
+    assert search.wait_for(lambda e: isinstance(e, DepthExhausted) and e.depth >= 16, 300)
     time.sleep(0.5)
-    asked = time.perf_counter()
-    stop.set()
-    thread.join(5)
-    assert not thread.is_alive()
-    assert cancelled_at, f"the search ended without being cancelled: {seen[-1:]}"
-    assert cancelled_at[0] - asked < 0.5
-    assert not any(isinstance(e, MoveSolution) for e in seen)
+    asked = search.cancel()
+    search.join(5)
+    assert not search.is_alive()
+    assert search.cancelled_at is not None, f"the search ended without being cancelled: {search.events[-1:]}"
+    assert search.cancelled_at - asked < 0.5
+    assert not any(isinstance(e, MoveSolution) for e in search.events)
 
 
 def test_a_failing_kernel_is_raised_not_taken_for_an_exhausted_bound(monkeypatch):

@@ -4,17 +4,17 @@ answers solve their cubes, proofs come bound by bound, and a cancel stops the se
 from __future__ import annotations
 
 import random
-import threading
 import time
 
 import numpy as np
 import pytest
+from search_thread import SearchThread
 
 from solvers.cube import apply_moves
 from solvers.cube.moves import Move, move_state
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
-from solvers.engine import Metric, SearchCancelled
+from solvers.engine import Metric
 from solvers.rubik import cubie
 from solvers.rubik.events import DepthExhausted, DepthProgress, MoveSolution
 from solvers.rubik.optimal import Heuristic, optimal, prepare_tables, solve_optimal
@@ -114,27 +114,15 @@ def test_every_bound_below_the_answer_is_proven_empty():
 
 def test_cancel_stops_within_a_fraction_of_a_second():
     state = random_state(3, random.Random(7))  # ~18 moves: far beyond the compact heuristic in test time
-    stop = threading.Event()
-    seen: list[object] = []
-    cancelled_at: list[float] = []
-
-    def run():
-        try:
-            for event in optimal(state, heuristic=Heuristic.SLICE_PAIRS, stop=stop, probe_share=0.0):
-                seen.append(event)
-        except SearchCancelled:
-            cancelled_at.append(time.perf_counter())
-
-    thread = threading.Thread(target=run)
-    thread.start()
+    search = SearchThread(state, heuristic=Heuristic.SLICE_PAIRS, probe_share=0.0)
+    search.start()
     time.sleep(1.0)
-    asked = time.perf_counter()
-    stop.set()
-    thread.join(5)
-    assert not thread.is_alive()
-    assert cancelled_at and cancelled_at[0] - asked < 0.5
-    assert any(isinstance(e, DepthProgress) for e in seen)
-    assert not any(isinstance(e, MoveSolution) for e in seen)
+    asked = search.cancel()
+    search.join(5)
+    assert not search.is_alive()
+    assert search.cancelled_at is not None and search.cancelled_at - asked < 0.5
+    assert any(isinstance(e, DepthProgress) for e in search.events)
+    assert not any(isinstance(e, MoveSolution) for e in search.events)
 
 
 def test_the_inverse_tree_gives_inverted_optimal_solutions(monkeypatch):
@@ -205,25 +193,17 @@ def test_cancel_during_a_probe_stops_within_a_fraction_of_a_second(monkeypatch):
     monkeypatch.setattr(optimal_probe, "twophase", spying)
     prepare_tables(default_tables(), Metric.HTM, Heuristic.SLICE_PAIRS)  # a first build is not the search's to time
     state = random_state(3, random.Random(7))  # ~18 moves: a probe for any bound the compact heuristic reaches fails
-    stop = threading.Event()
-    seen: list[object] = []
-    cancelled_at: list[float] = []
+    asked: list[float] = []
 
-    def run():
-        try:
-            for event in optimal(state, heuristic=Heuristic.SLICE_PAIRS, stop=stop, probe_share=1e6):
-                seen.append(event)
-                if probes_started and not stop.is_set():
-                    time.sleep(0.3)  # let the probe's threads get going
-                    stop.set()
-                    seen.append(time.perf_counter())
-        except SearchCancelled:
-            cancelled_at.append(time.perf_counter())
+    def cancel_once_probing(search: SearchThread, event: object) -> None:
+        if probes_started and not search.stop.is_set():
+            time.sleep(0.3)  # let the probe's threads get going
+            asked.append(search.cancel())
 
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(30)
-    assert not thread.is_alive()
-    asked = next(e for e in seen if isinstance(e, float))
-    assert probes_started and cancelled_at and cancelled_at[0] - asked < 0.5
-    assert not any(isinstance(e, MoveSolution) for e in seen)
+    search = SearchThread(state, cancel_once_probing, heuristic=Heuristic.SLICE_PAIRS, probe_share=1e6)
+    search.start()
+    search.join(30)
+    assert not search.is_alive()
+    assert asked, "the search was never cancelled"
+    assert probes_started and search.cancelled_at is not None and search.cancelled_at - asked[0] < 0.5
+    assert not any(isinstance(e, MoveSolution) for e in search.events)

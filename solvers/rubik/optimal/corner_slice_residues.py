@@ -17,7 +17,7 @@ import numpy as np
 
 from solvers.engine import ProgressFn
 from solvers.rubik import coords as cd
-from solvers.rubik.optimal.edge_residues import UNREACHED, build_residue_table, residue, store
+from solvers.rubik.optimal.edge_residues import UNREACHED, build_residue_table, gather, residue, settle, store
 
 ROW_LEN = cd.N_TWIST * cd.N_SLICE  # 1,082,565
 ROW = ROW_LEN + 3  # 1,082,568: a multiple of 4
@@ -49,23 +49,13 @@ def exact_distance(corners, twist, slc, table, class_sym, twist_conj, slice_conj
 
 
 @nb.njit(cache=True, nogil=True)
-def _gather(table, base, value, buf) -> int:
-    n = 0
-    for e in range(ROW_LEN):
-        if residue(table, base + e) == value:
-            buf[n] = e
-            n += 1
-    return n
-
-
-@nb.njit(cache=True, nogil=True)
 def _forward(table, corner_move, twist_move, slice_move, class_sym, reps, stabiliser, twist_conj, slice_conj, depth, lo,
              hi):  # fmt: skip
     r, r1 = depth % 3, (depth + 1) % 3
     buf = np.empty(ROW_LEN, dtype=np.int32)
     found = 0
     for c in range(lo, hi):
-        n = _gather(table, c * ROW, r, buf)
+        n = gather(table, c * ROW, ROW_LEN, r, buf)
         if n == 0:
             continue
         for m in range(18):
@@ -100,8 +90,7 @@ def _backward(table, corner_move, twist_move, slice_move, class_sym, reps, twist
         c = lo + k
         base = c * ROW
         buf = np.empty(ROW_LEN, dtype=np.int32)
-        n = _gather(table, base, UNREACHED, buf)
-        found = 0
+        unreached = n = gather(table, base, ROW_LEN, UNREACHED, buf)
         for m in range(18):
             if n == 0:
                 break
@@ -114,13 +103,10 @@ def _backward(table, corner_move, twist_move, slice_move, class_sym, reps, twist
                 sl = buf[i] - t * cd.N_SLICE
                 idx = base2 + twist_conj[twist_move[t, m], s] * cd.N_SLICE + slice_conj[slice_move[sl, m], s]
                 if residue(table, idx) == r:
-                    store(table, base + buf[i], r1)
-                    found += 1
-                    n -= 1
-                    buf[i] = buf[n]
+                    n = settle(table, base, buf, i, n, r1)
                 else:
                     i += 1
-        counts[k] = found
+        counts[k] = unreached - n
     return counts.sum()
 
 

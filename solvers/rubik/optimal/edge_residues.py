@@ -40,6 +40,28 @@ def store(table: np.ndarray, idx: int, value: int) -> None:
     table[idx >> 2] = (table[idx >> 2] & ~np.uint8(3 << shift)) | np.uint8(value << shift)
 
 
+@nb.njit(cache=True, nogil=True, inline="always")
+def gather(table: np.ndarray, base: int, length: int, value: int, buf: np.ndarray) -> int:
+    """The offsets of the entries of the row at `base` (`length` entries) whose residue is `value`, into buf[:n];
+    returns n."""
+    n = 0
+    for e in range(length):
+        if residue(table, base + e) == value:
+            buf[n] = e
+            n += 1
+    return n
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def settle(table: np.ndarray, base: int, buf: np.ndarray, i: int, n: int, value: int) -> int:
+    """Store `value` at offset buf[i] of the row at `base` and drop that offset from buf[:n] (the last one takes its
+    place); returns the new n. A backward level's step for an entry that found its neighbour."""
+    store(table, base + buf[i], value)
+    n -= 1
+    buf[i] = buf[n]
+    return n
+
+
 # STEP[(parent distance % 3) * 4 + residue]: the child's distance minus the parent's (-1, 0 or +1; residue 3 reads
 # as 0). A look-up rather than two signed remainders and branches: the optimal search decodes up to six residues
 # per child, and this made it about 8% faster.
@@ -76,6 +98,12 @@ def exact_distance(flip, slice_sorted, twist, table, class_sym, twist_conj, flip
     return d
 
 
+@nb.njit(cache=True, nogil=True, inline="always")
+def _moved_class_sym(rep, m, flip_move, slice_move, class_sym):
+    """16 * class + symmetry of the flip x sorted slice coordinate `rep` (N_FLIP * slice + flip) after move m."""
+    return class_sym[slice_move[rep // cd.N_FLIP, m] * cd.N_FLIP + flip_move[rep % cd.N_FLIP, m]]
+
+
 @nb.njit(cache=True, nogil=True)
 def _forward(table, flip_move, slice_move, twist_move, class_sym, reps, stabiliser, twist_conj, depth, lo, hi):
     """Entries at `depth` (mod 3) mark their unreached neighbours depth + 1; one thread (it writes any row)."""
@@ -83,20 +111,14 @@ def _forward(table, flip_move, slice_move, twist_move, class_sym, reps, stabilis
     buf = np.empty(cd.N_TWIST, dtype=np.int32)
     found = 0
     for c in range(lo, hi):
-        base = c * ROW
-        n = 0
-        for t in range(cd.N_TWIST):
-            if residue(table, base + t) == r:
-                buf[n] = t
-                n += 1
+        n = gather(table, c * ROW, cd.N_TWIST, r, buf)
         if n == 0:
             continue
-        flip = reps[c] % cd.N_FLIP
-        slc = reps[c] // cd.N_FLIP
+        rep = reps[c]
         for m in range(18):
-            fs = slice_move[slc, m] * cd.N_FLIP + flip_move[flip, m]
-            c2 = class_sym[fs] >> 4
-            s = class_sym[fs] & 15
+            cs = _moved_class_sym(rep, m, flip_move, slice_move, class_sym)
+            c2 = cs >> 4
+            s = cs & 15
             base2 = c2 * ROW
             stab = stabiliser[c2]
             for i in range(n):
@@ -125,30 +147,23 @@ def _backward(table, flip_move, slice_move, twist_move, class_sym, reps, twist_c
         found = 0
         for c in range(lo + b * _BLOCK, min(hi, lo + (b + 1) * _BLOCK)):
             base = c * ROW
-            n = 0
-            for t in range(cd.N_TWIST):
-                if residue(table, base + t) == UNREACHED:
-                    buf[n] = t
-                    n += 1
+            unreached = n = gather(table, base, cd.N_TWIST, UNREACHED, buf)
             if n == 0:
                 continue
-            flip = reps[c] % cd.N_FLIP
-            slc = reps[c] // cd.N_FLIP
+            rep = reps[c]
             for m in range(18):
-                fs = slice_move[slc, m] * cd.N_FLIP + flip_move[flip, m]
-                base2 = (class_sym[fs] >> 4) * ROW
-                s = class_sym[fs] & 15
+                cs = _moved_class_sym(rep, m, flip_move, slice_move, class_sym)
+                base2 = (cs >> 4) * ROW
+                s = cs & 15
                 i = 0
                 while i < n:
                     if residue(table, base2 + twist_conj[twist_move[buf[i], m], s]) == r:
-                        store(table, base + buf[i], r1)
-                        found += 1
-                        n -= 1
-                        buf[i] = buf[n]
+                        n = settle(table, base, buf, i, n, r1)
                     else:
                         i += 1
                 if n == 0:
                     break
+            found += unreached - n
         counts[b] = found
     return counts.sum()
 
