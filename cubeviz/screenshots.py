@@ -35,6 +35,21 @@ def save_grab(widget: QWidget, path: Path) -> Path:
     return path
 
 
+def open_window(size: int, window_size: tuple[int, int]):
+    """A main window for an n x n x n cube at `window_size`, turns instant, shown and drawn once."""
+    from cubeviz.main_window import MainWindow  # the window pulls in every feature: only when asked for
+    from cubeviz.views.gl.animation import AnimationSpeed
+
+    window = MainWindow(size, seed=1)
+    window.cube_view.set_speed(AnimationSpeed.INSTANT)
+    window.resize(*window_size)
+    window.show()
+    app = QApplication.instance()
+    while window.cube_view.frames_drawn == 0:
+        app.processEvents()
+    return window
+
+
 def run(save: Callable[[Path], Iterable[Path]], argv: list[str] | None = None) -> int:
     """Command-line body shared by the screenshot modules: make the pictures in argv[0] and print their paths."""
     argv = sys.argv[1:] if argv is None else argv

@@ -127,16 +127,23 @@ class PreviewView(CubeView):
         first = outlined * FRAME_VERTICES
         self.renderer.draw_ranges(outline_key(geometry.size), first, np.full_like(first, FRAME_VERTICES))
 
+    def _facing(self, facelets: list[int], camera: OrbitCamera) -> list[int]:
+        """The given stickers whose faces turn towards `camera` (more than the FACING cosine)."""
+        centres, normals = self.item.sticker_frames()
+        eye = camera.eye()
+        facing = []
+        for facelet in facelets:
+            to_eye = eye - centres[facelet]
+            if float(normals[facelet] @ to_eye) / float(np.linalg.norm(to_eye)) > FACING:
+                facing.append(facelet)
+        return facing
+
     def outline_polygons(self, facelets: list[int], camera: OrbitCamera, width: int, height: int) -> list[QPolygonF]:
         """Screen quadrilaterals of the given stickers that face `camera` (tests read them too)."""
         geometry = self.item.geometry
-        centres, normals = self.item.sticker_frames()
-        eye = camera.eye()
+        centres = self.item.sticker_frames()[0]
         polygons = []
-        for facelet in facelets:
-            to_eye = eye - centres[facelet]
-            if float(normals[facelet] @ to_eye) / float(np.linalg.norm(to_eye)) <= FACING:
-                continue
+        for facelet in self._facing(facelets, camera):
             u, v = geometry.sticker_tangents(facelet)
             half = geometry.sticker_half
             corners = [centres[facelet] + half * (a * u + b * v) for a, b in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
@@ -147,14 +154,10 @@ class PreviewView(CubeView):
     def outline_points(self, facelets: list[int], camera: OrbitCamera, width: int, height: int) -> np.ndarray:
         """Screen points in the middle of each frame bar of the given stickers that face `camera` (for tests)."""
         geometry = self.item.geometry
-        centres, normals = self.item.sticker_frames()
-        eye = camera.eye()
+        centres = self.item.sticker_frames()[0]
         middle = (FRAME_OUTER + FRAME_INNER) / 2.0 * geometry.cubie_width
         points = []
-        for facelet in facelets:
-            to_eye = eye - centres[facelet]
-            if float(normals[facelet] @ to_eye) / float(np.linalg.norm(to_eye)) <= FACING:
-                continue
+        for facelet in self._facing(facelets, camera):
             u, v = geometry.sticker_tangents(facelet)
             points += [centres[facelet] + middle * side for side in (u, v, -u, -v)]
         return camera.project(np.array(points), width, height) if points else np.empty((0, 2))

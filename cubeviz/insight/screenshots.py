@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PyQt6.QtWidgets import QApplication
 
-from cubeviz.screenshots import run, save_grab
+from cubeviz.screenshots import open_window, run, save_grab
 from solvers.cube.notation import parse_algorithm
 
 WINDOW_SIZE = (1400, 900)
@@ -22,13 +22,7 @@ RECOLOURED_SAMPLE = "YYYYGGGGOOOOOOOOGGGGYYYY"
 
 
 def _window(size: int):
-    from cubeviz.main_window import MainWindow
-    from cubeviz.views.gl.animation import AnimationSpeed
-
-    window = MainWindow(size, seed=1)
-    window.cube_view.set_speed(AnimationSpeed.INSTANT)
-    window.resize(*WINDOW_SIZE)
-    window.show()
+    window = open_window(size, WINDOW_SIZE)
     window.insight.meter_dock.raise_()
     _settle(window)
     return window

@@ -15,10 +15,9 @@ from pathlib import Path
 
 from PyQt6.QtWidgets import QApplication
 
-from cubeviz.screenshots import run, save_grab
+from cubeviz.screenshots import open_window, run, save_grab
 from cubeviz.solve.engines import SolverChoice
 from cubeviz.solve.player_panel import SCRUB_STEPS
-from cubeviz.views.gl.animation import AnimationSpeed
 from solvers.cube.notation import parse_algorithm
 from solvers.cube.scramble import random_state
 
@@ -35,18 +34,6 @@ def _pump(seconds: float = 0.0) -> None:
     while time.perf_counter() < end:
         app.processEvents()
         time.sleep(0.01)
-
-
-def _window(size: int):
-    from cubeviz.main_window import MainWindow  # the window pulls in every feature: only when asked for
-
-    window = MainWindow(size, seed=1)
-    window.cube_view.set_speed(AnimationSpeed.INSTANT)
-    window.resize(*WINDOW_SIZE)
-    window.show()
-    while window.cube_view.frames_drawn == 0:
-        _pump()
-    return window
 
 
 def _solve(window, choice: SolverChoice, scramble: str, seconds: float | None = None) -> None:
@@ -68,7 +55,7 @@ def save_screenshots(directory: Path) -> list[Path]:
     """Render the shots into `directory` (created if needed). A QApplication must exist."""
     directory.mkdir(parents=True, exist_ok=True)
     paths = []
-    window = _window(3)
+    window = open_window(3, WINDOW_SIZE)
     try:
         _solve(window, SolverChoice.TWOPHASE, SCRAMBLE_3, seconds=3.0)
         window.solve_feature.panel.scrubber.setValue(int(6.4 * SCRUB_STEPS))
@@ -83,7 +70,7 @@ def save_screenshots(directory: Path) -> list[Path]:
     finally:
         window.close()
         window.deleteLater()
-    window = _window(2)
+    window = open_window(2, WINDOW_SIZE)
     try:
         _solve(window, SolverChoice.POCKET_HTM, SCRAMBLE_2)
         for _ in range(3):

@@ -10,8 +10,8 @@ from functools import cache
 
 import numpy as np
 
-from cubeviz.views.gl.cubie_mesh import DIRECTIONS, PieceTable, add_cubie, direction_index, rounded_outline
-from cubeviz.views.gl.mesh import FLOATS_PER_VERTEX, MeshBuilder, face_tangents
+from cubeviz.views.gl.cubie_mesh import DIRECTIONS, PieceTable, add_cubie, direction_index
+from cubeviz.views.gl.mesh import FLOATS_PER_VERTEX, MeshBuilder, face_tangents, rounded_outline
 from solvers.cube.geometry import sticker_geometry
 
 CUBE_HALF_EXTENT = 1.5  # world units from the centre to a face, whatever the size

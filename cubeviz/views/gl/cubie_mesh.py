@@ -30,24 +30,6 @@ def direction_index(axis: int, sign: float) -> int:
     return 2 * axis + (1 if sign > 0 else 0)
 
 
-def rounded_outline(centre, normal, half: float, radius: float, segments: int) -> np.ndarray:
-    """The outline of a rounded square, counter-clockwise about `normal`: 4 arcs of `segments + 1` points each.
-
-    Corner k runs from angle 90k to 90(k+1) degrees in the face's (u, v) frame; with an even `segments` each arc's
-    middle point lies on the diagonal, which `frame_polygons` relies on.
-    """
-    centre, normal = np.asarray(centre, dtype=float), np.asarray(normal, dtype=float)
-    u, v = face_tangents(normal)
-    inner = half - radius
-    points = []
-    for k, (su, sv) in enumerate(((1, 1), (-1, 1), (-1, -1), (1, -1))):
-        corner = centre + su * inner * u + sv * inner * v
-        for step in range(segments + 1):
-            angle = math.pi / 2 * (k + step / segments)
-            points.append(corner + radius * (math.cos(angle) * u + math.sin(angle) * v))
-    return np.array(points)
-
-
 def add_frame(builder: MeshBuilder, centre, normal, outer: float, outline: np.ndarray, group: int, slot: int) -> None:
     """The flat square of half-size `outer` minus the rounded hole `outline` (from `rounded_outline`).
 

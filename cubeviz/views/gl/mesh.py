@@ -92,17 +92,26 @@ def bevelled_box(
                 builder.triangle(*points, s / math.sqrt(3.0), group, bevel_slot)
 
 
-def rounded_square(
-    builder: MeshBuilder, centre, normal, half: float, radius: float, group: int, slot: int, segments: int = 4
-) -> None:
-    """A flat square with rounded corners facing `normal` (a sticker): 4 * (segments + 1) triangles."""
+def rounded_outline(centre, normal, half: float, radius: float, segments: int) -> np.ndarray:
+    """The outline of a rounded square, counter-clockwise about `normal`: 4 arcs of `segments + 1` points each.
+
+    Corner k runs from angle 90k to 90(k+1) degrees in the face's (u, v) frame; with an even `segments` each arc's
+    middle point lies on the diagonal, which `frame_polygons` relies on.
+    """
     centre, normal = np.asarray(centre, dtype=float), np.asarray(normal, dtype=float)
     u, v = face_tangents(normal)
     inner = half - radius
-    outline = []
+    points = []
     for k, (su, sv) in enumerate(((1, 1), (-1, 1), (-1, -1), (1, -1))):
         corner = centre + su * inner * u + sv * inner * v
         for step in range(segments + 1):
             angle = math.pi / 2 * (k + step / segments)
-            outline.append(corner + radius * (math.cos(angle) * u + math.sin(angle) * v))
-    builder.polygon(outline, normal, group, slot)
+            points.append(corner + radius * (math.cos(angle) * u + math.sin(angle) * v))
+    return np.array(points)
+
+
+def rounded_square(
+    builder: MeshBuilder, centre, normal, half: float, radius: float, group: int, slot: int, segments: int = 4
+) -> None:
+    """A flat square with rounded corners facing `normal` (a sticker): 4 * (segments + 1) triangles."""
+    builder.polygon(rounded_outline(centre, normal, half, radius, segments), normal, group, slot)
