@@ -12,7 +12,10 @@ array, an ``.npz`` image for a dict of arrays); the digest covers identity and p
 * only regular files are read (a FIFO or a device in a table's place would block or never end);
 * writes go to a unique temporary file in the same directory and are renamed into place, so a crash or a
   concurrent writer never leaves a half file under the real name;
-* a format change bumps ``version``, which changes the file name, so stale files are simply not read.
+* a format change bumps ``version``, which changes the file name, so stale files are simply not read;
+* a build holds an advisory lock on ``.<file>.lock`` beside the table, so two processes that miss the same table
+  at once (two app windows, parallel test workers) build it once: the second waits, reporting that it waits, then
+  reads what the first wrote.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import stat
 import tempfile
 import time
 import zipfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import numpy as np
@@ -37,6 +40,7 @@ _MAGIC = b"CVZTBL02"
 _DIGEST_SIZE = 32
 _LENGTH_SIZE = 4
 _HEADER_SIZE = len(_MAGIC) + _DIGEST_SIZE + _LENGTH_SIZE
+LOCK_POLL_SECONDS = 0.2  # how often a process waiting for another's build checks the lock (and can be cancelled)
 STALE_TEMP_SECONDS = 600  # a temp file untouched this long belongs to a build that died: removed before a build
 
 Table = np.ndarray | dict[str, np.ndarray]
@@ -233,6 +237,36 @@ def write_table(path: Path, table: Table) -> None:
         raise
 
 
+@contextlib.contextmanager
+def build_lock(path: Path, report: ProgressFn) -> Iterator[None]:
+    """Hold the advisory lock that says "this table is being built" while the body runs.
+
+    Waiting polls rather than blocks, so the wait reports itself and a progress callback that raises
+    BuildCancelled ends it. Where locks are unavailable (no fcntl, an unwritable cache directory) the body runs
+    unlocked: the atomic write still keeps every file whole, at the cost of a duplicate build."""
+    try:
+        import fcntl
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path.parent / f".{path.name}.lock", "a+b")  # noqa: SIM115 - closed in the finally below
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                report(0.0, f"waiting for another process building {path.stem}")
+                time.sleep(LOCK_POLL_SECONDS)
+            except OSError:  # a file system without locks
+                break
+        yield
+    finally:
+        handle.close()  # closing releases the lock
+
+
 def load_or_build(
     name: str,
     builder: Callable[[ProgressFn], Table],
@@ -244,7 +278,8 @@ def load_or_build(
 
     `builder(progress)` must be a pure function of nothing but the code: the cache key is the name and version.
     A missing, damaged or truncated file is rebuilt. If the cache directory cannot be written the freshly built
-    table is still returned. Arrays loaded from cache are read-only.
+    table is still returned. Arrays loaded from cache are read-only. Concurrent callers in other processes build
+    a table once (see `build_lock`).
     """
     report = progress or no_progress
     path = table_path(name, version)
@@ -252,10 +287,15 @@ def load_or_build(
     if cached is not None:
         report(1.0, f"loaded {name}")
         return cached
-    remove_stale_temps(path)
-    report(0.0, f"building {name}")
-    table = builder(report)
-    with contextlib.suppress(OSError):  # a read-only cache costs a rebuild next time, not a failure now
-        write_table(path, table)
+    with build_lock(path, report):
+        cached = read_table(path)  # another process may have built it while this one waited
+        if cached is not None:
+            report(1.0, f"loaded {name}")
+            return cached
+        remove_stale_temps(path)
+        report(0.0, f"building {name}")
+        table = builder(report)
+        with contextlib.suppress(OSError):  # a read-only cache costs a rebuild next time, not a failure now
+            write_table(path, table)
     report(1.0, f"built {name}")
     return table

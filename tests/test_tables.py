@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from pathlib import Path
 
 import numpy as np
@@ -92,7 +93,7 @@ def test_progress_is_reported_and_cancel_writes_nothing(cache: Path) -> None:
         tables.load_or_build("cancel", _counting_builder([], np.ones(3)), version=1, progress=cancelling)
     assert (0.0, "building cancel") in seen
     assert not tables.table_path("cancel", 1).exists()
-    assert list(cache.iterdir()) == []
+    assert [p.name for p in cache.iterdir()] == [".cancel-v1.tbl.lock"]  # the empty lock file, nothing else
 
 
 def _writer(directory: str, seed: int) -> None:
@@ -122,6 +123,49 @@ def test_concurrent_writers_never_leave_a_half_file(cache: Path) -> None:
     final = tables.read_table(path)
     assert final is not None and final.shape == (200_000,)
     assert [p.name for p in cache.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def _slow_builder_process(directory: str, marker: str) -> None:
+    """A process that misses the table "contended" and would take a second to build it (noted in `marker`)."""
+    os.environ[tables.CACHE_ENV_VAR] = directory
+
+    def build(progress: tables.ProgressFn) -> tables.Table:
+        with open(marker, "a") as handle:
+            handle.write(f"{os.getpid()}\n")
+        time.sleep(1.0)
+        return np.arange(1000, dtype=np.int64)
+
+    table = tables.load_or_build("contended", build, version=1)
+    if not np.array_equal(table, np.arange(1000)):
+        raise SystemExit(1)
+
+
+def test_processes_missing_the_same_table_build_it_once(cache: Path, tmp_path_factory: pytest.TempPathFactory):
+    marker = tmp_path_factory.mktemp("marker") / "builds.txt"
+    context = multiprocessing.get_context("spawn")
+    processes = [context.Process(target=_slow_builder_process, args=(str(cache), str(marker))) for _ in range(3)]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join()
+        assert process.exitcode == 0
+    assert len(marker.read_text().split()) == 1, "the table was built more than once"
+
+
+def test_a_wait_for_another_build_reports_itself_and_can_be_cancelled(cache: Path) -> None:
+    path = tables.table_path("busy", 1)
+    said: list[str] = []
+
+    def progress(fraction: float, message: str) -> None:
+        said.append(message)
+        if message.startswith("waiting"):
+            raise tables.BuildCancelled
+
+    calls: list[int] = []
+    with tables.build_lock(path, tables.no_progress), pytest.raises(tables.BuildCancelled):
+        tables.load_or_build("busy", _counting_builder(calls, np.arange(3)), version=1, progress=progress)
+    assert said == ["waiting for another process building busy-v1"] and calls == []
+    assert not path.exists()
 
 
 def test_unwritable_cache_still_returns_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

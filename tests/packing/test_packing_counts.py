@@ -70,6 +70,7 @@ def test_bedlam_has_no_mirror_classes() -> None:
         count_solutions(problem, up_to=SymmetryMode.MIRROR)
 
 
+@pytest.mark.slow  # about two minutes; the published counts above check the same kernel
 def test_bedlam_rotation_classes() -> None:
     assert count_solutions(build_cover(load_puzzle("bedlam")), up_to="rotation") == BEDLAM_ROTATION_CLASSES
 
