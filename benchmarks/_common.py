@@ -76,7 +76,8 @@ def time_call(fn: Callable[[], object], repeat: int, setup: Callable[[], object]
     return Timing(tuple(runs), tuple(cpu))
 
 
-def _children_cpu() -> float:
+def children_cpu() -> float:
+    """CPU seconds (user + system) of every finished child of this process: the difference around a run is its own."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
@@ -98,11 +99,11 @@ def time_command(
     for _ in range(repeat):
         handle = open(stdin, "rb") if stdin is not None else subprocess.DEVNULL  # noqa: SIM115 - closed below
         try:
-            cpu_start = _children_cpu()
+            cpu_start = children_cpu()
             start = time.perf_counter()
             done = subprocess.run([str(c) for c in command], stdin=handle, capture_output=True, env=full_env)
             runs.append(time.perf_counter() - start)
-            cpu.append(_children_cpu() - cpu_start)
+            cpu.append(children_cpu() - cpu_start)
         finally:
             if stdin is not None:
                 handle.close()

@@ -33,11 +33,16 @@ RATE_FROM_DEPTH = 12  # node rates over exhausted depths from here on: smaller o
 
 @dataclass
 class Run:
-    """One search: per-depth (depth, nodes, seconds) of exhausted depths, the answer, the wall time."""
+    """One search: per-depth (depth, nodes, seconds) of exhausted depths, the answer, the wall and CPU times.
+
+    CPU seconds are the whole process's (every search thread), so they stay close to the work done when other
+    jobs hold the cores and the wall clock grows with the queue."""
 
     depths: list[tuple[int, int, float]] = field(default_factory=list)
     length: int | None = None
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    moves: str = ""  # the answer in WCA notation
 
     @property
     def finished(self) -> bool:
@@ -51,6 +56,7 @@ def run_ours(state: CubeState, cap: float, metric: Metric = Metric.HTM, n_thread
     timer = threading.Timer(cap, stop.set)
     timer.daemon = True
     run = Run()
+    cpu_start = time.process_time()
     start = time.perf_counter()
     timer.start()
     try:
@@ -63,11 +69,13 @@ def run_ours(state: CubeState, cap: float, metric: Metric = Metric.HTM, n_thread
                 if apply_moves(state, event.moves) != CubeState.solved(3):
                     raise AssertionError("our optimal answer does not solve its cube")
                 run.length = event.length
+                run.moves = event.notation
     except SearchCancelled:
         pass
     finally:
         timer.cancel()
     run.seconds = time.perf_counter() - start
+    run.cpu_seconds = time.process_time() - cpu_start
     return run
 
 
@@ -119,6 +127,7 @@ def scramble_states(n: int, length: int, seed: int, metric: Metric = Metric.HTM)
 
 
 def random_states(n: int, seed: int) -> list[CubeState]:
+    """`n` uniformly random cubes, the same ones for a seed, so that every program of a comparison gets them."""
     rng = random.Random(seed)
     return [random_state(3, rng) for _ in range(n)]
 

@@ -1,0 +1,510 @@
+"""Our optimal HTM solver side by side with vcube (voltara/vcube: the fastest public optimal 3x3x3 solver, C++
+with AVX2): the same uniformly random cubes through both programs, every answer checked by applying it to its cube.
+
+Run: ``.venv/bin/python benchmarks/vcube_bench.py [--cubes 20] [--seed 4] [--cap 600] [--vcube-tables 304,208]
+[--vcube-source DIR | --vcube-repo GIT_URL] [--json PATH]``
+
+vcube is GPL and never part of this repository: the script builds it (``cmake . && make``, in its checkout) from
+the git-ignored ``benchmarks/_work/vcube`` (clone the public voltara/vcube repository there), from
+``--vcube-source DIR``, or from ``--vcube-repo GIT_URL``, which it clones into ``benchmarks/_work/vcube``. Without a
+checkout, a C++ compiler, cmake and make, or a CPU with AVX2, it prints one line saying why and runs our side only.
+
+What is measured:
+
+* ours: `solvers.rubik.optimal.optimal` on two threads with its default heuristic, each cube stopped at ``--cap``
+  seconds by its stop event: wall and CPU seconds (all our threads), the length, and the nodes of each exhausted
+  depth (the depth that held the answer, and the two-phase probes, are not counted). The tables are loaded and
+  the kernels compiled before the clock starts.
+* vcube, for each pruning table size (``-c``): the time of its first run into an empty table folder, which
+  generates the table (one one-move cube; "cached" when the folder already holds it), then all cubes in one run
+  with ``-w 2`` (as many workers as our threads): the run's wall and CPU seconds (loading its table included) and
+  its own seconds and nodes per cube. Both programs are optimal, so an answer of another length than ours is an
+  error, as is an answer that does not solve its cube; the script then exits with status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import rubik_bench_optimal as opt  # noqa: E402 - the path above makes the repo importable
+from benchmarks._common import REPO_DIR, WORK_DIR, children_cpu, machine_note, markdown_table  # noqa: E402
+from solvers.cube.formats import to_reid  # noqa: E402
+from solvers.cube.moves import Move, apply_moves  # noqa: E402
+from solvers.cube.notation import parse_algorithm  # noqa: E402
+from solvers.cube.state import CubeState  # noqa: E402
+
+VCUBE_DIR = WORK_DIR / "vcube"  # the default checkout (git-ignored, like everything in _work)
+VCUBE_TABLES_DIR = WORK_DIR / "vcube-tables"  # one folder per table size: vcube writes its table to its cwd
+VCUBE_BINARY = "vc-optimal"
+DEFAULT_TABLES = (304, 208)  # the sizes comparable with our tables
+THREADS = 2  # ours: search threads; vcube: workers (-w)
+DEFAULT_SEED = 4
+TABLE_PROBE = "R"  # the cube of the table-building first run: trivial, so that run's time is the table's
+ENABLE_HINT = (
+    "to run it, clone the public voltara/vcube repository into benchmarks/_work/vcube, or pass --vcube-source DIR "
+    "(a checkout), or --vcube-repo GIT_URL (cloned into benchmarks/_work/vcube)"
+)
+COMPILERS = ("c++", "g++", "clang++")
+MOVE_TOKEN = re.compile(r"([URFDLB])(2'?|'|1|3)?")
+TOTAL_TIME = re.compile(r"Total time:\s*([0-9.]+)\s*real")
+
+
+def cpu_has_avx2(cpuinfo: Path = Path("/proc/cpuinfo")) -> bool | None:
+    """Whether the CPU's flags list avx2 (vcube's kernels need it); None when /proc/cpuinfo cannot be read."""
+    try:
+        text = cpuinfo.read_text()
+    except OSError:
+        return None
+    return any(line.startswith("flags") and "avx2" in line.split(":", 1)[-1].split() for line in text.splitlines())
+
+
+def machine_skip_reason(
+    cpuinfo: Path = Path("/proc/cpuinfo"), which: Callable[[str], str | None] = shutil.which
+) -> str | None:
+    """None when this machine can build and run vcube (AVX2, a C++ compiler, cmake, make), else why not."""
+    avx2 = cpu_has_avx2(cpuinfo)
+    if avx2 is None:
+        return f"cannot read {cpuinfo} to check for AVX2, which vcube needs"
+    if not avx2:
+        return f"this CPU lacks AVX2 (no avx2 flag in {cpuinfo}), which vcube needs"
+    if not any(which(name) for name in COMPILERS):
+        return f"no C++ compiler ({', '.join(COMPILERS)}) to build it"
+    for tool in ("cmake", "make"):
+        if which(tool) is None:
+            return f"no {tool} to build it"
+    return None
+
+
+def vcube_skip_reason(
+    source: Path, cpuinfo: Path = Path("/proc/cpuinfo"), which: Callable[[str], str | None] = shutil.which
+) -> str | None:
+    """None when vcube can be built and run from `source`, else one line saying why not and how to enable it.
+
+    The CPU and the tools are checked before the checkout, since cloning would not help a machine without them.
+    """
+    reason = machine_skip_reason(cpuinfo, which)
+    if reason is not None:
+        return reason
+    if not (source / "CMakeLists.txt").is_file():
+        return f"no vcube source checkout in {_shown(source)}; {ENABLE_HINT}"
+    return None
+
+
+def _shown(path: Path) -> str:
+    """A path relative to the repository when it is inside it (shorter, and the same on every machine)."""
+    try:
+        return str(path.resolve().relative_to(REPO_DIR))
+    except ValueError:
+        return str(path)
+
+
+def clone_command(url: str, dest: Path) -> list[str]:
+    """A shallow clone: the benchmark needs the working tree only."""
+    return ["git", "clone", "--depth", "1", url, str(dest)]
+
+
+def build_commands() -> list[list[str]]:
+    """vcube's own build, run in its checkout (it puts vc-optimal there)."""
+    return [["cmake", "."], ["make", f"-j{THREADS}"]]
+
+
+def vcube_command(binary: Path, coord: int, workers: int = THREADS) -> list[str]:
+    """vc-optimal reading one Reid cube per line from stdin, with pruning table `coord` and `workers` threads."""
+    return [str(binary), "-c", str(coord), "-w", str(workers), "--format=reid"]
+
+
+def vcube_input(states: Sequence[CubeState]) -> str:
+    """vcube's input: one Reid string per line, in the order of `states`."""
+    return "".join(to_reid(state) + "\n" for state in states)
+
+
+def _run(command: list[str], cwd: Path, **options) -> subprocess.CompletedProcess:
+    """Run a build step; on failure raise with the command and the end of its output, which says what broke."""
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, **options)
+    if done.returncode != 0:
+        tail = (done.stdout + done.stderr)[-2000:]
+        raise RuntimeError(f"`{shlex.join(command)}` in {cwd} exited {done.returncode}:\n{tail}")
+    return done
+
+
+def clone_vcube(url: str, dest: Path) -> None:
+    """git clone `url` into `dest` (kept for later runs; an existing checkout is used as it is)."""
+    if (dest / "CMakeLists.txt").is_file():
+        print(f"vcube: using the checkout already in {_shown(dest)}, not cloning again")
+        return
+    if shutil.which("git") is None:
+        raise RuntimeError("--vcube-repo needs git")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    _run(clone_command(url, dest), dest.parent)
+
+
+def build_vcube(source: Path) -> tuple[Path, float]:
+    """Build vc-optimal in its checkout; returns the binary and the seconds the build took (make is incremental)."""
+    start = time.perf_counter()
+    for command in build_commands():
+        _run(command, source)
+    binary = source / VCUBE_BINARY
+    if not binary.is_file():
+        raise RuntimeError(f"the build of {_shown(source)} made no {VCUBE_BINARY}")
+    return binary, time.perf_counter() - start
+
+
+@dataclass(frozen=True)
+class VcubeLine:
+    """One solved cube as vcube prints it: its index, seconds, nodes and the solution's moves."""
+
+    index: int
+    seconds: float
+    nodes: int
+    moves: tuple[Move, ...]
+
+    @property
+    def notation(self) -> str:
+        return " ".join(m.notation for m in self.moves)
+
+
+def parse_move(token: str) -> Move | None:
+    """A face turn in WCA (R, R2, R') or numbered (R1, R2, R3) form; None for anything else."""
+    match = MOVE_TOKEN.fullmatch(token)
+    if match is None:
+        return None
+    face, power = match.groups()
+    quarter_turns = {None: 1, "1": 1, "2": 2, "2'": 2, "'": 3, "3": 3}[power]
+    return Move[f"{face}{quarter_turns}"]
+
+
+def parse_vcube_line(line: str) -> VcubeLine | None:
+    """A result line (index, seconds, nodes, then the moves), or None for any other line (progress, totals).
+
+    The moves are taken as the last unbroken run of tokens that read as face turns, so that a count or label
+    printed between the nodes and the moves, or after them, is not mistaken for a move."""
+    fields = line.split()
+    if len(fields) < 3 or not fields[0].isdigit():
+        return None
+    try:
+        seconds, nodes = float(fields[1]), int(fields[2])
+    except ValueError:
+        return None
+    parsed = [parse_move(token) for token in fields[3:]]
+    end = len(parsed)
+    while end > 0 and parsed[end - 1] is None:
+        end -= 1
+    start = end
+    while start > 0 and parsed[start - 1] is not None:
+        start -= 1
+    return VcubeLine(int(fields[0]), seconds, nodes, tuple(m for m in parsed[start:end] if m is not None))
+
+
+def parse_vcube_output(stdout: str) -> list[VcubeLine]:
+    """Every result line of a run, in the order printed (workers may finish cubes out of order)."""
+    return [parsed for line in stdout.splitlines() if (parsed := parse_vcube_line(line)) is not None]
+
+
+def parse_total_time(stderr: str) -> float | None:
+    """vcube's own wall-clock total ("Total time: X real ..."), None when it printed none."""
+    match = TOTAL_TIME.search(stderr)
+    return float(match.group(1)) if match else None
+
+
+def match_answers(lines: Sequence[VcubeLine], states: Sequence[CubeState]) -> tuple[dict[int, VcubeLine], list[str]]:
+    """vcube's answers by the 0-based position of their cube in `states`, and a problem line per wrong answer.
+
+    Whether vcube counts cubes from 0 or from 1 is settled by the answers themselves: the numbering under which
+    every answer solves its cube (from 0 when neither does, and the failures are reported)."""
+    solved = CubeState.solved(3)
+
+    def wrong(base: int) -> list[str]:
+        problems = []
+        for line in lines:
+            at = line.index - base
+            if not 0 <= at < len(states):
+                problems.append(f"vcube answered cube {line.index}, which was not given")
+            elif apply_moves(states[at], line.moves) != solved:
+                problems.append(f"vcube's answer to cube {at + 1} ({line.notation or 'no moves'}) does not solve it")
+        return problems
+
+    base = 1 if wrong(0) and not wrong(1) else 0
+    answers = {line.index - base: line for line in lines if 0 <= line.index - base < len(states)}
+    return answers, wrong(base)
+
+
+@dataclass
+class VcubeRun:
+    """vcube with one table size: its table's build, the run over every cube, its answers and the problems."""
+
+    coord: int
+    command: list[str]
+    table: str = "cached"  # or "built" in table_seconds, or "failed" (the run did not happen; see problems)
+    table_seconds: float | None = None
+    wall: float = 0.0
+    cpu: float = 0.0
+    total_time: float | None = None
+    answers: dict[int, VcubeLine] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return f"vcube -c {self.coord}"
+
+    @property
+    def table_note(self) -> str:
+        return f"built in {self.table_seconds:.1f} s" if self.table == "built" else self.table
+
+
+def _timed_vcube(command: list[str], text: str, folder: Path, timeout: float | None) -> tuple[str, str, float, float]:
+    """(stdout, stderr, wall s, CPU s) of one vcube run in `folder`.
+
+    A run that fails or passes `timeout` keeps what it printed, with a last stderr line saying so, so that the
+    answers it gave still count and the missing ones are reported."""
+    cpu_start = children_cpu()
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(command, input=text, capture_output=True, text=True, cwd=folder, timeout=timeout)
+        stdout, stderr = done.stdout, done.stderr
+        if done.returncode != 0:
+            stderr += f"\n(exited {done.returncode})"
+    except subprocess.TimeoutExpired as expired:
+        stdout, stderr = _text(expired.stdout), _text(expired.stderr) + f"\n(stopped after {timeout:.0f} s)"
+    return stdout, stderr, time.perf_counter() - start, children_cpu() - cpu_start
+
+
+def _text(output: bytes | str | None) -> str:
+    return output.decode(errors="replace") if isinstance(output, bytes) else output or ""
+
+
+def prepare_table(binary: Path, coord: int, folder: Path) -> float | None:
+    """Seconds of vcube's first run with table `coord` in an empty `folder` (it generates the table file there),
+    on one trivial cube so that the time is the table's; None when the folder already holds the table."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if any(folder.iterdir()):
+        return None
+    cube = parse_algorithm(TABLE_PROBE).state(3)
+    stdout, stderr, wall, _ = _timed_vcube(vcube_command(binary, coord), vcube_input([cube]), folder, None)
+    answers, problems = match_answers(parse_vcube_output(stdout), [cube])
+    if problems or not answers:
+        raise RuntimeError(f"vcube -c {coord} did not solve the one-move cube {TABLE_PROBE}: {stdout[-300:]!r} "
+                           f"{stderr[-300:]!r}")  # fmt: skip
+    return wall
+
+
+def run_vcube(binary: Path, coord: int, states: Sequence[CubeState], timeout: float) -> VcubeRun:
+    """Build (or find) table `coord`, then solve every cube in one run; answers matched and checked."""
+    folder = VCUBE_TABLES_DIR / str(coord)
+    run = VcubeRun(coord, vcube_command(binary, coord))
+    try:
+        run.table_seconds = prepare_table(binary, coord, folder)
+    except RuntimeError as error:  # reported with the figures, which the other runs still give
+        run.table = "failed"
+        run.problems.append(str(error))
+        return run
+    if run.table_seconds is not None:
+        run.table = "built"
+    stdout, stderr, run.wall, run.cpu = _timed_vcube(run.command, vcube_input(states), folder, timeout)
+    run.total_time = parse_total_time(stderr)
+    run.answers, run.problems = match_answers(parse_vcube_output(stdout), states)
+    missing = [i + 1 for i in range(len(states)) if i not in run.answers]
+    if missing:
+        run.problems.append(f"{run.label} gave no answer for cubes {missing} ({stderr.strip()[-300:]})")
+    return run
+
+
+def run_note(run: VcubeRun) -> str:
+    """One line on a vcube run as it ends: its table, the exact command, its time and its own total."""
+    if run.table == "failed":
+        return f"{run.label}: its first run, which builds the table, failed (see ERROR below)"
+    own = f"{run.total_time:.2f} s" if run.total_time is not None else "not printed"
+    return f"{run.label}: table {run.table_note}; `{shlex.join(run.command)}` ran {run.wall:.2f} s, its own total {own}"
+
+
+def length_problems(ours: Sequence[opt.Run], vcube: VcubeRun) -> list[str]:
+    """Both programs are optimal: any answer of another length than ours is a bug in one of them."""
+    problems = []
+    for i, run in enumerate(ours):
+        answer = vcube.answers.get(i)
+        if run.finished and answer is not None and len(answer.moves) != run.length:
+            problems.append(f"cube {i + 1}: {vcube.label} answered {len(answer.moves)} moves, ours {run.length}")
+    return problems
+
+
+def run_ours_all(states: Sequence[CubeState], cap: float, echo: Callable[[str], None] = print) -> list[opt.Run]:
+    """Each cube through our solver (two threads, default heuristic), a line per cube as it finishes."""
+    runs = []
+    for i, state in enumerate(states):
+        run = opt.run_ours(state, cap, n_threads=THREADS)
+        runs.append(run)
+        got = f"{run.length} moves" if run.finished else f"stopped at the {cap:g} s cap"
+        echo(f"ours, cube {i + 1}/{len(states)}: {got}, {run.seconds:.2f} s wall, {run.cpu_seconds:.2f} s CPU")
+    return runs
+
+
+def warm_up() -> float:
+    """Load our tables and compile the kernels on an easy cube, so that no cube's time includes them."""
+    start = time.perf_counter()
+    opt.run_ours(opt.scramble_states(1, 10, DEFAULT_SEED + 1)[0], 60, n_threads=THREADS)
+    return time.perf_counter() - start
+
+
+def _nodes(run: opt.Run) -> int:
+    return sum(n for _, n, _ in run.depths)
+
+
+def _length(run: opt.Run) -> str:
+    """The length, or the bound it is known to reach when the cap stopped the search."""
+    if run.finished:
+        return str(run.length)
+    return f">= {run.depths[-1][0] + 1}" if run.depths else "-"
+
+
+def summary_table(ours: Sequence[opt.Run], vcube: Sequence[VcubeRun], cap: float) -> str:
+    """Per program: cubes solved, CPU and wall seconds (totals, per cube), and our totals over each vcube's."""
+    n = len(ours)
+    our_cpu = sum(r.cpu_seconds for r in ours)
+    our_wall = sum(r.seconds for r in ours)
+    all_done = all(r.finished for r in ours)
+    capped = "" if all_done else " (capped: lower bound)"
+    at_least = "" if all_done else ">= "
+    rows: list[list[object]] = [
+        ["cubeviz optimal (numba, 2 threads)", f"{sum(r.finished for r in ours)}/{n}", f"{our_cpu:.2f}{capped}",
+         f"{statistics.median(r.cpu_seconds for r in ours):.2f}", f"{our_wall:.2f}{capped}",
+         f"{statistics.median(r.seconds for r in ours):.2f}", "-", "-"],
+    ]  # fmt: skip
+    for run in vcube:
+        if run.table == "failed":
+            rows.append([f"{run.label} -w {THREADS}", f"0/{n}"] + ["-"] * 6)
+            continue
+        seconds = [a.seconds for a in run.answers.values()]
+        median = f"{statistics.median(seconds):.2f}" if seconds else "-"
+        rows.append([f"{run.label} -w {THREADS}", f"{len(run.answers)}/{n}", f"{run.cpu:.2f}",
+                     f"{run.cpu / n:.2f} (mean)", f"{run.wall:.2f}", median,
+                     f"{at_least}{our_cpu / run.cpu:.1f}x" if run.cpu else "-",
+                     f"{at_least}{our_wall / run.wall:.1f}x" if run.wall else "-"])  # fmt: skip
+    headers = ["program", "solved", "CPU s total", "CPU s per cube (median)", "wall s total",
+               "wall s per cube (median)", "ours / this, CPU", "ours / this, wall"]  # fmt: skip
+    notes = f"Our cap per cube: {cap:g} s."
+    if vcube:
+        notes += (" vcube solves every cube in one process, so its CPU time is known for the run only (the mean per"
+                  " cube is the total over the cubes; its table load is included); its wall per cube is its own"
+                  " figure.")  # fmt: skip
+    return markdown_table(headers, rows) + "\n\n" + notes
+
+
+def per_cube_table(ours: Sequence[opt.Run], vcube: Sequence[VcubeRun]) -> str:
+    """One row per cube: our length, wall, CPU and nodes, then vcube's own seconds and nodes per table size."""
+    rows = []
+    for i, run in enumerate(ours):
+        row: list[object] = [i + 1, _length(run), f"{run.seconds:.2f}", f"{run.cpu_seconds:.2f}", f"{_nodes(run):,}"]
+        for v in vcube:
+            answer = v.answers.get(i)
+            row += ["-", "-"] if answer is None else [f"{answer.seconds:.2f}", f"{answer.nodes:,}"]
+        rows.append(row)
+    headers = ["cube", "length", "ours wall s", "ours CPU s", "ours nodes"]
+    headers += [h for v in vcube for h in (f"{v.label} s", f"{v.label} nodes")]
+    return markdown_table(headers, rows)
+
+
+def depth_table(ours: Sequence[opt.Run], vcube: Sequence[VcubeRun]) -> str:
+    """Our nodes per exhausted depth (columns), our total, and each vcube's total nodes for the same cube."""
+    depths = sorted({d for run in ours for d, _, _ in run.depths})
+    rows = []
+    for i, run in enumerate(ours):
+        per = {d: n for d, n, _ in run.depths}
+        row: list[object] = [i + 1] + [f"{per[d]:,}" if d in per else "-" for d in depths] + [f"{_nodes(run):,}"]
+        row += [f"{v.answers[i].nodes:,}" if i in v.answers else "-" for v in vcube]
+        rows.append(row)
+    headers = ["cube"] + [str(d) for d in depths] + ["ours total"] + [f"{v.label} total" for v in vcube]
+    return markdown_table(headers, rows)
+
+
+def raw_figures(args: argparse.Namespace, ours: Sequence[opt.Run], vcube: Sequence[VcubeRun], **extra) -> dict:
+    """Everything measured, for --json."""
+    return {
+        "command": shlex.join([sys.executable, *sys.argv]),
+        "machine": machine_note(),
+        "cubes": args.cubes,
+        "seed": args.seed,
+        "cap": args.cap,
+        "ours": [asdict(run) for run in ours],
+        "vcube": [
+            {**asdict(run), "answers": {i + 1: {**asdict(a), "moves": a.notation} for i, a in run.answers.items()}}
+            for run in vcube
+        ],
+        **extra,
+    }
+
+
+def _tables(text: str) -> list[int]:
+    return [int(part) for part in text.split(",") if part.strip()]
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cubes", type=int, default=20, help="uniformly random cubes, the same for both programs")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument("--cap", type=float, default=600.0, help="seconds our solver may take per cube")
+    parser.add_argument("--vcube-tables", type=_tables, default=list(DEFAULT_TABLES),
+                        help="comma list of vcube pruning table sizes (-c), e.g. 304,208")  # fmt: skip
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--vcube-source", type=Path, help=f"a vcube checkout (default: {_shown(VCUBE_DIR)})")
+    where.add_argument("--vcube-repo", help=f"a git URL of voltara/vcube to clone into {_shown(VCUBE_DIR)}")
+    parser.add_argument("--json", type=Path, help="write the raw figures to this file")
+    args = parser.parse_args(argv)
+    if args.cubes < 1:
+        parser.error("--cubes must be at least 1")
+    return args
+
+
+def setup_vcube(args: argparse.Namespace) -> tuple[Path | None, str]:
+    """(the built vc-optimal, a line on it), or (None, the line saying why vcube is skipped and how to enable it)."""
+    source = args.vcube_source or VCUBE_DIR
+    if args.vcube_repo and machine_skip_reason() is None:
+        clone_vcube(args.vcube_repo, VCUBE_DIR)
+    reason = vcube_skip_reason(source)
+    if reason is not None:
+        return None, f"vcube skipped: {reason}"
+    binary, seconds = build_vcube(source)
+    return binary, f"vcube: built {_shown(binary)} in {seconds:.1f} s"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    states = opt.random_states(args.cubes, args.seed)
+    print(f"vcube benchmark, {args.cubes} uniformly random cubes, seed {args.seed}: {machine_note()}")
+    print(f"command: {shlex.join([sys.executable, *sys.argv])}\n", flush=True)
+    binary, vcube_note = setup_vcube(args)
+    print(vcube_note, flush=True)
+    print(f"ours: tables loaded and kernels compiled in {warm_up():.1f} s (not counted)", flush=True)
+    ours = run_ours_all(states, args.cap, echo=lambda line: print(line, flush=True))
+    vcube: list[VcubeRun] = []
+    if binary is not None:
+        for coord in args.vcube_tables:
+            run = run_vcube(binary, coord, states, timeout=args.cap * len(states) + 600)
+            run.problems += length_problems(ours, run)
+            print(run_note(run), flush=True)
+            vcube.append(run)
+    print(f"\n### Summary\n\n{summary_table(ours, vcube, args.cap)}\n")
+    print(f"### Per cube\n\n{per_cube_table(ours, vcube)}\n")
+    print(f"### Our nodes per exhausted depth{', and vcube total nodes' if vcube else ''}\n\n"
+          f"{depth_table(ours, vcube)}\n")  # fmt: skip
+    problems = [p for run in vcube for p in run.problems]
+    if args.json:
+        args.json.write_text(json.dumps(raw_figures(args, ours, vcube, vcube_note=vcube_note), indent=1) + "\n")
+    for problem in problems:
+        print(f"ERROR: {problem}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
