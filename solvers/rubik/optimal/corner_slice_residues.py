@@ -17,7 +17,7 @@ import numpy as np
 
 from solvers.engine import ProgressFn
 from solvers.rubik import coords as cd
-from solvers.rubik.optimal.edge_residues import UNREACHED, build_residue_table, gather, residue, settle, store
+from solvers.rubik.optimal.edge_residues import UNREACHED, build_residue_table, claim, gather, residue, settle
 
 ROW_LEN = cd.N_TWIST * cd.N_SLICE  # 1,082,565
 ROW = ROW_LEN + 3  # 1,082,568: a multiple of 4
@@ -48,17 +48,20 @@ def exact_distance(corners, twist, slc, table, class_sym, twist_conj, slice_conj
     return d
 
 
-@nb.njit(cache=True, nogil=True)
+@nb.njit(cache=True, nogil=True, parallel=True)
 def _forward(table, corner_move, twist_move, slice_move, class_sym, reps, stabiliser, twist_conj, slice_conj, depth, lo,
              hi):  # fmt: skip
+    """Entries at `depth` (mod 3) claim their unreached neighbours for depth + 1 (any row, on every core)."""
     r, r1 = depth % 3, (depth + 1) % 3
-    buf = np.empty(ROW_LEN, dtype=np.int32)
-    found = 0
-    for c in range(lo, hi):
+    counts = np.zeros(hi - lo, dtype=np.int64)
+    for k in nb.prange(hi - lo):
+        c = lo + k
+        buf = np.empty(ROW_LEN, dtype=np.int32)
         n = gather(table, c * ROW, ROW_LEN, r, buf)
-        if n == 0:
-            continue
+        found = 0
         for m in range(18):
+            if n == 0:
+                break
             cs = class_sym[corner_move[reps[c], m]]
             s = cs & 15
             base2 = (cs >> 4) * ROW
@@ -68,18 +71,14 @@ def _forward(table, corner_move, twist_move, slice_move, class_sym, reps, stabil
                 sl = buf[i] - t * cd.N_SLICE
                 t2 = twist_conj[twist_move[t, m], s]
                 sl2 = slice_conj[slice_move[sl, m], s]
-                idx = base2 + t2 * cd.N_SLICE + sl2
-                if residue(table, idx) == UNREACHED:
-                    store(table, idx, r1)
+                if claim(table, base2 + t2 * cd.N_SLICE + sl2, r1):
                     found += 1
                     if stab != 1:  # a self-symmetric representative: equivalent entries are the same state
                         for s2 in range(1, 16):
                             if (stab >> s2) & 1:
-                                idx3 = base2 + twist_conj[t2, s2] * cd.N_SLICE + slice_conj[sl2, s2]
-                                if residue(table, idx3) == UNREACHED:
-                                    store(table, idx3, r1)
-                                    found += 1
-    return found
+                                found += claim(table, base2 + twist_conj[t2, s2] * cd.N_SLICE + slice_conj[sl2, s2], r1)
+        counts[k] = found
+    return counts.sum()
 
 
 @nb.njit(cache=True, nogil=True, parallel=True)

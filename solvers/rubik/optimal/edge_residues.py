@@ -7,8 +7,8 @@ distance by -1, 0 or +1, so a search that knows the parent's exact distance read
 while building.
 
 Each class owns a byte-aligned row of `ROW` entries, so the backward levels (which write only the row being
-examined) can run on every core without two threads ever writing the same byte. The forward levels write
-other rows and run on one thread; they only cover the small early depths.
+examined) can run on every core without two threads ever writing the same byte. The forward levels write any
+row, so they set an entry by an atomic AND of its byte (`claim`): every core can run them too.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import numpy as np
 
 from solvers.engine import ProgressFn
 from solvers.rubik import coords as cd
+from solvers.rubik.optimal.intrinsics import fetch_and_byte
 
 ROW = cd.N_TWIST + 1  # 2188 entries = 547 bytes: rows start on a byte
 UNREACHED = 3
@@ -38,6 +39,19 @@ def store(table: np.ndarray, idx: int, value: int) -> None:
     """Set entry idx of a packed 2-bit table."""
     shift = (idx & 3) << 1
     table[idx >> 2] = (table[idx >> 2] & ~np.uint8(3 << shift)) | np.uint8(value << shift)
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def claim(table: np.ndarray, idx: int, value: int) -> int:
+    """Set entry idx to `value` if it is UNREACHED, safely while other threads claim entries of the same byte;
+    returns 1 if this call set it, else 0. Why an AND works: UNREACHED is binary 11, so AND-ing the entry's bits
+    with `value` turns it into `value`, and a level only ever writes one value, so a second claim changes nothing.
+    """
+    if residue(table, idx) != UNREACHED:  # the common case, without a locked instruction
+        return 0
+    shift = (idx & 3) << 1
+    old = fetch_and_byte(table, idx >> 2, np.uint8(~(3 << shift) & 0xFF | (value << shift)))
+    return 1 if (old >> shift) & 3 == UNREACHED else 0
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -104,36 +118,36 @@ def _moved_class_sym(rep, m, flip_move, slice_move, class_sym):
     return class_sym[slice_move[rep // cd.N_FLIP, m] * cd.N_FLIP + flip_move[rep % cd.N_FLIP, m]]
 
 
-@nb.njit(cache=True, nogil=True)
+@nb.njit(cache=True, nogil=True, parallel=True)
 def _forward(table, flip_move, slice_move, twist_move, class_sym, reps, stabiliser, twist_conj, depth, lo, hi):
-    """Entries at `depth` (mod 3) mark their unreached neighbours depth + 1; one thread (it writes any row)."""
+    """Entries at `depth` (mod 3) claim their unreached neighbours for depth + 1 (any row, on every core)."""
     r, r1 = depth % 3, (depth + 1) % 3
-    buf = np.empty(cd.N_TWIST, dtype=np.int32)
-    found = 0
-    for c in range(lo, hi):
-        n = gather(table, c * ROW, cd.N_TWIST, r, buf)
-        if n == 0:
-            continue
-        rep = reps[c]
-        for m in range(18):
-            cs = _moved_class_sym(rep, m, flip_move, slice_move, class_sym)
-            c2 = cs >> 4
-            s = cs & 15
-            base2 = c2 * ROW
-            stab = stabiliser[c2]
-            for i in range(n):
-                t2 = twist_conj[twist_move[buf[i], m], s]
-                if residue(table, base2 + t2) == UNREACHED:
-                    store(table, base2 + t2, r1)
-                    found += 1
-                    if stab != 1:  # a self-symmetric representative: equivalent twists are the same state
-                        for s2 in range(1, 16):
-                            if (stab >> s2) & 1:
-                                t3 = twist_conj[t2, s2]
-                                if residue(table, base2 + t3) == UNREACHED:
-                                    store(table, base2 + t3, r1)
-                                    found += 1
-    return found
+    n_blocks = (hi - lo + _BLOCK - 1) // _BLOCK
+    counts = np.zeros(n_blocks, dtype=np.int64)
+    for b in nb.prange(n_blocks):
+        buf = np.empty(cd.N_TWIST, dtype=np.int32)
+        found = 0
+        for c in range(lo + b * _BLOCK, min(hi, lo + (b + 1) * _BLOCK)):
+            n = gather(table, c * ROW, cd.N_TWIST, r, buf)
+            if n == 0:
+                continue
+            rep = reps[c]
+            for m in range(18):
+                cs = _moved_class_sym(rep, m, flip_move, slice_move, class_sym)
+                c2 = cs >> 4
+                s = cs & 15
+                base2 = c2 * ROW
+                stab = stabiliser[c2]
+                for i in range(n):
+                    t2 = twist_conj[twist_move[buf[i], m], s]
+                    if claim(table, base2 + t2, r1):
+                        found += 1
+                        if stab != 1:  # a self-symmetric representative: equivalent twists are the same state
+                            for s2 in range(1, 16):
+                                if (stab >> s2) & 1:
+                                    found += claim(table, base2 + twist_conj[t2, s2], r1)
+        counts[b] = found
+    return counts.sum()
 
 
 @nb.njit(cache=True, nogil=True, parallel=True)
@@ -180,10 +194,10 @@ def build_residue_table(n_rows: int, row_stride: int, size: int, forward, backwa
     bounds = np.linspace(0, n_rows, min(_CHUNKS, n_rows) + 1).astype(np.int64)
     depth = 0
     while known < size:
-        # Forward work is the entries with this residue (one thread); backward work is the unreached entries,
-        # shared by the cores: go backward once that is the smaller.
+        # Forward work is the entries with this residue, backward work the unreached entries: go backward once
+        # that is the smaller.
         frontier = sum(histogram[depth::-3])
-        level = backward if frontier * max(1, nb.config.NUMBA_NUM_THREADS) > size - known else forward
+        level = backward if frontier > size - known else forward
         reached = 0
         for k in range(len(bounds) - 1):
             reached += int(level(table, depth, int(bounds[k]), int(bounds[k + 1])))

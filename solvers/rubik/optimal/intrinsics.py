@@ -1,8 +1,9 @@
-"""Two machine operations numba does not offer, as intrinsics: a cache prefetch and an atomic fetch-and-add.
+"""Machine operations numba does not offer, as intrinsics: a cache prefetch and two atomic read-modify-writes.
 
 Why: the optimal search's interleaved kernel (`interleaved`) hides the latency of its table reads by prefetching
 them for one subtree while it works on others, and its threads take work from a shared counter inside the
-kernel rather than through the interpreter.
+kernel rather than through the interpreter; the residue tables' forward levels let every core write any row
+because an entry is set by an atomic AND of its byte (`fetch_and_byte`).
 """
 
 from __future__ import annotations
@@ -55,3 +56,22 @@ def fetch_add(typingctx, array, value):
         return builder.atomic_rmw("add", pointer, args[1], "seq_cst")
 
     return types.int64(array, types.int64), codegen
+
+
+@intrinsic
+def fetch_and_byte(typingctx, array, index, mask):
+    """Atomically array[index] &= mask (a uint8 array shared between threads, no bounds check); returns the old
+    byte."""
+    if not isinstance(array, types.Array) or array.dtype != types.uint8 or array.ndim != 1:
+        return None
+
+    def codegen(context, builder, signature, args):
+        array_type, index_type, mask_type = signature.args
+        view = context.make_array(array_type)(context, builder, args[0])
+        position = context.cast(builder, args[1], index_type, types.intp)
+        pointer = cgutils.get_item_pointer(context, builder, array_type, view, [position], wraparound=False,
+                                           boundscheck=False)  # fmt: skip
+        value = context.cast(builder, args[2], mask_type, types.uint8)
+        return builder.atomic_rmw("and", pointer, value, "monotonic")
+
+    return types.uint8(array, index, mask), codegen
