@@ -1,4 +1,4 @@
-"""Test-wide fixtures: an isolated table cache per session."""
+"""Test-wide set-up: one table cache per run, shared by the parallel workers, and the order work is handed out."""
 
 from __future__ import annotations
 
@@ -6,6 +6,35 @@ import os
 from pathlib import Path
 
 import pytest
+
+# Files whose tests need the optimal solver's edge and corner-slice tables (several minutes to build): they form
+# one group that a single worker runs first, so the build starts at once and no other worker sits waiting for it.
+STRONG_TABLE_FILES = frozenset(
+    {
+        "tests/rubik/test_rubik_cli.py",
+        "tests/rubik/test_rubik_strong.py",
+        "tests/rubik/test_rubik_interleaved.py",
+        "tests/rubik/test_rubik_optimal.py",
+        "tests/rubik/test_rubik_symmetric_search.py",
+        "tests/gui/test_gui_solve_run.py",
+    }
+)
+STRONG_TABLE_GROUP = "strong-tables"
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each file is one unit of work (its module fixtures are made once), except the strong-table files, which are
+    one unit together and go first."""
+    root = Path(str(config.rootpath))
+
+    def group(item: pytest.Item) -> str:
+        path = Path(str(item.fspath)).relative_to(root).as_posix()
+        return STRONG_TABLE_GROUP if path in STRONG_TABLE_FILES else path
+
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group(group(item)))
+    items.sort(key=lambda item: group(item) != STRONG_TABLE_GROUP)  # stable: each file keeps its own order
 
 
 def _shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:

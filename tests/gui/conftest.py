@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import time
+import weakref
 from pathlib import Path
 
 import pytest
@@ -94,7 +95,8 @@ def no_running_qthreads(qapp):
     from PyQt6.QtCore import QThread
 
     qapp.processEvents()
-    threads = [obj for obj in gc.get_objects() if isinstance(obj, QThread)]
+    # type() first: isinstance on a weak proxy whose object died raises ReferenceError (test workers hold some)
+    threads = [obj for obj in gc.get_objects() if type(obj) not in weakref.ProxyTypes and isinstance(obj, QThread)]
     # A wrapper can outlive its C++ thread (deleteLater ran): that thread is gone, not running.
     running = [thread for thread in threads if not sip.isdeleted(thread) and thread.isRunning()]
     if running:
