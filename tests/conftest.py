@@ -7,6 +7,11 @@ from pathlib import Path
 
 import pytest
 
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    # One numba thread per worker: the workers already fill the cores, and a table build running parallel loops
+    # beside a test that times a cancel or a tempo would leave that test without a core.
+    os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+
 # Files whose tests need the optimal solver's edge and corner-slice tables (several minutes to build): they form
 # one group that a single worker runs first, so the build starts at once and no other worker sits waiting for it.
 STRONG_TABLE_FILES = frozenset(
@@ -16,25 +21,26 @@ STRONG_TABLE_FILES = frozenset(
         "tests/rubik/test_rubik_interleaved.py",
         "tests/rubik/test_rubik_optimal.py",
         "tests/rubik/test_rubik_symmetric_search.py",
-        "tests/gui/test_gui_solve_run.py",
     }
 )
 STRONG_TABLE_GROUP = "strong-tables"
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Each file is one unit of work (its module fixtures are made once), except the strong-table files, which are
-    one unit together and go first."""
-    root = Path(str(config.rootpath))
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The strong-table files first, so the worker that takes them starts the long build at once."""
+    items.sort(key=lambda item: item.nodeid.split("::", 1)[0] not in STRONG_TABLE_FILES)  # stable: order kept
 
-    def group(item: pytest.Item) -> str:
-        path = Path(str(item.fspath)).relative_to(root).as_posix()
-        return STRONG_TABLE_GROUP if path in STRONG_TABLE_FILES else path
 
-    for item in items:
-        item.add_marker(pytest.mark.xdist_group(group(item)))
-    items.sort(key=lambda item: group(item) != STRONG_TABLE_GROUP)  # stable: each file keeps its own order
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """Hand out whole files (their module fixtures are made once), and the strong-table files as one unit."""
+    from xdist.scheduler import LoadFileScheduling
+
+    class StrongTablesTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return STRONG_TABLE_GROUP if path in STRONG_TABLE_FILES else path
+
+    return StrongTablesTogether(config, log)
 
 
 def _shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
