@@ -7,10 +7,11 @@ Rows, each the best (and worst) of `--trials` runs of `--frames` frames:
 
 * `cube view 3x3x3`: the cube view while turns play (gl_animation.py's `view` row), the bar to reach;
 * `packing, Soma (27 voxels)`: the Packings tab's view with a Soma solution;
-* `packing, 300 voxels`: sixty pentominoes, five layers of a 6x10 solution stacked in a 10x6x5 box.
+* `packing, 300 voxels`: sixty pentominoes, five layers of a 6x10 solution stacked in a 10x6x5 box;
+* `..., at rest` rows: the same puzzles assembled, the camera turning (faces against another piece are left out).
 
-Each packing frame turns the camera and moves the exploded view a little, so every frame redraws every piece at
-a new place (nothing can be cached between frames). The whole puzzle is one mesh uploaded once: a frame is one
+Each exploded packing frame turns the camera and moves the exploded view a little, so every frame redraws every
+piece at a new place (nothing can be cached between frames). The whole puzzle is one mesh uploaded once: a frame is one
 draw call per run of visible pieces, whatever the number of voxels.
 """
 
@@ -71,8 +72,8 @@ def _stacked_pentominoes():
     return item
 
 
-def measure_packing(make_item, frames: int, width: int, height: int) -> tuple[float, int, int]:
-    """(frames/s, voxels, triangles) of the packing view redrawing a moving item."""
+def measure_packing(make_item, frames: int, width: int, height: int, explode: bool = True) -> tuple[float, int, int]:
+    """(frames/s, voxels, triangles) of the packing view redrawing a moving item (exploded, or assembled)."""
     from PyQt6.QtWidgets import QApplication
 
     from cubeviz.views.gl.polycube_view import PolycubeView
@@ -91,7 +92,7 @@ def measure_packing(make_item, frames: int, width: int, height: int) -> tuple[fl
         if view.frames_drawn - start_frames >= drawn:
             drawn += 1
             view.camera.orbit(3.0, 0.5, view.width())
-            item.explode = 0.25 + 0.25 * math.sin(drawn / 10.0)
+            item.explode = 0.25 + 0.25 * math.sin(drawn / 10.0) if explode else 0.0
             view.update()
         app.processEvents()
     elapsed = time.perf_counter() - start
@@ -107,17 +108,20 @@ def main() -> int:
         from PyQt6.QtWidgets import QApplication
 
         app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841 - must outlive the views
-        rows: dict[str, list] = {"cube view 3x3x3": [], "packing, Soma (27 voxels)": [], "packing, 300 voxels": []}
+        packings = (
+            ("packing, Soma (27 voxels)", _soma_item, True),
+            ("packing, 300 voxels", _stacked_pentominoes, True),
+            ("packing, Soma, at rest", _soma_item, False),
+            ("packing, 300 voxels, at rest", _stacked_pentominoes, False),
+        )
+        rows: dict[str, list] = {"cube view 3x3x3": [], **{name: [] for name, _, _ in packings}}
         sizes: dict[str, tuple[int, int]] = {}
         for _ in range(args.trials):  # interleaved, so a disturbance hits every row alike
             fps, _, triangles, _ = measure(3, "view", args.frames, args.width, args.height)
             rows["cube view 3x3x3"].append(fps)
             sizes["cube view 3x3x3"] = (27, triangles)
-            for name, make in (
-                ("packing, Soma (27 voxels)", _soma_item),
-                ("packing, 300 voxels", _stacked_pentominoes),
-            ):
-                fps, voxels, triangles = measure_packing(make, args.frames, args.width, args.height)
+            for name, make, explode in packings:
+                fps, voxels, triangles = measure_packing(make, args.frames, args.width, args.height, explode)
                 rows[name].append(fps)
                 sizes[name] = (voxels, triangles)
         print(

@@ -17,6 +17,7 @@ from cubeviz.views.gl.polycube_mesh import EDGE_SLOT, FIRST_PIECE_SLOT, Polycube
 from cubeviz.views.gl.polycube_motion import AssemblyTimeline, blend_pose
 from cubeviz.views.gl.renderer import GroupedMeshRenderer
 from solvers.packing.assembly import up_direction
+from solvers.packing.geometry import FACE_NEIGHBOURS
 from solvers.packing.puzzle import Puzzle
 
 WORLD_EXTENT = 3.0
@@ -68,6 +69,8 @@ class PolycubeItem:
         self.local_centres = np.array([np.mean(puzzle.pieces[k].cells, axis=0) for k in kinds])
         self.base_rgb = np.array([hex_rgb(puzzle.pieces[k].colour) for k in kinds])
         self._cell_index = puzzle.cell_index()
+        self.cull_contacts = True  # leave out faces against another piece while at rest (tests compare without)
+        self._rest_neighbours: np.ndarray | None = None
 
     # -- state -----------------------------------------------------------------------------------------------------
     @property
@@ -82,6 +85,32 @@ class PolycubeItem:
         else:
             self._transition = None
         self.poses = poses
+        self._rest_neighbours = None
+
+    def at_rest(self, now: float) -> bool:
+        """Every piece drawn sits on its target cells: no transition, no exploded view, no piece flying in."""
+        if self.transitioning(now) or self.explode != 0.0:
+            return False
+        return self.assembly is None or not np.any(self.assembly.state(self.assembly_time)[1])
+
+    def rest_neighbours(self) -> np.ndarray:
+        """(N, 6) for each instance-voxel and face direction (FACE_NEIGHBOURS), the instance-voxel on the other side
+        of that face when every piece rests on its target cells (-1: none). Cached until the poses change."""
+        if self._rest_neighbours is None:
+            mesh = self.mesh
+            turns = self.poses[mesh.voxel_instance, :3, :3]
+            cells = np.rint(np.einsum("nij,nj->ni", turns, mesh.voxel_cell) + self.poses[mesh.voxel_instance, :3, 3])
+            cells = cells.astype(np.int64)
+            towards = np.rint(np.einsum("nij,dj->ndi", turns, np.asarray(FACE_NEIGHBOURS, dtype=float)))
+            dims = np.asarray(self.puzzle.dims, dtype=np.int64)
+            grid = np.full(tuple(dims), -1, dtype=np.int64)
+            inside = np.all((cells >= 0) & (cells < dims), axis=1)
+            grid[tuple(cells[inside].T)] = np.flatnonzero(inside)
+            across = cells[:, None, :] + towards.astype(np.int64)
+            valid = np.all((across >= 0) & (across < dims), axis=2)
+            clipped = np.clip(across, 0, dims - 1)
+            self._rest_neighbours = np.where(valid, grid[clipped[..., 0], clipped[..., 1], clipped[..., 2]], -1)
+        return self._rest_neighbours
 
     def transitioning(self, now: float) -> bool:
         return self._transition is not None and now - self._transition.t0 < self._transition.duration
@@ -196,10 +225,18 @@ class PolycubeItem:
         signs = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)], dtype=float)
         return (centres[:, None, :] + signs[None] * half * 1.8).reshape(-1, 3)  # 1.8: room for turning pieces
 
-    def draw(self, renderer: GroupedMeshRenderer, now: float) -> None:
+    def draw(self, renderer: GroupedMeshRenderer, now: float, eye: np.ndarray | None = None) -> None:
+        """Draw the frame at ``now``; with the camera's ``eye`` (world point) the nearest voxels go first."""
         renderer.set_colours(self.slot_colours())
+        neighbours = self.rest_neighbours() if self.cull_contacts and self.at_rest(now) else None
+        cells = np.hstack([self.mesh.voxel_cell, np.ones((len(self.mesh.voxel_cell), 1))])
         for matrices, shown in self.passes(now):
-            first, count = self.mesh.ranges(shown)
+            covered = None if neighbours is None else (neighbours >= 0) & shown[np.maximum(neighbours, 0)]
+            depth = None
+            if eye is not None:
+                centres = np.einsum("nij,nj->ni", matrices[self.mesh.voxel_instance, :3], cells)
+                depth = np.linalg.norm(centres - eye, axis=1)
+            first, count = self.mesh.ranges(shown, covered, depth)
             if len(first):
                 renderer.set_groups(matrices)
                 renderer.draw_ranges(self.mesh_key, first, count)

@@ -5,6 +5,10 @@ Why per-voxel ranges: the layer view draws only the voxels in some planes of the
 must not leave holes, so each voxel also carries *cut* faces (towards a neighbour of the same piece) that a frame
 draws only when that neighbour is not drawn -- the same idea as the cube's inner faces in cubie_mesh.py.
 
+Why per-face ranges too: an assembled puzzle at rest hides every face that touches another piece (about three
+quarters of a big puzzle's faces), and a software rasteriser pays for each hidden face it draws, so a frame at rest
+leaves those out (`PolycubeMesh.ranges` with ``covered``).
+
 Slots: 0 is the dark edge colour, ``1 + j`` the face colour of instance ``j``; group ``j`` is instance ``j``.
 """
 
@@ -26,12 +30,14 @@ _FACE_MARK = 1  # slot of face colour while a kind is built alone; becomes FIRST
 
 @dataclass(frozen=True)
 class KindMesh:
-    """One piece kind in its own coordinates: vertices, and per voxel the range of its outer surface and, per
-    face direction, the range of the cut face towards a same-piece neighbour (count 0 when there is none)."""
+    """One piece kind in its own coordinates: vertices, and per voxel the range of its outer surface (all of it, and
+    per face direction), and per face direction the range of the cut face towards a same-piece neighbour (count 0
+    where there is none)."""
 
     vertices: np.ndarray  # (n, 8) float32, group 0, slots EDGE_SLOT / _FACE_MARK
     cells: np.ndarray  # (V, 3) int64 voxel coordinates, the piece's file shape
     outer: np.ndarray  # (V, 2) int64: first vertex, count
+    outer_face: np.ndarray  # (V, 6, 2) int64: first vertex, count of the outer face in direction FACE_NEIGHBOURS[d]
     cut: np.ndarray  # (V, 6, 2) int64: first vertex, count per direction FACE_NEIGHBOURS[d]
 
 
@@ -88,20 +94,23 @@ def kind_mesh(shape: Shape) -> KindMesh:
     cells = {tuple(c) for c in shape}
     builder = MeshBuilder()
     outer = np.zeros((len(shape), 2), dtype=np.int64)
+    outer_face = np.zeros((len(shape), len(FACE_NEIGHBOURS), 2), dtype=np.int64)
     cut = np.zeros((len(shape), len(FACE_NEIGHBOURS), 2), dtype=np.int64)
     for index, cell in enumerate(shape):
         voxel = np.asarray(cell, dtype=float)
         start = builder.vertex_count
-        for offset in FACE_NEIGHBOURS:
+        for d, offset in enumerate(FACE_NEIGHBOURS):
             if tuple(c + o for c, o in zip(cell, offset, strict=True)) not in cells:
+                face_start = builder.vertex_count
                 _face(builder, voxel, np.asarray(offset, dtype=float), cells, cut=False)
+                outer_face[index, d] = (face_start, builder.vertex_count - face_start)
         outer[index] = (start, builder.vertex_count - start)
         for d, offset in enumerate(FACE_NEIGHBOURS):
             if tuple(c + o for c, o in zip(cell, offset, strict=True)) in cells:
                 start = builder.vertex_count
                 _face(builder, voxel, np.asarray(offset, dtype=float), cells, cut=True)
                 cut[index, d] = (start, builder.vertex_count - start)
-    return KindMesh(builder.array(), np.asarray(shape, dtype=np.int64), outer, cut)
+    return KindMesh(builder.array(), np.asarray(shape, dtype=np.int64), outer, outer_face, cut)
 
 
 @dataclass(frozen=True)
@@ -113,24 +122,36 @@ class PolycubeMesh:
     voxel_instance: np.ndarray  # (N,) instance of each instance-voxel
     voxel_cell: np.ndarray  # (N, 3) the voxel in its piece's own coordinates
     outer: np.ndarray  # (N, 2)
+    outer_face: np.ndarray  # (N, 6, 2)
     cut: np.ndarray  # (N, 6, 2)
 
     @property
     def n_instances(self) -> int:
         return len(self.instance_kind)
 
-    def ranges(self, shown: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def ranges(
+        self, shown: np.ndarray, covered: np.ndarray | None = None, depth: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
         """(first, count) int32 arrays drawing the voxels flagged in ``shown`` (N bools), with cut faces where a
-        same-piece neighbour is not shown."""
-        outer = self.outer[shown]
-        parts = [outer]
-        cut = self.cut[shown]
+        same-piece neighbour is not shown, and without the outer faces flagged in ``covered`` ((N, 6) bools: faces
+        against another piece's shown voxel, which cannot be seen while the pieces rest there). With ``depth`` (N
+        distances from the eye) the voxels come nearest first, so the rasteriser's depth test rejects what lies
+        behind them before shading it."""
+        voxels = np.flatnonzero(shown)
+        if depth is not None:
+            voxels = voxels[np.argsort(depth[voxels], kind="stable")]
+        if covered is None:
+            parts = [self.outer[voxels]]
+        else:
+            faces = self.outer_face[voxels]
+            parts = [faces[~covered[voxels] & (faces[:, :, 1] > 0)]]
         if not shown.all():
-            neighbour = self._neighbours[shown]
+            cut = self.cut[voxels]
+            neighbour = self._neighbours[voxels]
             neighbour_shown = (neighbour >= 0) & shown[np.maximum(neighbour, 0)]
             open_cut = (cut[:, :, 1] > 0) & ~neighbour_shown
             parts.append(cut[open_cut])
-        ranges = np.concatenate(parts) if parts else np.zeros((0, 2), dtype=np.int64)
+        ranges = np.concatenate(parts)
         ranges = ranges[ranges[:, 1] > 0]
         return ranges[:, 0].astype(np.int32), ranges[:, 1].astype(np.int32)
 
@@ -149,7 +170,7 @@ class PolycubeMesh:
 def polycube_mesh(shapes: list[Shape], instance_kind: list[int]) -> PolycubeMesh:
     """Stamp each kind's mesh once per instance with that instance's group and colour slot."""
     kinds = [kind_mesh(shape) for shape in shapes]
-    arrays, voxel_instance, voxel_cell, outer, cut = [], [], [], [], []
+    arrays, voxel_instance, voxel_cell, outer, outer_face, cut = [], [], [], [], [], []
     base = 0
     for j, kind in enumerate(instance_kind):
         km = kinds[kind]
@@ -162,6 +183,9 @@ def polycube_mesh(shapes: list[Shape], instance_kind: list[int]) -> PolycubeMesh
         shifted_outer = km.outer.copy()
         shifted_outer[:, 0] += base
         outer.append(shifted_outer)
+        shifted_faces = km.outer_face.copy()
+        shifted_faces[:, :, 0] += base
+        outer_face.append(shifted_faces)
         shifted_cut = km.cut.copy()
         shifted_cut[:, :, 0] += base
         cut.append(shifted_cut)
@@ -172,5 +196,6 @@ def polycube_mesh(shapes: list[Shape], instance_kind: list[int]) -> PolycubeMesh
         voxel_instance=np.asarray(voxel_instance, dtype=np.int64),
         voxel_cell=np.concatenate(voxel_cell),
         outer=np.concatenate(outer),
+        outer_face=np.concatenate(outer_face),
         cut=np.concatenate(cut),
     )

@@ -181,7 +181,7 @@ class PolycubeView(QOpenGLWidget):
         GL.glDisable(GL.GL_CULL_FACE)  # mirrored pieces are drawn with a reflection, which flips the winding
         now = self.clock()
         self.renderer.begin_frame(self.camera.projection_matrix(width, height), self.camera.view_matrix())
-        item.draw(self.renderer, now)
+        item.draw(self.renderer, now, self.camera.eye())
         self.renderer.end_frame()
         if self.msaa.samples:
             rect = self._drawn_rect(item, now, width, height)
