@@ -4,10 +4,14 @@ with AVX2): the same uniformly random cubes through both programs, every answer 
 Run: ``.venv/bin/python benchmarks/vcube_bench.py [--cubes 20] [--seed 4] [--cap 600] [--vcube-tables 304,208]
 [--vcube-source DIR | --vcube-repo GIT_URL] [--json PATH]``
 
-vcube is GPL and never part of this repository: the script builds it (``cmake . && make``, in its checkout) from
-the git-ignored ``benchmarks/_work/vcube`` (clone the public voltara/vcube repository there), from
-``--vcube-source DIR``, or from ``--vcube-repo GIT_URL``, which it clones into ``benchmarks/_work/vcube``. Without a
-checkout, a C++ compiler, cmake and make, or a CPU with AVX2, it prints one line saying why and runs our side only.
+vcube is GPL and never part of this repository: the script compiles its solver from a checkout, the git-ignored
+``benchmarks/_work/vcube`` (clone the public voltara/vcube repository there), ``--vcube-source DIR``, or
+``--vcube-repo GIT_URL``, which it clones into ``benchmarks/_work/vcube``. The checkout is only read: vc-optimal is
+compiled straight from its ``src/`` (no cmake, so vcube's tests and their CppUTest are not needed) into
+``benchmarks/_work/vcube-build/``, with vcube's own flags, by clang++ when present (vcube's build notes say clang
+makes faster code for it than GCC; its CMakeLists.txt insists on clang) and by g++ otherwise. The build is redone
+only when the sources or the compiler change. Without a checkout, a C++ compiler, or a CPU with AVX2, the script
+prints one line saying why and runs our side only.
 
 What is measured:
 
@@ -25,7 +29,9 @@ What is measured:
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
 import re
 import shlex
 import shutil
@@ -47,8 +53,19 @@ from solvers.cube.notation import parse_algorithm  # noqa: E402
 from solvers.cube.state import CubeState  # noqa: E402
 
 VCUBE_DIR = WORK_DIR / "vcube"  # the default checkout (git-ignored, like everything in _work)
+VCUBE_BUILD_DIR = WORK_DIR / "vcube-build"  # vc-optimal, its build stamp and (with GCC) its edited sources
 VCUBE_TABLES_DIR = WORK_DIR / "vcube-tables"  # one folder per table size: vcube writes its table to its cwd
 VCUBE_BINARY = "vc-optimal"
+VCUBE_SOURCES = ("alloc.cpp", "cube.cpp", "nxprune.cpp", "nxsolve.cpp", "util.cpp", "vc-optimal.cpp")  # in src/
+# vcube's own flags: its CMakeLists.txt's CMAKE_CXX_FLAGS and its Release build type (-O3 -DNDEBUG).
+VCUBE_FLAGS = ("-O3", "-DNDEBUG", "-std=c++17", "-mlzcnt", "-mbmi", "-mbmi2", "-mavx2", "-flax-vector-conversions")
+BUILD_STAMP = "stamp.json"
+# GCC rejects this constructor of vcube's cube.h as constexpr ("call to non-'constexpr' function": it calls
+# cube::ev(), which is not constexpr); clang accepts it. No constant expression uses it (GCC compiles everything
+# once the keyword is gone), so it only ever runs at run time and dropping the keyword changes nothing in the
+# program. For GCC the build therefore compiles a copy of src/ with the keyword dropped; the checkout stays as is.
+GCC_CONSTEXPR_FILE = "cube.h"
+GCC_CONSTEXPR_LINE = "constexpr edgecube(const cube &c) : v(c.ev()) {"
 DEFAULT_TABLES = (304, 208)  # the sizes comparable with our tables
 THREADS = 2  # ours: search threads; vcube: workers (-w)
 DEFAULT_SEED = 4
@@ -57,7 +74,7 @@ ENABLE_HINT = (
     "to run it, clone the public voltara/vcube repository into benchmarks/_work/vcube, or pass --vcube-source DIR "
     "(a checkout), or --vcube-repo GIT_URL (cloned into benchmarks/_work/vcube)"
 )
-COMPILERS = ("c++", "g++", "clang++")
+COMPILERS = ("clang++", "g++", "c++")  # in order of preference: vcube is developed with clang
 MOVE_TOKEN = re.compile(r"([URFDLB])(2'?|'|1|3)?")
 TOTAL_TIME = re.compile(r"Total time:\s*([0-9.]+)\s*real")
 
@@ -71,21 +88,34 @@ def cpu_has_avx2(cpuinfo: Path = Path("/proc/cpuinfo")) -> bool | None:
     return any(line.startswith("flags") and "avx2" in line.split(":", 1)[-1].split() for line in text.splitlines())
 
 
+def find_compiler(which: Callable[[str], str | None] = shutil.which) -> str | None:
+    """The absolute path of the first C++ compiler of COMPILERS on PATH, or None.
+
+    Absolute but not resolved: clang++ is often a link to clang, which compiles C++ but does not link its library."""
+    for name in COMPILERS:
+        found = which(name)
+        if found:
+            return os.path.abspath(found)
+    return None
+
+
 def machine_skip_reason(
     cpuinfo: Path = Path("/proc/cpuinfo"), which: Callable[[str], str | None] = shutil.which
 ) -> str | None:
-    """None when this machine can build and run vcube (AVX2, a C++ compiler, cmake, make), else why not."""
+    """None when this machine can build and run vcube (AVX2 and a C++ compiler), else why not."""
     avx2 = cpu_has_avx2(cpuinfo)
     if avx2 is None:
         return f"cannot read {cpuinfo} to check for AVX2, which vcube needs"
     if not avx2:
         return f"this CPU lacks AVX2 (no avx2 flag in {cpuinfo}), which vcube needs"
-    if not any(which(name) for name in COMPILERS):
+    if find_compiler(which) is None:
         return f"no C++ compiler ({', '.join(COMPILERS)}) to build it"
-    for tool in ("cmake", "make"):
-        if which(tool) is None:
-            return f"no {tool} to build it"
     return None
+
+
+def is_checkout(source: Path) -> bool:
+    """Whether `source` holds vcube's sources (the files the build compiles)."""
+    return all((source / "src" / name).is_file() for name in VCUBE_SOURCES)
 
 
 def vcube_skip_reason(
@@ -98,8 +128,11 @@ def vcube_skip_reason(
     reason = machine_skip_reason(cpuinfo, which)
     if reason is not None:
         return reason
-    if not (source / "CMakeLists.txt").is_file():
+    if not (source / "src").is_dir():
         return f"no vcube source checkout in {_shown(source)}; {ENABLE_HINT}"
+    missing = [name for name in VCUBE_SOURCES if not (source / "src" / name).is_file()]
+    if missing:
+        return f"the vcube checkout in {_shown(source)} lacks src/{', src/'.join(missing)}; {ENABLE_HINT}"
     return None
 
 
@@ -116,9 +149,12 @@ def clone_command(url: str, dest: Path) -> list[str]:
     return ["git", "clone", "--depth", "1", url, str(dest)]
 
 
-def build_commands() -> list[list[str]]:
-    """vcube's own build, run in its checkout (it puts vc-optimal there)."""
-    return [["cmake", "."], ["make", f"-j{THREADS}"]]
+def compile_command(compiler: str, src: Path, binary: Path) -> list[str]:
+    """One compiler run that builds vc-optimal from the solver's sources in `src` with vcube's flags.
+
+    vcube's CMakeLists.txt also builds its tests, which need CppUTest, and a generator of src/const-cubes.h, which
+    the checkout already holds; the benchmark needs neither, so the solver is compiled directly."""
+    return [compiler, *VCUBE_FLAGS, "-o", str(binary), *(str(src / name) for name in VCUBE_SOURCES), "-pthread"]
 
 
 def vcube_command(binary: Path, coord: int, workers: int = THREADS) -> list[str]:
@@ -142,7 +178,7 @@ def _run(command: list[str], cwd: Path, **options) -> subprocess.CompletedProces
 
 def clone_vcube(url: str, dest: Path) -> None:
     """git clone `url` into `dest` (kept for later runs; an existing checkout is used as it is)."""
-    if (dest / "CMakeLists.txt").is_file():
+    if is_checkout(dest):
         print(f"vcube: using the checkout already in {_shown(dest)}, not cloning again")
         return
     if shutil.which("git") is None:
@@ -151,15 +187,112 @@ def clone_vcube(url: str, dest: Path) -> None:
     _run(clone_command(url, dest), dest.parent)
 
 
-def build_vcube(source: Path) -> tuple[Path, float]:
-    """Build vc-optimal in its checkout; returns the binary and the seconds the build took (make is incremental)."""
+def compiler_version(compiler: str) -> str:
+    """The first line of `compiler --version`, e.g. "Debian clang version 14.0.6" or "g++ (Debian 12.2.0) 12.2.0"."""
+    done = _run([compiler, "--version"], Path.cwd())
+    return (done.stdout.strip().splitlines() or ["unknown version"])[0]
+
+
+def is_clang(version: str) -> bool:
+    """Whether a compiler's --version line is clang's (also when it is called c++); anything else is taken as GCC."""
+    return "clang" in version.lower()
+
+
+def drop_gcc_constexpr(src: Path) -> None:
+    """Drop the `constexpr` of the one constructor GCC rejects (see GCC_CONSTEXPR_LINE), in a copy of src/.
+
+    Raises when the line is not there exactly once: a newer vcube may have changed it, and a silent no-op would
+    only move the failure into the compiler's output."""
+    header = src / GCC_CONSTEXPR_FILE
+    text = header.read_text()
+    count = text.count(GCC_CONSTEXPR_LINE)
+    if count != 1:
+        raise RuntimeError(
+            f"{header} holds `{GCC_CONSTEXPR_LINE}` {count} times, not once: the GCC build's edit of vcube's "
+            "sources no longer fits them; build with clang++ or update GCC_CONSTEXPR_LINE"
+        )
+    header.write_text(text.replace(GCC_CONSTEXPR_LINE, GCC_CONSTEXPR_LINE.removeprefix("constexpr "), 1))
+
+
+def build_stamp(source: Path, compiler: str, version: str) -> dict:
+    """What a build depends on: the compiler, its flags and a hash of every file in the checkout's src/."""
+    src = source / "src"
+    digest = hashlib.sha256()
+    for path in sorted(p for p in src.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(src).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return {"compiler": compiler, "version": version, "flags": list(VCUBE_FLAGS), "sources": list(VCUBE_SOURCES),
+            "source": str(source), "src_sha256": digest.hexdigest()}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class VcubeBuild:
+    """The vc-optimal in use: its path, the compiler that built it, and the seconds of the build (None: reused)."""
+
+    binary: Path
+    compiler: str
+    compiler_version: str
+    flags: tuple[str, ...]
+    gcc_edit: bool  # whether it was compiled from the copy of src/ without the constexpr GCC rejects
+    seconds: float | None
+
+    @property
+    def by(self) -> str:
+        return f"{self.compiler_version} ({self.compiler})"
+
+    @property
+    def note(self) -> str:
+        """The line printed before the runs."""
+        edit = ", from a copy of src/ without one constexpr GCC rejects" if self.gcc_edit else ""
+        if self.seconds is None:
+            return f"vcube: {_shown(self.binary)} is up to date (built with {self.by}{edit}; sources unchanged)"
+        return f"vcube: built {_shown(self.binary)} with {self.by}{edit} in {self.seconds:.1f} s"
+
+
+def build_vcube(
+    source: Path, build_dir: Path | None = None, compiler: str | None = None, echo: Callable[[str], None] = print
+) -> VcubeBuild:
+    """Compile vc-optimal from the checkout `source` into `build_dir` (VCUBE_BUILD_DIR by default) with `compiler`
+    (the first of COMPILERS on PATH by default); the checkout is not written to.
+
+    The build is skipped when `build_dir`'s stamp shows the same compiler, flags and sources. With GCC the sources
+    are first copied to `build_dir`/src and edited there (drop_gcc_constexpr)."""
+    source, build_dir = source.resolve(), (build_dir or VCUBE_BUILD_DIR).resolve()
+    if compiler is not None:
+        found = shutil.which(compiler)
+        if found is None:
+            raise RuntimeError(f"no C++ compiler {compiler} to build vcube")
+        compiler = os.path.abspath(found)
+    else:
+        compiler = find_compiler()
+        if compiler is None:
+            raise RuntimeError(f"no C++ compiler ({', '.join(COMPILERS)}) to build vcube")
+    version = compiler_version(compiler)
+    gcc_edit = not is_clang(version)
+    binary, stamp_path = build_dir / VCUBE_BINARY, build_dir / BUILD_STAMP
+    stamp = build_stamp(source, compiler, version)
+    build = VcubeBuild(binary, compiler, version, VCUBE_FLAGS, gcc_edit, None)
+    try:
+        if binary.is_file() and json.loads(stamp_path.read_text()) == stamp:
+            return build
+    except (OSError, ValueError):
+        pass  # no stamp or an unreadable one: build
+    build_dir.mkdir(parents=True, exist_ok=True)
+    stamp_path.unlink(missing_ok=True)
+    src = source / "src"
+    copy = build_dir / "src"
+    shutil.rmtree(copy, ignore_errors=True)
+    if gcc_edit:
+        shutil.copytree(src, copy)
+        drop_gcc_constexpr(copy)
+        src = copy
+    echo(f"vcube: compiling {_shown(source)} with {build.by} (one compiler process, in the order of half a minute)")
+    partial = build_dir / f"{VCUBE_BINARY}.partial"
     start = time.perf_counter()
-    for command in build_commands():
-        _run(command, source)
-    binary = source / VCUBE_BINARY
-    if not binary.is_file():
-        raise RuntimeError(f"the build of {_shown(source)} made no {VCUBE_BINARY}")
-    return binary, time.perf_counter() - start
+    _run(compile_command(compiler, src, partial), build_dir)
+    seconds = time.perf_counter() - start
+    partial.replace(binary)
+    stamp_path.write_text(json.dumps(stamp, indent=1) + "\n")
+    return VcubeBuild(binary, compiler, version, VCUBE_FLAGS, gcc_edit, seconds)
 
 
 @dataclass(frozen=True)
@@ -368,7 +501,9 @@ def _length(run: opt.Run) -> str:
     return f">= {run.depths[-1][0] + 1}" if run.depths else "-"
 
 
-def summary_table(ours: Sequence[opt.Run], vcube: Sequence[VcubeRun], cap: float) -> str:
+def summary_table(
+    ours: Sequence[opt.Run], vcube: Sequence[VcubeRun], cap: float, build: VcubeBuild | None = None
+) -> str:
     """Per program: cubes solved, CPU and wall seconds (totals, per cube), and our totals over each vcube's."""
     n = len(ours)
     our_cpu = sum(r.cpu_seconds for r in ours)
@@ -398,6 +533,9 @@ def summary_table(ours: Sequence[opt.Run], vcube: Sequence[VcubeRun], cap: float
         notes += (" vcube solves every cube in one process, so its CPU time is known for the run only (the mean per"
                   " cube is the total over the cubes; its table load is included); its wall per cube is its own"
                   " figure.")  # fmt: skip
+    if build is not None:
+        edit = " (from a copy of src/ without one constexpr GCC rejects)" if build.gcc_edit else ""
+        notes += f" vcube's {VCUBE_BINARY} was compiled by {build.by} with `{' '.join(build.flags)}`{edit}."
     return markdown_table(headers, rows) + "\n\n" + notes
 
 
@@ -466,16 +604,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def setup_vcube(args: argparse.Namespace) -> tuple[Path | None, str]:
-    """(the built vc-optimal, a line on it), or (None, the line saying why vcube is skipped and how to enable it)."""
-    source = args.vcube_source or VCUBE_DIR
+def setup_vcube(args: argparse.Namespace, echo: Callable[[str], None] = print) -> tuple[VcubeBuild | None, str]:
+    """(the built vc-optimal, a line on it), or (None, the line saying why vcube is skipped and how to enable it).
+
+    Every path is made absolute here: vcube runs in its table folders, where a relative path would not lead."""
+    source = (args.vcube_source or VCUBE_DIR).resolve()
     if args.vcube_repo and machine_skip_reason() is None:
         clone_vcube(args.vcube_repo, VCUBE_DIR)
     reason = vcube_skip_reason(source)
     if reason is not None:
         return None, f"vcube skipped: {reason}"
-    binary, seconds = build_vcube(source)
-    return binary, f"vcube: built {_shown(binary)} in {seconds:.1f} s"
+    build = build_vcube(source, echo=echo)
+    return build, build.note
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -483,24 +623,26 @@ def main(argv: list[str] | None = None) -> int:
     states = opt.random_states(args.cubes, args.seed)
     print(f"vcube benchmark, {args.cubes} uniformly random cubes, seed {args.seed}: {machine_note()}")
     print(f"command: {shlex.join([sys.executable, *sys.argv])}\n", flush=True)
-    binary, vcube_note = setup_vcube(args)
+    build, vcube_note = setup_vcube(args, echo=lambda line: print(line, flush=True))
     print(vcube_note, flush=True)
     print(f"ours: tables loaded and kernels compiled in {warm_up():.1f} s (not counted)", flush=True)
     ours = run_ours_all(states, args.cap, echo=lambda line: print(line, flush=True))
     vcube: list[VcubeRun] = []
-    if binary is not None:
+    if build is not None:
         for coord in args.vcube_tables:
-            run = run_vcube(binary, coord, states, timeout=args.cap * len(states) + 600)
+            run = run_vcube(build.binary, coord, states, timeout=args.cap * len(states) + 600)
             run.problems += length_problems(ours, run)
             print(run_note(run), flush=True)
             vcube.append(run)
-    print(f"\n### Summary\n\n{summary_table(ours, vcube, args.cap)}\n")
+    print(f"\n### Summary\n\n{summary_table(ours, vcube, args.cap, build)}\n")
     print(f"### Per cube\n\n{per_cube_table(ours, vcube)}\n")
     print(f"### Our nodes per exhausted depth{', and vcube total nodes' if vcube else ''}\n\n"
           f"{depth_table(ours, vcube)}\n")  # fmt: skip
     problems = [p for run in vcube for p in run.problems]
     if args.json:
-        args.json.write_text(json.dumps(raw_figures(args, ours, vcube, vcube_note=vcube_note), indent=1) + "\n")
+        vcube_build = None if build is None else {**asdict(build), "binary": str(build.binary)}
+        figures = raw_figures(args, ours, vcube, vcube_note=vcube_note, vcube_build=vcube_build)
+        args.json.write_text(json.dumps(figures, indent=1) + "\n")
     for problem in problems:
         print(f"ERROR: {problem}")
     return 1 if problems else 0
