@@ -22,8 +22,9 @@ What is measured:
 * vcube, for each pruning table size (``-c``): the time of its first run into an empty table folder, which
   generates the table (one one-move cube; "cached" when the folder already holds it), then all cubes in one run
   with ``-w 2`` (as many workers as our threads): the run's wall and CPU seconds (loading its table included) and
-  its own seconds and nodes per cube. Both programs are optimal, so an answer of another length than ours is an
-  error, as is an answer that does not solve its cube; the script then exits with status 1.
+  its own seconds and the length per cube (vcube prints no node counts). Both programs are optimal, so an answer
+  of another length than ours is an error, as is an answer that does not solve its cube; the script then exits
+  with status 1.
 """
 
 from __future__ import annotations
@@ -297,11 +298,12 @@ def build_vcube(
 
 @dataclass(frozen=True)
 class VcubeLine:
-    """One solved cube as vcube prints it: its index, seconds, nodes and the solution's moves."""
+    """One solved cube as vcube prints it: its index, its seconds (on one worker thread), the solution's length
+    and moves. vcube prints no node counts."""
 
     index: int
     seconds: float
-    nodes: int
+    length: int
     moves: tuple[Move, ...]
 
     @property
@@ -320,15 +322,15 @@ def parse_move(token: str) -> Move | None:
 
 
 def parse_vcube_line(line: str) -> VcubeLine | None:
-    """A result line (index, seconds, nodes, then the moves), or None for any other line (progress, totals).
+    """A result line (index, seconds, length, then the moves), or None for any other line (progress, totals).
 
     The moves are taken as the last unbroken run of tokens that read as face turns, so that a count or label
-    printed between the nodes and the moves, or after them, is not mistaken for a move."""
+    printed between the length and the moves, or after them, is not mistaken for a move."""
     fields = line.split()
     if len(fields) < 3 or not fields[0].isdigit():
         return None
     try:
-        seconds, nodes = float(fields[1]), int(fields[2])
+        seconds, length = float(fields[1]), int(fields[2])
     except ValueError:
         return None
     parsed = [parse_move(token) for token in fields[3:]]
@@ -338,7 +340,7 @@ def parse_vcube_line(line: str) -> VcubeLine | None:
     start = end
     while start > 0 and parsed[start - 1] is not None:
         start -= 1
-    return VcubeLine(int(fields[0]), seconds, nodes, tuple(m for m in parsed[start:end] if m is not None))
+    return VcubeLine(int(fields[0]), seconds, length, tuple(m for m in parsed[start:end] if m is not None))
 
 
 def parse_vcube_output(stdout: str) -> list[VcubeLine]:
@@ -367,6 +369,8 @@ def match_answers(lines: Sequence[VcubeLine], states: Sequence[CubeState]) -> tu
                 problems.append(f"vcube answered cube {line.index}, which was not given")
             elif apply_moves(states[at], line.moves) != solved:
                 problems.append(f"vcube's answer to cube {at + 1} ({line.notation or 'no moves'}) does not solve it")
+            elif line.length != len(line.moves):
+                problems.append(f"vcube's answer to cube {at + 1} says {line.length} moves but has {len(line.moves)}")
         return problems
 
     base = 1 if wrong(0) and not wrong(1) else 0
@@ -540,29 +544,29 @@ def summary_table(
 
 
 def per_cube_table(ours: Sequence[opt.Run], vcube: Sequence[VcubeRun]) -> str:
-    """One row per cube: our length, wall, CPU and nodes, then vcube's own seconds and nodes per table size."""
+    """One row per cube: our length, wall, CPU and nodes, then vcube's own seconds per table size (one cube per
+    worker thread, so its seconds are that cube's CPU seconds)."""
     rows = []
     for i, run in enumerate(ours):
         row: list[object] = [i + 1, _length(run), f"{run.seconds:.2f}", f"{run.cpu_seconds:.2f}", f"{_nodes(run):,}"]
         for v in vcube:
             answer = v.answers.get(i)
-            row += ["-", "-"] if answer is None else [f"{answer.seconds:.2f}", f"{answer.nodes:,}"]
+            row.append("-" if answer is None else f"{answer.seconds:.2f}")
         rows.append(row)
     headers = ["cube", "length", "ours wall s", "ours CPU s", "ours nodes"]
-    headers += [h for v in vcube for h in (f"{v.label} s", f"{v.label} nodes")]
+    headers += [f"{v.label} s" for v in vcube]
     return markdown_table(headers, rows)
 
 
 def depth_table(ours: Sequence[opt.Run], vcube: Sequence[VcubeRun]) -> str:
-    """Our nodes per exhausted depth (columns), our total, and each vcube's total nodes for the same cube."""
+    """Our nodes per exhausted depth (columns) and our total (vcube prints no node counts)."""
     depths = sorted({d for run in ours for d, _, _ in run.depths})
     rows = []
     for i, run in enumerate(ours):
         per = {d: n for d, n, _ in run.depths}
         row: list[object] = [i + 1] + [f"{per[d]:,}" if d in per else "-" for d in depths] + [f"{_nodes(run):,}"]
-        row += [f"{v.answers[i].nodes:,}" if i in v.answers else "-" for v in vcube]
         rows.append(row)
-    headers = ["cube"] + [str(d) for d in depths] + ["ours total"] + [f"{v.label} total" for v in vcube]
+    headers = ["cube"] + [str(d) for d in depths] + ["ours total"]
     return markdown_table(headers, rows)
 
 
@@ -636,7 +640,7 @@ def main(argv: list[str] | None = None) -> int:
             vcube.append(run)
     print(f"\n### Summary\n\n{summary_table(ours, vcube, args.cap, build)}\n")
     print(f"### Per cube\n\n{per_cube_table(ours, vcube)}\n")
-    print(f"### Our nodes per exhausted depth{', and vcube total nodes' if vcube else ''}\n\n"
+    print("### Our nodes per exhausted depth\n\n"
           f"{depth_table(ours, vcube)}\n")  # fmt: skip
     problems = [p for run in vcube for p in run.problems]
     if args.json:

@@ -2,7 +2,7 @@
 and its build (with a stand-in compiler, and with real compilers on a tiny stand-in program).
 
 vcube itself is never built nor run here, so the sample output lines are written here in the shape vcube prints
-(index, seconds, nodes, then the moves); the benchmark's own run checks every real answer on its cube.
+(index, seconds, length, then the moves); the benchmark's own run checks every real answer on its cube.
 """
 
 from __future__ import annotations
@@ -25,22 +25,22 @@ from solvers.cube.moves import Move  # noqa: E402
 from solvers.cube.notation import parse_algorithm  # noqa: E402
 from solvers.cube.state import CubeState  # noqa: E402
 
-SAMPLE = "3 1.25 48213577 R U2 F' D L2 B"
+SAMPLE = "3 1.25 6 R U2 F' D L2 B"
 
 
 def test_parse_vcube_line():
     line = vb.parse_vcube_line(SAMPLE)
-    assert line == vb.VcubeLine(3, 1.25, 48213577, (Move.R1, Move.U2, Move.F3, Move.D1, Move.L2, Move.B1))
+    assert line == vb.VcubeLine(3, 1.25, 6, (Move.R1, Move.U2, Move.F3, Move.D1, Move.L2, Move.B1))
     assert line.notation == "R U2 F' D L2 B"
-    # A label between the nodes and the moves, or after them, is no move; numbered powers read too.
-    assert vb.parse_vcube_line("1 0.5 10 (3f) R1 U3 F2 [done]").moves == (Move.R1, Move.U3, Move.F2)
-    assert vb.parse_vcube_line("0 0.00 1").moves == ()
+    # A label between the length and the moves, or after them, is no move; numbered powers read too.
+    assert vb.parse_vcube_line("1 0.5 3 (3f) R1 U3 F2 [done]").moves == (Move.R1, Move.U3, Move.F2)
+    assert vb.parse_vcube_line("0 0.00 0").moves == ()
     for other in ("Total time: 12.5 real, 24.9 user", "Loading pruning table 208", "", "x 1 2 R"):
         assert vb.parse_vcube_line(other) is None
 
 
 def test_parse_vcube_output_and_total_time():
-    out = f"Solving...\n{SAMPLE}\n1 0.02 77 R'\n"
+    out = f"Solving...\n{SAMPLE}\n1 0.02 1 R'\n"
     assert [line.index for line in vb.parse_vcube_output(out)] == [3, 1]
     assert vb.parse_total_time("Total time: 12.5 real, 24.9 user, 0.1 sys\n") == 12.5
     assert vb.parse_total_time("no totals") is None
@@ -48,15 +48,17 @@ def test_parse_vcube_output_and_total_time():
 
 def test_answers_are_matched_to_their_cubes_and_checked():
     states = [parse_algorithm(text).state(3) for text in ("R", "U2 F")]
-    answers, problems = vb.match_answers(vb.parse_vcube_output("2 0.1 9 F' U2\n1 0.1 3 R'\n"), states)
+    answers, problems = vb.match_answers(vb.parse_vcube_output("2 0.1 2 F' U2\n1 0.1 1 R'\n"), states)
     assert problems == [] and answers[0].moves == (Move.R3,) and answers[1].index == 2  # vcube counted from 1
-    _, problems = vb.match_answers(vb.parse_vcube_output("0 0.1 3 R\n"), states)
+    _, problems = vb.match_answers(vb.parse_vcube_output("0 0.1 1 R\n"), states)
     assert problems == ["vcube's answer to cube 1 (R) does not solve it"]
+    _, problems = vb.match_answers(vb.parse_vcube_output("0 0.1 3 R'\n"), states)
+    assert problems == ["vcube's answer to cube 1 says 3 moves but has 1"]
 
 
 def test_an_answer_of_another_length_than_ours_is_a_problem():
     ours = [Run(length=2), Run(length=1), Run()]  # the third met the cap: no length to compare
-    answers = {i: vb.VcubeLine(i + 1, 0.1, 5, (Move.R1,) * n) for i, n in enumerate((2, 2, 9))}
+    answers = {i: vb.VcubeLine(i + 1, 0.1, n, (Move.R1,) * n) for i, n in enumerate((2, 2, 9))}
     vcube = vb.VcubeRun(208, [], answers=answers)
     assert vb.length_problems(ours, vcube) == ["cube 2: vcube -c 208 answered 2 moves, ours 1"]
 
