@@ -1,8 +1,14 @@
 """Our optimal HTM solver side by side with vcube (voltara/vcube: the fastest public optimal 3x3x3 solver, C++
-with AVX2): the same uniformly random cubes through both programs, every answer checked by applying it to its cube.
+with AVX2): the same uniformly random cubes through both programs, every answer checked by applying it to its cube,
+each of our table tiers set beside the vcube pruning table of comparable purpose.
 
-Run: ``.venv/bin/python benchmarks/vcube_bench.py [--cubes 20] [--seed 4] [--cap 600] [--vcube-tables 304,208]
-[--vcube-source DIR | --vcube-repo GIT_URL] [--json PATH]``
+Run: ``.venv/bin/python benchmarks/vcube_bench.py [--cubes 20] [--seed 4] [--cap 600] [--tables standard,large]
+[--vcube-tables 304,208] [--vcube-source DIR | --vcube-repo GIT_URL] [--json PATH]``, e.g.
+``--tables standard,large --vcube-tables 304,208`` for both pairs. ``--tables`` names our table tiers (a comma
+list of ``standard`` and ``large``; ``standard`` by default): ``standard`` is the default heuristic (the edge and
+corner-slice residues, about 1.85 GB resident), ``large`` adds the large table (about 4.34 GB). The pairs
+compared are our standard tier with vcube's ``-c 304`` (1.326 GiB) and our large tier with vcube's ``-c 208``
+(7.273 GiB), and with ``-c 112`` (2.424 GiB) when that is run.
 
 vcube is GPL and never part of this repository: the script compiles its solver from a checkout, the git-ignored
 ``benchmarks/_work/vcube`` (clone the public voltara/vcube repository there), ``--vcube-source DIR``, or
@@ -15,16 +21,24 @@ prints one line saying why and runs our side only.
 
 What is measured:
 
-* ours: `solvers.rubik.optimal.optimal` on two threads with its default heuristic, each cube stopped at ``--cap``
+* ours, for each tier in turn: first the time to make its tables ready (``prepare_tables``; "built" when the load
+  wrote table files into the cache, "loaded" otherwise; a later tier finds the tables it shares with an earlier
+  one already loaded), then the kernels are compiled on an easy cube, then every cube runs through
+  `solvers.rubik.optimal.optimal` on two threads with the tier's heuristic, each cube stopped at ``--cap``
   seconds by its stop event: wall and CPU seconds (all our threads), the length, and the nodes of each exhausted
-  depth (the depth that held the answer, and the two-phase probes, are not counted). The tables are loaded and
-  the kernels compiled before the clock starts.
+  depth (the depth that held the answer, and the two-phase probes, are not counted). Neither the tables nor the
+  compilation are in a cube's time. Our tiers must agree on every length: a disagreement is an error.
 * vcube, for each pruning table size (``-c``): the time of its first run into an empty table folder, which
   generates the table (one one-move cube; "cached" when the folder already holds it), then all cubes in one run
   with ``-w 2`` (as many workers as our threads): the run's wall and CPU seconds (loading its table included) and
   its own seconds and the length per cube (vcube prints no node counts). Both programs are optimal, so an answer
-  of another length than ours is an error, as is an answer that does not solve its cube; the script then exits
-  with status 1.
+  of another length than any of our tiers' is an error, as is an answer that does not solve its cube.
+* the comparison, one row per pair run: each side's total CPU seconds and their ratio (vcube / ours: above 1,
+  ours used less), the same ratio of the median CPU seconds per cube (vcube's own per-cube seconds, each cube on
+  one worker thread), our median wall seconds per cube on two threads, and each side's table memory.
+
+Any error (a wrong or missing answer, a length disagreement, a tier whose tables could not be made ready) is
+printed at the end, and the script then exits with status 1.
 """
 
 from __future__ import annotations
@@ -40,8 +54,8 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -52,6 +66,9 @@ from solvers.cube.formats import to_reid  # noqa: E402
 from solvers.cube.moves import Move, apply_moves  # noqa: E402
 from solvers.cube.notation import parse_algorithm  # noqa: E402
 from solvers.cube.state import CubeState  # noqa: E402
+from solvers.rubik.optimal.heuristics import prepare_tables  # noqa: E402
+from solvers.rubik.tables import default_tables  # noqa: E402
+from solvers.tables import cache_dir  # noqa: E402
 
 VCUBE_DIR = WORK_DIR / "vcube"  # the default checkout (git-ignored, like everything in _work)
 VCUBE_BUILD_DIR = WORK_DIR / "vcube-build"  # vc-optimal, its build stamp and (with GCC) its edited sources
@@ -68,6 +85,17 @@ BUILD_STAMP = "stamp.json"
 GCC_CONSTEXPR_FILE = "cube.h"
 GCC_CONSTEXPR_LINE = "constexpr edgecube(const cube &c) : v(c.ev()) {"
 DEFAULT_TABLES = (304, 208)  # the sizes comparable with our tables
+# Our table tiers and the heuristic each means for an HTM search (what `optimal(..., heuristic=...)` and
+# `prepare_tables` take): None is the default heuristic, the edge and corner-slice residues.
+TIER_HEURISTIC: dict[str, str | None] = {"standard": None, "large": "large"}
+DEFAULT_TIERS = "standard"
+# The resident sizes of our tiers' tables: everything an HTM optimal solve with the tier loads.
+OUR_TABLE_BYTES = {"standard": 1.85e9, "large": 4.34e9}
+# vcube's pruning tables (-c) in GiB, as vcube's --help prints their sizes.
+VCUBE_TABLE_GIB = {304: 1.326, 112: 2.424, 208: 7.273}
+# Our tier beside the vcube table of comparable purpose: the default tables, and the large ones.
+PAIRS = (("standard", 304), ("large", 208), ("large", 112))
+GIB = 1024**3
 THREADS = 2  # ours: search threads; vcube: workers (-w)
 DEFAULT_SEED = 4
 TABLE_PROBE = "R"  # the cube of the table-building first run: trivial, so that run's time is the table's
@@ -466,111 +494,301 @@ def run_note(run: VcubeRun) -> str:
     return f"{run.label}: table {run.table_note}; `{shlex.join(run.command)}` ran {run.wall:.2f} s, its own total {own}"
 
 
-def length_problems(ours: Sequence[opt.Run], vcube: VcubeRun) -> list[str]:
-    """Both programs are optimal: any answer of another length than ours is a bug in one of them."""
+def length_problems(ours: Sequence[opt.Run], vcube: VcubeRun, label: str = "ours") -> list[str]:
+    """Both programs are optimal: any answer of another length than ours (`label`: whose) is a bug in one of them."""
     problems = []
     for i, run in enumerate(ours):
         answer = vcube.answers.get(i)
         if run.finished and answer is not None and len(answer.moves) != run.length:
-            problems.append(f"cube {i + 1}: {vcube.label} answered {len(answer.moves)} moves, ours {run.length}")
+            problems.append(f"cube {i + 1}: {vcube.label} answered {len(answer.moves)} moves, {label} {run.length}")
     return problems
 
 
-def run_ours_all(states: Sequence[CubeState], cap: float, echo: Callable[[str], None] = print) -> list[opt.Run]:
-    """Each cube through our solver (two threads, default heuristic), a line per cube as it finishes."""
+def tier_problems(ours: Mapping[str, Sequence[opt.Run]]) -> list[str]:
+    """Every tier is optimal: a cube that two of our tiers answer with different lengths is a bug."""
+    problems = []
+    for i in range(_cube_count(ours)):
+        lengths = {tier: runs[i].length for tier, runs in ours.items() if runs[i].finished}
+        if len(set(lengths.values())) > 1:
+            said = ", ".join(f"{tier} {length} moves" for tier, length in lengths.items())
+            problems.append(f"cube {i + 1}: our tiers disagree on its length: {said}")
+    return problems
+
+
+@dataclass(frozen=True)
+class TierReady:
+    """How our tables for one tier were made ready: seconds, the table files that load wrote into the cache (none:
+    every file was there and was loaded), the tier made ready before it in this process, if any (the tables the
+    two share were loaded then), and the seconds of the kernels' compilation on an easy cube."""
+
+    tier: str
+    seconds: float
+    written: tuple[str, ...] = ()
+    after: str | None = None
+    warm_up_seconds: float | None = None
+
+    @property
+    def how(self) -> str:
+        return "built" if self.written else "loaded"
+
+    @property
+    def note(self) -> str:
+        """The line printed once the tables are ready."""
+        text = f"our {self.tier} tables: {self.how} in {self.seconds:.1f} s"
+        if self.written:
+            text += f" (wrote {', '.join(self.written)})"
+        if self.after is not None:
+            text += f"; the tables it shares with the {self.after} tier were already loaded"
+        return text
+
+
+def _cached_tables() -> dict[str, int]:
+    """The table files in the cache with their modification times (a rebuilt file gets a new one)."""
+    folder = cache_dir()
+    if not folder.is_dir():
+        return {}
+    return {path.name: path.stat().st_mtime_ns for path in folder.glob("*.tbl")}
+
+
+def prepare_ours(tier: str, after: str | None = None) -> TierReady:
+    """Load (or build) everything an HTM search with `tier`'s heuristic reads, timed; `after`: the tier made
+    ready before it in this process. "Built" when the load wrote table files into the cache."""
+    before = _cached_tables()
+    start = time.perf_counter()
+    prepare_tables(default_tables(), "htm", TIER_HEURISTIC[tier])
+    seconds = time.perf_counter() - start
+    written = tuple(sorted(name for name, mtime in _cached_tables().items() if before.get(name) != mtime))
+    return TierReady(tier, seconds, written, after)
+
+
+def run_ours_all(
+    states: Sequence[CubeState], cap: float, tier: str = "standard", echo: Callable[[str], None] = print
+) -> list[opt.Run]:
+    """Each cube through our solver (two threads, the tier's heuristic), a line per cube as it finishes."""
     runs = []
     for i, state in enumerate(states):
-        run = opt.run_ours(state, cap, n_threads=THREADS)
+        run = opt.run_ours(state, cap, n_threads=THREADS, heuristic=TIER_HEURISTIC[tier])
         runs.append(run)
         got = f"{run.length} moves" if run.finished else f"stopped at the {cap:g} s cap"
-        echo(f"ours, cube {i + 1}/{len(states)}: {got}, {run.seconds:.2f} s wall, {run.cpu_seconds:.2f} s CPU")
+        echo(f"ours {tier}, cube {i + 1}/{len(states)}: {got}, {run.seconds:.2f} s wall, {run.cpu_seconds:.2f} s CPU")
     return runs
 
 
-def warm_up() -> float:
-    """Load our tables and compile the kernels on an easy cube, so that no cube's time includes them."""
+def warm_up(heuristic: str | None = None) -> float:
+    """Compile the kernels (and load any table not yet loaded) on an easy cube, so that no cube's time includes
+    them."""
     start = time.perf_counter()
-    opt.run_ours(opt.scramble_states(1, 10, DEFAULT_SEED + 1)[0], 60, n_threads=THREADS)
+    opt.run_ours(opt.scramble_states(1, 10, DEFAULT_SEED + 1)[0], 60, n_threads=THREADS, heuristic=heuristic)
     return time.perf_counter() - start
+
+
+def _cube_count(ours: Mapping[str, Sequence[opt.Run]]) -> int:
+    return len(next(iter(ours.values()), ()))
 
 
 def _nodes(run: opt.Run) -> int:
     return sum(n for _, n, _ in run.depths)
 
 
-def _length(run: opt.Run) -> str:
-    """The length, or the bound it is known to reach when the cap stopped the search."""
-    if run.finished:
-        return str(run.length)
-    return f">= {run.depths[-1][0] + 1}" if run.depths else "-"
+def _cube_length(runs: Mapping[str, opt.Run]) -> str:
+    """One cube's length over our tiers (`runs`: tier -> its run): the length the finished tiers agree on, each
+    tier's when they disagree (an error, reported), else the highest bound the capped searches reached."""
+    lengths = {tier: run.length for tier, run in runs.items() if run.finished}
+    if len(set(lengths.values())) > 1:
+        return " / ".join(f"{tier} {length}" for tier, length in lengths.items())
+    if lengths:
+        return str(next(iter(lengths.values())))
+    bounds = [run.depths[-1][0] + 1 for run in runs.values() if run.depths]
+    return f">= {max(bounds)}" if bounds else "-"
+
+
+def _gib(count: float | None) -> str:
+    return "-" if count is None else f"{count / GIB:.2f} GiB"
+
+
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def _median(values: Sequence[float]) -> float | None:
+    return statistics.median(values) if values else None
 
 
 def summary_table(
-    ours: Sequence[opt.Run], vcube: Sequence[VcubeRun], cap: float, build: VcubeBuild | None = None
+    ours: Mapping[str, Sequence[opt.Run]],
+    vcube: Sequence[VcubeRun],
+    cap: float,
+    build: VcubeBuild | None = None,
+    ready: Mapping[str, TierReady] | None = None,
 ) -> str:
-    """Per program: cubes solved, CPU and wall seconds (totals, per cube), and our totals over each vcube's."""
-    n = len(ours)
-    our_cpu = sum(r.cpu_seconds for r in ours)
-    our_wall = sum(r.seconds for r in ours)
-    all_done = all(r.finished for r in ours)
-    capped = "" if all_done else " (capped: lower bound)"
-    at_least = "" if all_done else ">= "
-    rows: list[list[object]] = [
-        ["cubeviz optimal (numba, 2 threads)", f"{sum(r.finished for r in ours)}/{n}", f"{our_cpu:.2f}{capped}",
-         f"{statistics.median(r.cpu_seconds for r in ours):.2f}", f"{our_wall:.2f}{capped}",
-         f"{statistics.median(r.seconds for r in ours):.2f}", "-", "-"],
-    ]  # fmt: skip
+    """Per program (each of our tiers, each vcube table): its tables, cubes solved, CPU and wall seconds (totals
+    and per cube)."""
+    ready = ready or {}
+    n = _cube_count(ours)
+    rows: list[list[object]] = []
+    for tier, runs in ours.items():
+        capped = "" if all(r.finished for r in runs) else " (capped: lower bound)"
+        tables = _gib(OUR_TABLE_BYTES.get(tier))
+        if tier in ready:
+            tables += f", {ready[tier].how} in {ready[tier].seconds:.1f} s"
+        cpu, wall = [r.cpu_seconds for r in runs], [r.seconds for r in runs]
+        rows.append([f"cubeviz optimal, {tier} tables (numba, {THREADS} threads)", tables,
+                     f"{sum(r.finished for r in runs)}/{len(runs)}", f"{sum(cpu):.2f}{capped}",
+                     _seconds(statistics.median(cpu)), f"{sum(wall):.2f}{capped}",
+                     _seconds(statistics.median(wall))])  # fmt: skip
     for run in vcube:
+        gib = VCUBE_TABLE_GIB.get(run.coord)
+        tables = f"{_gib(None if gib is None else gib * GIB)}, {run.table_note}"
         if run.table == "failed":
-            rows.append([f"{run.label} -w {THREADS}", f"0/{n}"] + ["-"] * 6)
+            rows.append([f"{run.label} -w {THREADS}", tables, f"0/{n}"] + ["-"] * 4)
             continue
-        seconds = [a.seconds for a in run.answers.values()]
-        median = f"{statistics.median(seconds):.2f}" if seconds else "-"
-        rows.append([f"{run.label} -w {THREADS}", f"{len(run.answers)}/{n}", f"{run.cpu:.2f}",
-                     f"{run.cpu / n:.2f} (mean)", f"{run.wall:.2f}", median,
-                     f"{at_least}{our_cpu / run.cpu:.1f}x" if run.cpu else "-",
-                     f"{at_least}{our_wall / run.wall:.1f}x" if run.wall else "-"])  # fmt: skip
-    headers = ["program", "solved", "CPU s total", "CPU s per cube (median)", "wall s total",
-               "wall s per cube (median)", "ours / this, CPU", "ours / this, wall"]  # fmt: skip
-    notes = f"Our cap per cube: {cap:g} s."
+        median = _median([a.seconds for a in run.answers.values()])
+        rows.append([f"{run.label} -w {THREADS}", tables, f"{len(run.answers)}/{n}", f"{run.cpu:.2f}",
+                     f"{run.cpu / n:.2f} (mean)", f"{run.wall:.2f}", _seconds(median)])  # fmt: skip
+    headers = ["program", "tables", "solved", "CPU s total", "CPU s per cube (median)", "wall s total",
+               "wall s per cube (median)"]  # fmt: skip
+    notes = (f"Our cap per cube: {cap:g} s. Our tables' memory is the resident size of the tier's tables, their"
+             " time the load (or build) before the clock starts.")  # fmt: skip
     if vcube:
         notes += (" vcube solves every cube in one process, so its CPU time is known for the run only (the mean per"
                   " cube is the total over the cubes; its table load is included); its wall per cube is its own"
-                  " figure.")  # fmt: skip
+                  " figure. Its table's memory is the size its --help prints.")  # fmt: skip
     if build is not None:
         edit = " (from a copy of src/ without one constexpr GCC rejects)" if build.gcc_edit else ""
         notes += f" vcube's {VCUBE_BINARY} was compiled by {build.by} with `{' '.join(build.flags)}`{edit}."
     return markdown_table(headers, rows) + "\n\n" + notes
 
 
-def per_cube_table(ours: Sequence[opt.Run], vcube: Sequence[VcubeRun]) -> str:
-    """One row per cube: our length, wall, CPU and nodes, then vcube's own seconds per table size (one cube per
-    worker thread, so its seconds are that cube's CPU seconds)."""
+@dataclass(frozen=True)
+class Comparison:
+    """One of our tiers beside the vcube table of comparable purpose (see PAIRS), on the same cubes.
+
+    CPU totals: ours over every cube (our tables' load excluded; a lower bound when the cap stopped a search),
+    vcube's of its one run (its table's load included). Medians per cube: our CPU seconds (both threads), vcube's
+    own seconds (each cube on one worker thread, so its CPU seconds); our median wall seconds on two threads."""
+
+    tier: str
+    coord: int
+    our_cpu: float
+    vcube_cpu: float
+    our_median_cpu: float
+    vcube_median: float | None  # None: vcube answered no cube
+    our_median_wall: float
+    our_capped: bool
+    our_bytes: float | None
+    vcube_bytes: float | None
+
+    @property
+    def cpu_ratio(self) -> float | None:
+        """vcube's CPU total over ours: above 1, ours used less."""
+        return self.vcube_cpu / self.our_cpu if self.our_cpu > 0 else None
+
+    @property
+    def median_ratio(self) -> float | None:
+        """vcube's median seconds per cube over our median CPU seconds per cube: above 1, ours used less."""
+        if self.vcube_median is None or self.our_median_cpu <= 0:
+            return None
+        return self.vcube_median / self.our_median_cpu
+
+    def figures(self) -> dict:
+        """For --json: every field and both ratios."""
+        return {**asdict(self), "cpu_ratio": self.cpu_ratio, "median_ratio": self.median_ratio}
+
+
+def comparisons(ours: Mapping[str, Sequence[opt.Run]], vcube: Sequence[VcubeRun]) -> list[Comparison]:
+    """One Comparison per pair of PAIRS whose both sides ran (a vcube table that failed did not)."""
+    by_coord = {run.coord: run for run in vcube if run.table != "failed"}
+    found = []
+    for tier, coord in PAIRS:
+        runs, other = ours.get(tier), by_coord.get(coord)
+        if not runs or other is None:
+            continue
+        gib = VCUBE_TABLE_GIB.get(coord)
+        found.append(
+            Comparison(
+                tier,
+                coord,
+                our_cpu=sum(r.cpu_seconds for r in runs),
+                vcube_cpu=other.cpu,
+                our_median_cpu=statistics.median(r.cpu_seconds for r in runs),
+                vcube_median=_median([a.seconds for a in other.answers.values()]),
+                our_median_wall=statistics.median(r.seconds for r in runs),
+                our_capped=not all(r.finished for r in runs),
+                our_bytes=OUR_TABLE_BYTES.get(tier),
+                vcube_bytes=None if gib is None else gib * GIB,
+            )
+        )
+    return found
+
+
+def comparison_table(pairs: Sequence[Comparison]) -> str:
+    """One row per pair: CPU totals and their ratio, medians per cube and their ratio, our wall per cube, memory."""
+
+    def ratio(value: float | None, capped: bool) -> str:
+        # A capped search's CPU seconds are a lower bound, so the ratio over them is an upper bound.
+        return "-" if value is None else f"{'<= ' if capped else ''}{value:.2f}x"
+
+    rows = [
+        [f"ours {c.tier} ~ vcube -c {c.coord}", _seconds(c.our_cpu), _seconds(c.vcube_cpu),
+         ratio(c.cpu_ratio, c.our_capped), _seconds(c.our_median_cpu), _seconds(c.vcube_median),
+         ratio(c.median_ratio, c.our_capped), _seconds(c.our_median_wall), _gib(c.our_bytes), _gib(c.vcube_bytes)]
+        for c in pairs
+    ]  # fmt: skip
+    headers = ["pair", "ours CPU s total", "vcube CPU s total", "CPU total, vcube / ours",
+               "ours CPU s per cube (median)", "vcube s per cube (median, one thread)", "per cube, vcube / ours",
+               f"ours wall s per cube (median, {THREADS} threads)", "ours tables", "vcube table"]  # fmt: skip
+    notes = ("Ratios above 1x: ours used less CPU. vcube's CPU total includes loading its table, ours does not; its"
+             " seconds per cube are its own, each cube on one worker thread (so its CPU seconds), ours are CPU"
+             " seconds over our two threads. Memory: ours, the resident size of the tier's tables; vcube's, as its"
+             " --help prints it.")  # fmt: skip
+    if any(c.our_capped for c in pairs):
+        notes += " `<=`: the cap stopped some of our searches, so our seconds are lower bounds."
+    return markdown_table(headers, rows) + "\n\n" + notes
+
+
+def per_cube_table(ours: Mapping[str, Sequence[opt.Run]], vcube: Sequence[VcubeRun]) -> str:
+    """One row per cube: its length, then our wall, CPU and nodes per tier, then vcube's own seconds per table
+    size (one cube per worker thread, so its seconds are that cube's CPU seconds)."""
     rows = []
-    for i, run in enumerate(ours):
-        row: list[object] = [i + 1, _length(run), f"{run.seconds:.2f}", f"{run.cpu_seconds:.2f}", f"{_nodes(run):,}"]
+    for i in range(_cube_count(ours)):
+        row: list[object] = [i + 1, _cube_length({tier: runs[i] for tier, runs in ours.items()})]
+        for runs in ours.values():
+            run = runs[i]
+            row += [f"{run.seconds:.2f}", f"{run.cpu_seconds:.2f}", f"{_nodes(run):,}"]
         for v in vcube:
             answer = v.answers.get(i)
             row.append("-" if answer is None else f"{answer.seconds:.2f}")
         rows.append(row)
-    headers = ["cube", "length", "ours wall s", "ours CPU s", "ours nodes"]
+    headers = ["cube", "length"]
+    headers += [h for tier in ours for h in (f"ours {tier} wall s", f"ours {tier} CPU s", f"ours {tier} nodes")]
     headers += [f"{v.label} s" for v in vcube]
     return markdown_table(headers, rows)
 
 
-def depth_table(ours: Sequence[opt.Run], vcube: Sequence[VcubeRun]) -> str:
-    """Our nodes per exhausted depth (columns) and our total (vcube prints no node counts)."""
-    depths = sorted({d for run in ours for d, _, _ in run.depths})
+def depth_table(ours: Mapping[str, Sequence[opt.Run]]) -> str:
+    """Our nodes per exhausted depth and in all, one group of columns per tier (vcube prints no node counts)."""
+    groups = {tier: sorted({d for run in runs for d, _, _ in run.depths}) for tier, runs in ours.items()}
     rows = []
-    for i, run in enumerate(ours):
-        per = {d: n for d, n, _ in run.depths}
-        row: list[object] = [i + 1] + [f"{per[d]:,}" if d in per else "-" for d in depths] + [f"{_nodes(run):,}"]
+    for i in range(_cube_count(ours)):
+        row: list[object] = [i + 1]
+        for tier, depths in groups.items():
+            run = ours[tier][i]
+            per = {d: n for d, n, _ in run.depths}
+            row += [f"{per[d]:,}" if d in per else "-" for d in depths] + [f"{_nodes(run):,}"]
         rows.append(row)
-    headers = ["cube"] + [str(d) for d in depths] + ["ours total"]
+    headers = ["cube"] + [
+        h for tier, depths in groups.items() for h in [f"{tier} {d}" for d in depths] + [f"{tier} total"]
+    ]
     return markdown_table(headers, rows)
 
 
-def raw_figures(args: argparse.Namespace, ours: Sequence[opt.Run], vcube: Sequence[VcubeRun], **extra) -> dict:
+def raw_figures(
+    args: argparse.Namespace,
+    ours: Mapping[str, Sequence[opt.Run]],
+    vcube: Sequence[VcubeRun],
+    ready: Mapping[str, TierReady] | None = None,
+    **extra,
+) -> dict:
     """Everything measured, for --json."""
     return {
         "command": shlex.join([sys.executable, *sys.argv]),
@@ -578,11 +796,17 @@ def raw_figures(args: argparse.Namespace, ours: Sequence[opt.Run], vcube: Sequen
         "cubes": args.cubes,
         "seed": args.seed,
         "cap": args.cap,
-        "ours": [asdict(run) for run in ours],
+        "tables": list(args.tables),
+        "ours_tables": {
+            tier: {**asdict(got), "heuristic": TIER_HEURISTIC.get(tier), "memory_bytes": OUR_TABLE_BYTES.get(tier)}
+            for tier, got in (ready or {}).items()
+        },
+        "ours": {tier: [asdict(run) for run in runs] for tier, runs in ours.items()},
         "vcube": [
             {**asdict(run), "answers": {i + 1: {**asdict(a), "moves": a.notation} for i, a in run.answers.items()}}
             for run in vcube
         ],
+        "comparison": [pair.figures() for pair in comparisons(ours, vcube)],
         **extra,
     }
 
@@ -591,11 +815,27 @@ def _tables(text: str) -> list[int]:
     return [int(part) for part in text.split(",") if part.strip()]
 
 
+def _tiers(text: str) -> list[str]:
+    """--tables: a comma list of our table tiers, each once, in the order given."""
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    unknown = [name for name in names if name not in TIER_HEURISTIC]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown table tier {', '.join(map(repr, unknown))}: choose from {', '.join(TIER_HEURISTIC)} "
+            "(a comma list, e.g. standard,large)"
+        )
+    if not names:
+        raise argparse.ArgumentTypeError(f"name at least one table tier: {', '.join(TIER_HEURISTIC)}")
+    return list(dict.fromkeys(names))
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cubes", type=int, default=20, help="uniformly random cubes, the same for both programs")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--cap", type=float, default=600.0, help="seconds our solver may take per cube")
+    parser.add_argument("--tables", type=_tiers, default=DEFAULT_TIERS, metavar="TIERS",
+                        help="comma list of our table tiers, run in turn: standard, large, or both")  # fmt: skip
     parser.add_argument("--vcube-tables", type=_tables, default=list(DEFAULT_TABLES),
                         help="comma list of vcube pruning table sizes (-c), e.g. 304,208")  # fmt: skip
     where = parser.add_mutually_exclusive_group()
@@ -629,23 +869,47 @@ def main(argv: list[str] | None = None) -> int:
     print(f"command: {shlex.join([sys.executable, *sys.argv])}\n", flush=True)
     build, vcube_note = setup_vcube(args, echo=lambda line: print(line, flush=True))
     print(vcube_note, flush=True)
-    print(f"ours: tables loaded and kernels compiled in {warm_up():.1f} s (not counted)", flush=True)
-    ours = run_ours_all(states, args.cap, echo=lambda line: print(line, flush=True))
+    problems: list[str] = []
+    ready: dict[str, TierReady] = {}
+    ours: dict[str, list[opt.Run]] = {}
+    for tier in args.tables:
+        try:
+            got = prepare_ours(tier, after=next(reversed(ready), None))
+        except (ValueError, OSError, MemoryError) as error:  # e.g. too little free memory for the large tier
+            problems.append(f"our {tier} tables could not be made ready, so that tier was not run: {error}")
+            print(f"our {tier} tables: not ready ({error}); that tier is skipped", flush=True)
+            continue
+        print(got.note, flush=True)
+        got = replace(got, warm_up_seconds=warm_up(TIER_HEURISTIC[tier]))
+        print(f"ours {tier}: kernels compiled in {got.warm_up_seconds:.1f} s (not counted)", flush=True)
+        ready[tier] = got
+        ours[tier] = run_ours_all(states, args.cap, tier, echo=lambda line: print(line, flush=True))
+    if not ours:
+        for problem in problems:
+            print(f"ERROR: {problem}")
+        return 1
+    problems += tier_problems(ours)
     vcube: list[VcubeRun] = []
     if build is not None:
         for coord in args.vcube_tables:
             run = run_vcube(build.binary, coord, states, timeout=args.cap * len(states) + 600)
-            run.problems += length_problems(ours, run)
+            for tier, runs in ours.items():
+                run.problems += length_problems(runs, run, f"ours {tier}")
             print(run_note(run), flush=True)
             vcube.append(run)
-    print(f"\n### Summary\n\n{summary_table(ours, vcube, args.cap, build)}\n")
+    print(f"\n### Summary\n\n{summary_table(ours, vcube, args.cap, build, ready)}\n")
+    pairs = comparisons(ours, vcube)
+    if pairs:
+        print(f"### Ours beside vcube, table of comparable purpose\n\n{comparison_table(pairs)}\n")
+    elif vcube:
+        print(f"No pair to compare: the pairs are {', '.join(f'{t} ~ -c {c}' for t, c in PAIRS)}.\n")
     print(f"### Per cube\n\n{per_cube_table(ours, vcube)}\n")
-    print("### Our nodes per exhausted depth\n\n"
-          f"{depth_table(ours, vcube)}\n")  # fmt: skip
-    problems = [p for run in vcube for p in run.problems]
+    print(f"### Our nodes per exhausted depth\n\n{depth_table(ours)}\n")
+    problems += [p for run in vcube for p in run.problems]
     if args.json:
         vcube_build = None if build is None else {**asdict(build), "binary": str(build.binary)}
-        figures = raw_figures(args, ours, vcube, vcube_note=vcube_note, vcube_build=vcube_build)
+        figures = raw_figures(args, ours, vcube, ready, vcube_note=vcube_note, vcube_build=vcube_build,
+                              problems=problems)  # fmt: skip
         args.json.write_text(json.dumps(figures, indent=1) + "\n")
     for problem in problems:
         print(f"ERROR: {problem}")

@@ -1,5 +1,7 @@
 """The vcube benchmark's helpers, without vcube: its output parser, its command lines, its input, the skip path,
-and its build (with a stand-in compiler, and with real compilers on a tiny stand-in program).
+its build (with a stand-in compiler, and with real compilers on a tiny stand-in program), and its tables of our
+tiers beside vcube's, on fabricated runs (main() runs with our table loading and searches replaced by stand-ins:
+no optimal-solver table is ever loaded here).
 
 vcube itself is never built nor run here, so the sample output lines are written here in the shape vcube prints
 (index, seconds, length, then the moves); the benchmark's own run checks every real answer on its cube.
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -263,7 +266,7 @@ def test_setup_resolves_a_relative_source_and_skips_with_one_line(monkeypatch, t
 
 def test_the_summary_names_the_compiler():
     build = vb.VcubeBuild(Path("/w/vc-optimal"), "/usr/bin/g++", "g++ 12", vb.VCUBE_FLAGS, True, 20.0)
-    text = vb.summary_table([Run(length=1, seconds=1.0, cpu_seconds=1.0)], [], 60, build)
+    text = vb.summary_table({"standard": [Run(length=1, seconds=1.0, cpu_seconds=1.0)]}, [], 60, build)
     assert "compiled by g++ 12 (/usr/bin/g++) with `-O3 -DNDEBUG -std=c++17" in text
     assert "without one constexpr GCC rejects" in text
 
@@ -280,3 +283,278 @@ def test_a_real_compiler_builds_the_stand_in(name, tmp_path):
     assert build.gcc_edit == (not vb.is_clang(build.compiler_version))
     done = subprocess.run([str(build.binary), "--help"], capture_output=True, text=True, check=True)
     assert done.stdout == "stand-in 7\n"
+
+
+# Our table tiers beside vcube's tables: fabricated runs, no tables, no searches.
+
+
+def _answers(seconds: list[float], lengths: list[int]) -> dict[int, vb.VcubeLine]:
+    """vcube's answers by cube position, numbered from 1 as vcube does (the moves only need the right count)."""
+    return {i: vb.VcubeLine(i + 1, s, n, (Move.R1,) * n) for i, (s, n) in enumerate(zip(seconds, lengths, strict=True))}
+
+
+def _cells(table: str) -> list[list[str]]:
+    """A markdown table's rows (the header first, without the rule) as lists of stripped cells."""
+    lines = [line for line in table.split("\n\n")[0].splitlines() if not line.startswith("|-")]
+    return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines]
+
+
+LENGTHS = [17, 18, 18]
+
+
+# CPU seconds: standard 2 + 4 + 6 = 12 (median 4), large 1 + 1.5 + 3 = 5.5 (median 1.5); wall medians 2.5 and 0.8.
+def _runs(wall: tuple[float, ...], cpu: tuple[float, ...]) -> list[Run]:
+    return [Run(length=n, seconds=w, cpu_seconds=c) for n, w, c in zip(LENGTHS, wall, cpu, strict=True)]
+
+
+OURS = {"standard": _runs((1.5, 2.5, 3.5), (2.0, 4.0, 6.0)), "large": _runs((0.6, 0.8, 1.6), (1.0, 1.5, 3.0))}
+
+
+def _vcube() -> list[vb.VcubeRun]:
+    """-c 304: 33 s CPU, cubes 9, 10, 20 s (median 10); -c 208: 4.4 s CPU, cubes 2, 3, 6 s (median 3)."""
+    return [
+        vb.VcubeRun(304, [], wall=20.0, cpu=33.0, answers=_answers([9.0, 10.0, 20.0], LENGTHS)),
+        vb.VcubeRun(208, [], wall=3.0, cpu=4.4, answers=_answers([2.0, 3.0, 6.0], LENGTHS)),
+    ]
+
+
+def test_tables_option_takes_our_tiers_and_rejects_anything_else(capsys):
+    assert vb.parse_args([]).tables == ["standard"]
+    assert vb.parse_args(["--tables", "standard,large"]).tables == ["standard", "large"]
+    assert vb.parse_args(["--tables", " large, standard,large,"]).tables == ["large", "standard"]  # each once
+    for bad, said in (("huge", "unknown table tier 'huge': choose from standard, large"),
+                      ("standard,304", "unknown table tier '304'"), (",", "name at least one table tier")):  # fmt: skip
+        with pytest.raises(SystemExit) as exit_info:
+            vb.parse_args(["--tables", bad])
+        assert exit_info.value.code == 2
+        assert f"argument --tables: {said}" in capsys.readouterr().err
+
+
+def test_each_tier_is_paired_with_the_vcube_table_of_comparable_purpose():
+    pairs = vb.comparisons(OURS, _vcube())
+    assert [(c.tier, c.coord) for c in pairs] == [("standard", 304), ("large", 208)]
+    standard, large = pairs
+    # By hand: 33 / 12 = 2.75, 10 / 4 = 2.5; 4.4 / 5.5 = 0.8, 3 / 1.5 = 2.
+    assert (standard.our_cpu, standard.vcube_cpu, standard.our_median_cpu, standard.vcube_median) == (12, 33, 4, 10)
+    assert standard.cpu_ratio == pytest.approx(2.75) and standard.median_ratio == pytest.approx(2.5)
+    assert (large.our_cpu, large.vcube_cpu, large.our_median_cpu, large.vcube_median) == (5.5, 4.4, 1.5, 3)
+    assert large.cpu_ratio == pytest.approx(0.8) and large.median_ratio == pytest.approx(2.0)
+    assert (standard.our_median_wall, large.our_median_wall) == (2.5, 0.8)
+    assert standard.our_bytes == 1.85e9 and large.vcube_bytes == 7.273 * 2**30
+
+    table = vb.comparison_table(pairs)
+    assert _cells(table) == [
+        ["pair", "ours CPU s total", "vcube CPU s total", "CPU total, vcube / ours", "ours CPU s per cube (median)",
+         "vcube s per cube (median, one thread)", "per cube, vcube / ours", "ours wall s per cube (median, 2 threads)",
+         "ours tables", "vcube table"],
+        ["ours standard ~ vcube -c 304", "12.00", "33.00", "2.75x", "4.00", "10.00", "2.50x", "2.50", "1.72 GiB",
+         "1.33 GiB"],
+        ["ours large ~ vcube -c 208", "5.50", "4.40", "0.80x", "1.50", "3.00", "2.00x", "0.80", "4.04 GiB",
+         "7.27 GiB"],
+    ]  # fmt: skip
+    assert "above 1x: ours used less CPU" in table and "<=" not in table
+
+
+def test_pairs_need_both_sides():
+    vcube = _vcube()
+    assert vb.comparisons({"standard": OURS["standard"]}, vcube)[0].coord == 304  # no large tier: no large pair
+    assert vb.comparisons(OURS, []) == []
+    assert vb.comparisons({"large": OURS["large"]}, vcube[:1]) == []  # the large tier has no -c 304 pair
+    failed = vb.VcubeRun(208, [], table="failed", problems=["boom"])
+    assert [c.coord for c in vb.comparisons(OURS, [vcube[0], failed])] == [304]  # a failed table is not run
+    with_112 = [*vcube, vb.VcubeRun(112, [], cpu=11.0, answers=_answers([5.0, 6.0, 7.0], LENGTHS))]
+    pairs = vb.comparisons(OURS, with_112)
+    assert [(c.tier, c.coord) for c in pairs] == [("standard", 304), ("large", 208), ("large", 112)]
+    assert pairs[2].cpu_ratio == pytest.approx(2.0) and pairs[2].median_ratio == pytest.approx(4.0)
+    assert _cells(vb.comparison_table(pairs))[3][-1] == "2.42 GiB"
+
+
+def test_a_capped_search_makes_the_ratios_upper_bounds():
+    ours = {"standard": [*OURS["standard"][:2], Run(depths=[(17, 5, 1.0)], seconds=3.5, cpu_seconds=6.0)]}
+    table = vb.comparison_table(vb.comparisons(ours, _vcube()))
+    assert _cells(table)[1][3] == "<= 2.75x" and _cells(table)[1][6] == "<= 2.50x"
+    assert "lower bounds" in table
+
+
+def test_summary_has_a_row_per_tier_and_per_vcube_table():
+    ready = {
+        "standard": vb.TierReady("standard", 3.25),
+        "large": vb.TierReady("large", 612.0, ("rubik-large-htm.tbl",)),
+    }
+    rows = _cells(vb.summary_table(OURS, _vcube(), 600, ready=ready))
+    assert rows[0] == ["program", "tables", "solved", "CPU s total", "CPU s per cube (median)", "wall s total",
+                       "wall s per cube (median)"]  # fmt: skip
+    assert rows[1:] == [
+        ["cubeviz optimal, standard tables (numba, 2 threads)", "1.72 GiB, loaded in 3.2 s", "3/3", "12.00", "4.00",
+         "7.50", "2.50"],
+        ["cubeviz optimal, large tables (numba, 2 threads)", "4.04 GiB, built in 612.0 s", "3/3", "5.50", "1.50",
+         "3.00", "0.80"],
+        ["vcube -c 304 -w 2", "1.33 GiB, cached", "3/3", "33.00", "11.00 (mean)", "20.00", "10.00"],
+        ["vcube -c 208 -w 2", "7.27 GiB, cached", "3/3", "4.40", "1.47 (mean)", "3.00", "3.00"],
+    ]  # fmt: skip
+    only_ours = vb.summary_table(OURS, [], 600)
+    assert len(_cells(only_ours)) == 3 and "vcube" not in only_ours
+
+
+def test_our_tiers_must_agree_on_every_length():
+    ours = {"standard": [Run(length=17), Run(length=18), Run(), Run(depths=[(16, 9, 0.1)])],
+            "large": [Run(length=17), Run(length=19), Run(length=18), Run(depths=[(17, 9, 0.1)])]}  # fmt: skip
+    assert vb.tier_problems(ours) == ["cube 2: our tiers disagree on its length: standard 18 moves, large 19 moves"]
+    assert vb.tier_problems(OURS) == []
+    lengths = [row[1] for row in _cells(vb.per_cube_table(ours, []))[1:]]
+    assert lengths == ["17", "standard 18 / large 19", "18", ">= 18"]  # a capped tier leaves the other's length
+
+
+def test_vcube_lengths_are_checked_against_each_tier():
+    vcube = vb.VcubeRun(208, [], answers=_answers([1.0, 1.0, 1.0], [17, 18, 19]))
+    assert vb.length_problems(OURS["large"], vcube, "ours large") == [
+        "cube 3: vcube -c 208 answered 19 moves, ours large 18"
+    ]
+
+
+def test_per_cube_and_depth_tables_have_a_column_group_per_tier():
+    ours = {
+        "standard": [Run(depths=[(15, 1000, 0.1), (16, 20000, 1.0)], length=17, seconds=1.5, cpu_seconds=2.9)],
+        "large": [Run(depths=[(16, 4000, 0.3)], length=17, seconds=0.5, cpu_seconds=0.9)],
+    }
+    vcube = [vb.VcubeRun(304, [], answers=_answers([2.5], [17]))]
+    assert _cells(vb.per_cube_table(ours, vcube)) == [
+        ["cube", "length", "ours standard wall s", "ours standard CPU s", "ours standard nodes", "ours large wall s",
+         "ours large CPU s", "ours large nodes", "vcube -c 304 s"],
+        ["1", "17", "1.50", "2.90", "21,000", "0.50", "0.90", "4,000", "2.50"],
+    ]  # fmt: skip
+    assert _cells(vb.depth_table(ours)) == [
+        ["cube", "standard 15", "standard 16", "standard total", "large 16", "large total"],
+        ["1", "1,000", "20,000", "21,000", "4,000", "4,000"],
+    ]
+
+
+def test_prepare_ours_says_built_when_the_load_wrote_tables(monkeypatch, tmp_path):
+    monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))
+    (tmp_path / "kept-v1.tbl").write_bytes(b"old")
+    (tmp_path / "rebuilt-v1.tbl").write_bytes(b"old")
+    os.utime(tmp_path / "rebuilt-v1.tbl", ns=(1, 1))
+    calls = []
+
+    def fake_prepare(tables, metric, heuristic=None):
+        calls.append((tables, metric, heuristic))
+        if heuristic == "large":
+            (tmp_path / "rebuilt-v1.tbl").write_bytes(b"new")  # a damaged file is built again
+            (tmp_path / "new-v1.tbl").write_bytes(b"new")
+
+    monkeypatch.setattr(vb, "prepare_tables", fake_prepare)
+    monkeypatch.setattr(vb, "default_tables", lambda: "the tables")
+    standard = vb.prepare_ours("standard")
+    assert standard.written == () and standard.note.startswith("our standard tables: loaded in ")
+    large = vb.prepare_ours("large", after="standard")
+    assert large.written == ("new-v1.tbl", "rebuilt-v1.tbl")
+    assert large.note.startswith("our large tables: built in ")
+    assert large.note.endswith(" s (wrote new-v1.tbl, rebuilt-v1.tbl); the tables it shares with the standard tier "
+                               "were already loaded")  # fmt: skip
+    assert calls == [("the tables", "htm", None), ("the tables", "htm", "large")]
+
+
+def _stub_ours(monkeypatch, tmp_path, lengths: dict[str | None, int] | None = None, refuse: str | None = None):
+    """Our side without tables or searches: prepare_tables writes the large tier's "table" into a temporary
+    cache (or refuses `refuse`'s heuristic), run_ours answers from the heuristic. Returns the calls made."""
+    lengths = lengths or {None: 17, "large": 17}
+    monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "cache").mkdir()
+    calls: list[tuple] = []
+
+    def fake_prepare(tables, metric, heuristic=None):
+        calls.append(("prepare", metric, heuristic))
+        if heuristic is not None and heuristic == refuse:
+            raise ValueError("the large tables need 4.3 GB more memory")
+        if heuristic == "large":
+            (tmp_path / "cache" / "rubik-large-htm-v1.tbl").write_bytes(b"x")
+
+    def fake_run_ours(state, cap, n_threads=None, heuristic=None):
+        calls.append(("run", n_threads, heuristic))
+        if heuristic == "large":
+            return Run(depths=[(16, 4000, 0.2)], length=lengths["large"], seconds=0.5, cpu_seconds=1.0)
+        return Run(depths=[(15, 900, 0.1), (16, 9000, 0.9)], length=lengths[None], seconds=1.0, cpu_seconds=2.0)
+
+    monkeypatch.setattr(vb, "prepare_tables", fake_prepare)
+    monkeypatch.setattr(vb, "default_tables", lambda: None)
+    monkeypatch.setattr(vb.opt, "run_ours", fake_run_ours)
+    monkeypatch.setattr(vb, "setup_vcube", lambda args, echo=print: (None, "vcube skipped: not on this machine"))
+    return calls
+
+
+def test_main_without_vcube_runs_each_tier_and_shows_ours_only(monkeypatch, tmp_path, capsys):
+    calls = _stub_ours(monkeypatch, tmp_path)
+    out_json = tmp_path / "figures.json"
+    assert vb.main(["--cubes", "2", "--tables", "standard,large", "--json", str(out_json)]) == 0
+    out = capsys.readouterr().out
+    # Tables first, then the warm-up, then the cubes, tier by tier, each with its heuristic.
+    standard, large = [("run", 2, None)] * 3, [("run", 2, "large")] * 3
+    assert calls == [("prepare", "htm", None), *standard, ("prepare", "htm", "large"), *large]
+    assert "vcube skipped: not on this machine" in out
+    assert "our standard tables: loaded in " in out
+    assert "our large tables: built in " in out and "(wrote rubik-large-htm-v1.tbl)" in out
+    assert "the tables it shares with the standard tier were already loaded" in out
+    assert "ours large, cube 2/2: 17 moves, 0.50 s wall, 1.00 s CPU" in out
+    summary = _cells(out.split("### Summary\n\n")[1])
+    assert [row[0] for row in summary[1:]] == ["cubeviz optimal, standard tables (numba, 2 threads)",
+                                               "cubeviz optimal, large tables (numba, 2 threads)"]  # fmt: skip
+    assert summary[1][2:] == ["2/2", "4.00", "2.00", "2.00", "1.00"] and summary[2][2:] == ["2/2", "2.00", "1.00",
+                                                                                            "1.00", "0.50"]  # fmt: skip
+    assert "Ours beside vcube" not in out and "No pair" not in out and "ERROR" not in out
+    per_cube = _cells(out.split("### Per cube\n\n")[1])
+    assert per_cube[1] == ["1", "17", "1.00", "2.00", "9,900", "0.50", "1.00", "4,000"]
+    depths = _cells(out.split("### Our nodes per exhausted depth\n\n")[1])
+    assert depths[0] == ["cube", "standard 15", "standard 16", "standard total", "large 16", "large total"]
+
+    figures = json.loads(out_json.read_text())
+    assert figures["tables"] == ["standard", "large"] and figures["vcube"] == [] and figures["comparison"] == []
+    assert [run["length"] for run in figures["ours"]["large"]] == [17, 17]
+    assert figures["ours"]["standard"][0]["depths"] == [[15, 900, 0.1], [16, 9000, 0.9]]
+    large = figures["ours_tables"]["large"]
+    assert large["written"] == ["rubik-large-htm-v1.tbl"] and large["after"] == "standard"
+    assert large["heuristic"] == "large" and large["memory_bytes"] == 4.34e9
+    assert large["seconds"] >= 0 and large["warm_up_seconds"] >= 0
+    assert figures["ours_tables"]["standard"]["heuristic"] is None and figures["problems"] == []
+
+
+def test_main_pairs_our_tiers_with_vcube(monkeypatch, tmp_path, capsys):
+    _stub_ours(monkeypatch, tmp_path)
+    build = vb.VcubeBuild(Path("/w/vc-optimal"), "/usr/bin/clang++", "clang 14", vb.VCUBE_FLAGS, False, None)
+    monkeypatch.setattr(vb, "setup_vcube", lambda args, echo=print: (build, build.note))
+
+    def fake_vcube(binary, coord, states, timeout):
+        cpu, seconds = {304: (6.0, [2.0, 4.0]), 208: (1.0, [0.25, 0.75])}[coord]
+        return vb.VcubeRun(coord, ["vc-optimal", "-c", str(coord)], wall=cpu / 2, cpu=cpu,
+                           answers=_answers(seconds, [17, 17]))  # fmt: skip
+
+    monkeypatch.setattr(vb, "run_vcube", fake_vcube)
+    assert vb.main(["--cubes", "2", "--tables", "standard,large", "--vcube-tables", "304,208"]) == 0
+    out = capsys.readouterr().out
+    rows = _cells(out.split("### Ours beside vcube, table of comparable purpose\n\n")[1])
+    # standard: 6 / (2 + 2) = 1.5, median 3 / 2 = 1.5; large: 1 / (1 + 1) = 0.5, median 0.5 / 1 = 0.5.
+    assert rows[1] == ["ours standard ~ vcube -c 304", "4.00", "6.00", "1.50x", "2.00", "3.00", "1.50x", "1.00",
+                       "1.72 GiB", "1.33 GiB"]  # fmt: skip
+    assert rows[2] == ["ours large ~ vcube -c 208", "2.00", "1.00", "0.50x", "1.00", "0.50", "0.50x", "0.50",
+                       "4.04 GiB", "7.27 GiB"]  # fmt: skip
+    assert len(rows) == 3
+    summary = [row[0] for row in _cells(out.split("### Summary\n\n")[1])[1:]]
+    assert summary[2:] == ["vcube -c 304 -w 2", "vcube -c 208 -w 2"]
+
+
+def test_main_reports_tiers_that_disagree(monkeypatch, tmp_path, capsys):
+    _stub_ours(monkeypatch, tmp_path, lengths={None: 17, "large": 18})
+    assert vb.main(["--cubes", "2", "--tables", "standard,large"]) == 1
+    out = capsys.readouterr().out
+    assert "ERROR: cube 1: our tiers disagree on its length: standard 17 moves, large 18 moves" in out
+    assert "ERROR: cube 2: our tiers disagree" in out
+
+
+def test_main_goes_on_without_a_tier_whose_tables_cannot_be_ready(monkeypatch, tmp_path, capsys):
+    _stub_ours(monkeypatch, tmp_path, refuse="large")
+    assert vb.main(["--cubes", "2", "--tables", "standard,large"]) == 1
+    out = capsys.readouterr().out
+    assert "our large tables: not ready (the large tables need 4.3 GB more memory); that tier is skipped" in out
+    assert [row[0] for row in _cells(out.split("### Summary\n\n")[1])[1:]] == [
+        "cubeviz optimal, standard tables (numba, 2 threads)"
+    ]
+    assert "ERROR: our large tables could not be made ready, so that tier was not run: the large tables need" in out
