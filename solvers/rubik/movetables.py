@@ -211,3 +211,67 @@ def build_corner_classes() -> dict[str, np.ndarray]:
 def build_slice_conj() -> np.ndarray:
     """int16 (N_SLICE, 16): the UD-slice of S_s * c * S_s^-1; the U-D symmetries keep the slice a slice."""
     return _build_conj_table(int(Coord.SLICE_SORTED), cd.N_SLICE, cd.N_PERM4, identity(), *_symmetries())
+
+
+N_CORNER_COMB = 70  # C(8, 4): which four corner slots hold the U-layer corners URF, UFL, ULB, UBR
+
+
+def _corner_comb_index() -> np.ndarray:
+    """rank[mask]: the 4-of-8 slot masks in lexicographic order of their slots, so the solved {0,1,2,3} is 0."""
+    import itertools
+
+    rank = np.full(256, -1, dtype=np.int64)
+    for k, slots in enumerate(itertools.combinations(range(8), 4)):
+        rank[sum(1 << i for i in slots)] = k
+    return rank
+
+
+@nb.njit(cache=True, nogil=True)
+def _corner_comb(c: np.ndarray, rank: np.ndarray) -> int:
+    mask = 0
+    for i in range(8):
+        if c[i] < 4:  # CP field: slot i holds a U-layer corner
+            mask |= 1 << i
+    return rank[mask]
+
+
+@nb.njit(cache=True, nogil=True)
+def _build_corner_comb_tables(identity, moves, syms, inv, rank):
+    comb_of = np.empty(cd.N_CORNERS, dtype=np.uint8)
+    rep = np.full(N_CORNER_COMB, -1, dtype=np.int64)
+    c = identity.copy()
+    tmp = identity.copy()
+    out = identity.copy()
+    for x in range(cd.N_CORNERS):
+        c[:] = identity
+        cd.set_corners(c, x)
+        k = _corner_comb(c, rank)
+        comb_of[x] = k
+        if rep[k] < 0:
+            rep[k] = x
+    comb_move = np.empty((N_CORNER_COMB, moves.shape[0]), dtype=np.int32)
+    comb_conj = np.empty((N_CORNER_COMB, 16), dtype=np.int16)
+    for k in range(N_CORNER_COMB):
+        c[:] = identity
+        cd.set_corners(c, rep[k])
+        for m in range(moves.shape[0]):
+            multiply(c, moves[m], out)
+            comb_move[k, m] = _corner_comb(out, rank)
+        for s in range(16):
+            _conjugate(c, syms[s], syms[inv[s]], tmp, out)
+            comb_conj[k, s] = _corner_comb(out, rank)
+    return comb_of, comb_move, comb_conj
+
+
+def build_corner_comb_tables() -> dict[str, np.ndarray]:
+    """The corner-comb coordinate (which four slots hold the U-layer corners, 0 = solved) and its tables.
+
+    comb_of[corners]: the comb of a corner permutation; comb_move[comb, m]; comb_conj[comb, s]: the comb of
+    S_s * c * S_s^-1 for the 16 U-D symmetries (a U-D swap sends the U corners down, so the comb of the image
+    is that of the other four corners, moved). The comb after a move or a symmetry depends on the comb alone,
+    so one representative permutation per comb gives each row; the tests check that against every permutation.
+    """
+    comb_of, comb_move, comb_conj = _build_corner_comb_tables(
+        identity(), move_cubes(), *_symmetries(), _corner_comb_index()
+    )
+    return {"comb_of": comb_of, "comb_move": comb_move, "comb_conj": comb_conj}

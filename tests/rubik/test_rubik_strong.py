@@ -24,6 +24,7 @@ from solvers.rubik import cubie
 from solvers.rubik.optimal import Heuristic, heuristic_value, solve_optimal
 from solvers.rubik.optimal import corner_slice_residues as csp
 from solvers.rubik.optimal import edge_residues as sp
+from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.tables import default_tables
 
 SOLVED = CubeState.solved(3)
@@ -61,11 +62,11 @@ def _edge_table(tables) -> ResidueTable:
 def _corner_table(tables) -> ResidueTable:
     mv, classes, residues = tables.moves(), tables.corner_classes(), tables.corner_slice_residues()["residues"]
     moves = (mv["corners"], mv["twist"], mv["slice"])
-    conj, class_sym, slice_conj = mv["twist_conj"], classes["class_sym"], classes["slice_conj"]
+    layout = csp.layout(*moves, classes["class_sym"], mv["twist_conj"], classes["slice_conj"])
     return ResidueTable(
         moves,
-        lambda c, t, s: int(csp.exact_distance(c, t, s, residues, class_sym, conj, slice_conj, *moves)),
-        lambda c, t, s: int(csp.lookup(c, t, s, residues, class_sym, conj, slice_conj)),
+        lambda c, t, s: int(trr.exact_distance(c, t, s, residues, layout)),
+        lambda c, t, s: int(sp.residue(residues, trr.entry(c, t, s, layout))),
         tables.corner_slice_residues()["histogram"],
         2768 * cd.N_TWIST * cd.N_SLICE,
     )
