@@ -67,6 +67,7 @@ from solvers.cube.moves import Move, apply_moves  # noqa: E402
 from solvers.cube.notation import parse_algorithm  # noqa: E402
 from solvers.cube.state import CubeState  # noqa: E402
 from solvers.rubik.optimal.heuristics import prepare_tables  # noqa: E402
+from solvers.rubik.table_tiers import TIER_COST, TableTier, tier_heuristic  # noqa: E402
 from solvers.rubik.tables import default_tables  # noqa: E402
 from solvers.tables import cache_dir  # noqa: E402
 
@@ -87,10 +88,10 @@ GCC_CONSTEXPR_LINE = "constexpr edgecube(const cube &c) : v(c.ev()) {"
 DEFAULT_TABLES = (304, 208)  # the sizes comparable with our tables
 # Our table tiers and the heuristic each means for an HTM search (what `optimal(..., heuristic=...)` and
 # `prepare_tables` take): None is the default heuristic, the edge and corner-slice residues.
-TIER_HEURISTIC: dict[str, str | None] = {"standard": None, "large": "large"}
+TIER_HEURISTIC: dict[str, str | None] = {tier.value: tier_heuristic(tier, "htm") for tier in TableTier}
 DEFAULT_TIERS = "standard"
 # The resident sizes of our tiers' tables: everything an HTM optimal solve with the tier loads.
-OUR_TABLE_BYTES = {"standard": 1.85e9, "large": 4.34e9}
+OUR_TABLE_BYTES = {tier.value: float(cost.memory_bytes) for tier, cost in TIER_COST.items()}
 # vcube's pruning tables (-c) in GiB, as vcube's --help prints their sizes.
 VCUBE_TABLE_GIB = {304: 1.326, 112: 2.424, 208: 7.273}
 # Our tier beside the vcube table of comparable purpose: the default tables, and the large ones.

@@ -26,6 +26,7 @@ LETTERS = "view/letters"
 ANIMATION_SPEED = "view/speed"
 PLAYER_TEMPO = "player/tempo"
 SOLVER_CHOICE = "solve/choice"  # followed by /2 or /3: one choice per puzzle size
+OPTIMAL_TABLES = "solve/optimal_tables"  # the optimal solver's table tier: standard or large
 PACKING_PUZZLE = "packing/puzzle"
 LAST_DIRECTORY = "paths"  # followed by /<kind>: cube files, puzzles, solutions, images
 

@@ -21,6 +21,7 @@ STRONG_TABLE_FILES = frozenset(
         "tests/rubik/test_rubik_interleaved.py",
         "tests/rubik/test_rubik_optimal.py",
         "tests/rubik/test_rubik_symmetric_search.py",
+        "tests/rubik/test_large_tier.py",
     }
 )
 STRONG_TABLE_GROUP = "strong-tables"

@@ -21,7 +21,8 @@ from cubeviz.solve.goal_solving import GoalSolving
 from cubeviz.solve.playback import Playback
 from cubeviz.solve.player_panel import PlayerPanel
 from cubeviz.solve.session import SolveSession
-from cubeviz.solve.table_memory import format_bytes, loaded_table_bytes, release_tables
+from cubeviz.solve.table_memory import format_bytes, loaded_table_bytes, process_memory_bytes, release_tables
+from cubeviz.solve.table_tier import TableTierSetting
 from cubeviz.solve.training_menu import TrainingScrambles
 from solvers.goals.goal import GoalError
 
@@ -64,7 +65,10 @@ class SolveFeature(QObject):
         self._bind_keys()
         window.model.size_changed.connect(self._size_changed)
         self.table_memory = QLabel()
-        self.table_memory.setToolTip("Solver tables kept for the next solve (Solve > Release Solver Tables)")
+        self.table_memory.setToolTip(
+            "Solver tables kept for the next solve (Solve > Release Solver Tables), and "
+            "the memory this program holds in all (resident)"
+        )
         window.statusBar().addPermanentWidget(self.table_memory)
         self.table_memory.hide()
         self._solve_queued = False
@@ -165,6 +169,7 @@ class SolveFeature(QObject):
             options = [(choice.text, choice) for choice in SolverChoice.for_size(size)]
             self.choice_groups[size] = choice_menu(menu, f"{size}x{size}x{size} Solver", options,
                                                    self.choices[size], self.set_choice)  # fmt: skip
+        self.table_tier = TableTierSetting(window, self.session, menu)
 
     def _bind_keys(self) -> None:
         """Space, arrows, Home and End in the dock (shortcuts) and in the cube view (a filter: its letters turn)."""
@@ -238,7 +243,8 @@ class SolveFeature(QObject):
 
     def show_table_memory(self) -> None:
         loaded = loaded_table_bytes()
-        self.table_memory.setText(f"Tables: {format_bytes(loaded)}" if loaded else "")
+        resident = format_bytes(process_memory_bytes())
+        self.table_memory.setText(f"Tables: {format_bytes(loaded)} ({resident} resident)" if loaded else "")
         self.table_memory.setVisible(bool(loaded))
 
     def _ended(self, status: str) -> None:

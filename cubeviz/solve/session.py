@@ -16,6 +16,7 @@ from cubeviz.solve.engines import Solution, SolverChoice, pocket_distances, solv
 from cubeviz.solve.goal_run import GoalRequest, goal_events
 from cubeviz.workers import GeneratorWorker
 from solvers.cube.state import CubeState
+from solvers.rubik.table_tiers import TableTier, tier_heuristic
 
 HEARTBEAT_SECONDS = 0.25  # search figures refresh four times a second
 
@@ -33,6 +34,7 @@ class SolveSession(QObject):
         super().__init__(parent)
         self.player = player
         self.heuristic: str | None = None  # the metric's strongest; tests use "compact" for short optimal solves
+        self.tables_tier = TableTier.STANDARD  # the optimal HTM solver's tables (the Solve menu's setting)
         self.twophase_seconds: float | None = None  # None: the engine layer's default
         self.worker: GeneratorWorker | None = None
         self.start_state: CubeState | None = None
@@ -52,9 +54,7 @@ class SolveSession(QObject):
         if self.worker is not None:
             return False
         self.start_state, self.choice, self.solutions, self.goal = state, choice, [], goal
-        options: dict[str, object] = {"heuristic": self.heuristic}
-        if self.twophase_seconds is not None:
-            options["twophase_seconds"] = self.twophase_seconds
+        options = self.engine_options(choice)
 
         def factory(stop, report):
             if goal is not None:
@@ -74,6 +74,15 @@ class SolveSession(QObject):
         worker.start()
         self.started.emit(choice)
         return True
+
+    def engine_options(self, choice: SolverChoice) -> dict[str, object]:
+        """What `solve_events` gets besides the cube: the heuristic (set outright, or the one the table tier means
+        for the choice's metric) and the two-phase time."""
+        tiered = tier_heuristic(self.tables_tier, choice.metric) if choice is SolverChoice.OPTIMAL_HTM else None
+        options: dict[str, object] = {"heuristic": self.heuristic or tiered}
+        if self.twophase_seconds is not None:
+            options["twophase_seconds"] = self.twophase_seconds
+        return options
 
     def cancel(self) -> None:
         if self.worker is not None:

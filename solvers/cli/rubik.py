@@ -46,6 +46,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solve.add_argument("--solver", choices=("twophase", "optimal"), default="twophase", help="default: twophase")
     solve.add_argument("--metric", choices=("htm", "qtm"), default="htm", help="optimal solver's metric (htm)")
     solve.add_argument(
+        "--tables", choices=("standard", "large"), default="standard",
+        help="optimal HTM solver's tables: standard (1.8 GB, the default) or large (3.4 GB, built once in about "
+        "13 minutes; half the nodes, faster); refused when the machine has too little free memory",
+    )  # fmt: skip
+    solve.add_argument(
         "--max-time", type=positive_seconds, default=None, metavar="S",
         help="two-phase: keep improving for S seconds per cube (default 1); optimal: give up after S seconds of search",
     )  # fmt: skip
@@ -80,11 +85,11 @@ def solve_line(state, args: argparse.Namespace, number: int) -> str:
 
     stop = threading.Event()
     if args.solver == "optimal":
-        from solvers.rubik.optimal import optimal, prepare_tables
+        from solvers.rubik.optimal import optimal
 
         tables = _tables()
-        prepare_tables(tables, args.metric)  # a first run builds them (minutes): not part of --max-time
-        events = optimal(state, metric=args.metric, stop=stop, tables=tables)
+        heuristic = _prepare_optimal_tables(tables, args)  # a first run builds them (minutes): not in --max-time
+        events = optimal(state, metric=args.metric, heuristic=heuristic, stop=stop, tables=tables)
     else:
         from solvers.rubik.twophase import twophase
 
@@ -105,6 +110,23 @@ def solve_line(state, args: argparse.Namespace, number: int) -> str:
     if best is None:
         raise CliInputError(f"line {number}: no solution within {args.max_time} s (--max-time)")
     return format_solution(best)
+
+
+def _prepare_optimal_tables(tables, args: argparse.Namespace):
+    """Load (or build) the tables of --tables for --metric; the heuristic they mean. A tier the metric cannot use
+    or the machine cannot hold is an input error, reported before anything is loaded."""
+    from solvers.rubik.optimal import prepare_tables
+    from solvers.rubik.table_tiers import NotEnoughMemory, tier_heuristic
+
+    tier = getattr(args, "tables", "standard")
+    if tier == "large" and args.metric != "htm":
+        raise CliInputError("--tables large is for --metric htm: the large table holds half-turn distances")
+    heuristic = tier_heuristic(tier, args.metric)
+    try:
+        prepare_tables(tables, args.metric, heuristic)
+    except NotEnoughMemory as exc:
+        raise CliInputError(f"--tables {tier}: {exc}") from None
+    return heuristic
 
 
 def _tables():

@@ -31,12 +31,13 @@ from solvers.rubik.movetables import (
     PHASE2_MOVES,
     Coord,
     build_corner_classes,
+    build_corner_comb_tables,
     build_flipslice_classes,
     build_move_table,
     build_slice_conj,
     build_twist_conj,
 )
-from solvers.tables import load_or_build, table_bytes
+from solvers.tables import load_or_build, table_bytes, table_path
 
 TABLE_VERSION = 1
 
@@ -87,6 +88,15 @@ class RubikTables:
         """Memory the tables loaded so far take (what `forget` would give back)."""
         with self._lock:
             return sum(table_bytes(table) for table in self._cache.values())
+
+    def has_loaded(self, name: str) -> bool:
+        """Whether the table of this cache name is in memory already."""
+        with self._lock:
+            return name in self._cache
+
+    def is_cached(self, name: str) -> bool:
+        """Whether the cache holds a file for this table (built before; its checksum is checked when loaded)."""
+        return table_path(name, TABLE_VERSION).exists()
 
     def forget(self) -> None:
         """Drop every loaded table (the next use loads it again from the cache); a search still running keeps
@@ -145,6 +155,32 @@ class RubikTables:
             )
 
         return self._get("rubik-cornerslice-htm", build)
+
+    def corner_combs(self) -> dict[str, np.ndarray]:
+        """The corner-comb coordinate's tables (see `movetables.build_corner_comb_tables`)."""
+        return self._get("rubik-corner-combs", lambda progress: build_corner_comb_tables())
+
+    def flipslice_moves(self) -> np.ndarray:
+        """The raw flip-slice coordinate after each move (int32, 73 MB), derived from the move tables once per
+        process (not cached on disk: it takes a fraction of a second); the large table's start distances read it."""
+        with self._lock:
+            if "flipslice-moves" not in self._cache:
+                from solvers.rubik.optimal.large_residues import flipslice_moves  # (as below)
+
+                mv = self.moves()
+                self._cache["flipslice-moves"] = flipslice_moves(mv["flip"], mv["slice"])
+            return self._cache["flipslice-moves"]
+
+    def large_residues(self) -> dict[str, np.ndarray]:
+        """The large tier's flip x slice x twist x corner-comb table (HTM, 2.47 GB): residues and histogram."""
+        mv, classes, combs = self.moves(), self.flipslice_classes(), self.corner_combs()
+
+        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
+            from solvers.rubik.optimal.large_residues import build_large_table  # (as above)
+
+            return build_large_table(mv["flip"], mv["slice"], mv["twist"], classes, mv["twist_conj"], combs, progress)
+
+        return self._get("rubik-large-htm", build)
 
     def phase1(self, metric: Metric = Metric.HTM) -> np.ndarray:
         metric = search_metric(metric)

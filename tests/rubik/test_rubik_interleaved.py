@@ -10,6 +10,7 @@ import time
 
 import numpy as np
 import pytest
+from plain_ida import plain_ida_nodes
 from search_thread import SearchThread
 
 from solvers.cube import apply_moves
@@ -20,53 +21,9 @@ from solvers.rubik.events import DepthExhausted, MoveSolution
 from solvers.rubik.optimal import Heuristic, heuristic_value, optimal
 from solvers.rubik.optimal.intrinsics import prefetch
 from solvers.rubik.optimal.rows import take_next
-from solvers.rubik.optimal.subtrees import PREFIX_LENGTH, SearchKernel
-from solvers.rubik.twophase_kernel import redundant
+from solvers.rubik.optimal.subtrees import SearchKernel
 
 SOLVED = CubeState.solved(3)
-
-
-def _children(state: CubeState, prev: int | None, g: int, bound: int, h_of) -> list[tuple[int, CubeState, int]]:
-    """(move, child, its bound) for every move the kernel generates from a node at cost g."""
-    out = []
-    for m in range(len(Move)):
-        if prev is not None and redundant(prev, m):
-            continue
-        if g + 1 > bound:
-            continue
-        child = apply_moves(state, [Move(m)])
-        out.append((m, child, h_of(child)))
-    return out
-
-
-def _plain_ida_nodes(state: CubeState, bound: int, h_of) -> int:
-    """The kernel's node count for one bound, by a plain recursive IDA* (the root and first level walked as the
-    kernel walks its two-move prefixes: one node per prefix step)."""
-
-    def subtree(node: CubeState, prev: int, g: int) -> int:
-        kids = _children(node, prev, g, bound, h_of)
-        nodes = len(kids)
-        for m, child, h in kids:
-            if g + 1 + h <= bound and g + 1 < bound:
-                nodes += subtree(child, m, g + 1)
-        return nodes
-
-    if bound <= PREFIX_LENGTH + 1:
-        return subtree(state, -1, 0) if bound > 0 else 0
-    nodes = 0
-    for first, child1, h1 in _children(state, None, 0, bound, h_of):
-        for second in range(len(Move)):
-            if redundant(first, second):
-                continue
-            nodes += 1  # the prefix's first step
-            if 1 + h1 > bound:
-                continue
-            nodes += 1  # its second step
-            child2 = apply_moves(child1, [Move(second)])
-            if 2 + h_of(child2) > bound:
-                continue
-            nodes += subtree(child2, second, 2)
-    return nodes
 
 
 def test_strong_search_explores_the_tree_a_plain_ida_star_does():
@@ -85,7 +42,7 @@ def test_strong_search_explores_the_tree_a_plain_ida_star_does():
     exhausted = [e for e in events if isinstance(e, DepthExhausted)]
     assert exhausted, "the scramble should need more than its start bound"
     for event in exhausted:
-        assert event.nodes_at_depth == _plain_ida_nodes(state, event.depth, h_of), f"bound {event.depth}"
+        assert event.nodes_at_depth == plain_ida_nodes(state, event.depth, h_of), f"bound {event.depth}"
     answer = events[-1]
     assert isinstance(answer, MoveSolution) and apply_moves(state, answer.moves) == SOLVED
     assert answer.length <= len(sequence)

@@ -6,10 +6,14 @@ Each heuristic bounds a cube's distance from below by looking it up along the th
   the corner-slice table, corners x twist x UD-slice (`corner_slice_residues`, 749 MB), both as residues mod 3,
   with their symmetry classes (about 1.7 GB in all, built once in several minutes): about 7x fewer nodes than
   PHASE1_AND_CORNERS. Searched by the `interleaved` kernel.
+- LARGE_TIER (HTM only): the corner-slice table and, in the edge table's place, the large table, flip x UD-slice
+  x twist x corner comb (`large_residues`, 2.47 GB; 3.4 GB in all, built once in about eleven minutes on two
+  cores): about half the nodes, 1.4x faster. Chosen by the user (`--tables large`, the GUI's table setting) when
+  the machine has the memory. Same kernel.
 - PHASE1_AND_CORNERS: the phase-1 symmetry table and the corner table (~230 MB, built once in seconds).
 - SLICE_PAIRS: the twist x slice and flip x slice tables (2 MB, built in a second; fine to about 10 moves).
 
-The string values ("strong", "full", "compact") are what callers pass and the CLI and GUI settings store.
+The string values ("strong", "large", "full", "compact") are what callers pass and the CLI and GUI settings store.
 """
 
 from __future__ import annotations
@@ -20,9 +24,12 @@ import numpy as np
 
 from solvers.engine import Metric, search_metric
 from solvers.rubik import cubie
+from solvers.rubik.optimal import large_residues
 from solvers.rubik.optimal.depth_first import MODE_PAIRS, MODE_PHASE1, MODE_RESIDUES, AxisBounds
 from solvers.rubik.optimal.interleaved import ResidueTables, packed_corner_moves
 from solvers.rubik.optimal.rows import KernelMoves
+from solvers.rubik.optimal.twist_row_residues import TwistRowLayout, row_stride
+from solvers.rubik.table_tiers import TableTier, check_memory
 from solvers.rubik.tables import RubikTables, move_costs
 from solvers.rubik.twophase import prepare_twophase_tables
 
@@ -31,6 +38,7 @@ class Heuristic(StrEnum):
     """Which tables bound the search (see the module docstring)."""
 
     EDGE_AND_CORNER_SLICE = "strong"
+    LARGE_TIER = "large"
     PHASE1_AND_CORNERS = "full"
     SLICE_PAIRS = "compact"
 
@@ -40,10 +48,14 @@ def default_heuristic(metric: Metric | str) -> Heuristic:
     return Heuristic.EDGE_AND_CORNER_SLICE if search_metric(metric) is Metric.HTM else Heuristic.PHASE1_AND_CORNERS
 
 
+RESIDUE_HEURISTICS = (Heuristic.EDGE_AND_CORNER_SLICE, Heuristic.LARGE_TIER)
+"""The heuristics that read residue tables, searched by the `interleaved` kernel."""
+
+
 def check_heuristic(metric: Metric, heuristic: Heuristic) -> None:
     """The residue tables hold HTM distances: a half turn in QTM moves a distance by 2, which mod 3 cannot tell."""
-    if heuristic is Heuristic.EDGE_AND_CORNER_SLICE and metric is not Metric.HTM:
-        raise ValueError("the strong heuristic is for HTM only; use 'full' for QTM")
+    if heuristic in RESIDUE_HEURISTICS and metric is not Metric.HTM:
+        raise ValueError(f"the {heuristic.value} tables are for HTM only; use 'full' for QTM")
 
 
 def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heuristic | str | None = None) -> None:
@@ -51,14 +63,24 @@ def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heurist
     that a caller can show that work, or keep it out of a time limit, before the search starts."""
     metric = search_metric(metric)
     heuristic = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
+    check_heuristic(metric, heuristic)
+    if heuristic is Heuristic.LARGE_TIER and not tables.has_loaded("rubik-large-htm"):
+        # before anything loads: refused means untouched
+        check_memory(TableTier.LARGE, tables.loaded_bytes(), building=not tables.is_cached("rubik-large-htm"))
     tables.moves()
     if metric is Metric.HTM:  # the two-phase probes' tables (see `probe`)
         prepare_twophase_tables(tables)
-    if heuristic is Heuristic.EDGE_AND_CORNER_SLICE:
-        tables.flipslice_sorted_classes()
+    if heuristic in RESIDUE_HEURISTICS:
         tables.corner_classes()
-        tables.edge_residues()
         tables.corner_slice_residues()
+        if heuristic is Heuristic.LARGE_TIER:
+            tables.flipslice_classes()
+            tables.corner_combs()
+            tables.flipslice_moves()
+            tables.large_residues()
+        else:
+            tables.flipslice_sorted_classes()
+            tables.edge_residues()
         return
     tables.flipslice_classes()
     if heuristic is Heuristic.PHASE1_AND_CORNERS:
@@ -71,7 +93,7 @@ def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heurist
 def kernel_moves(tables: RubikTables, metric: Metric, heuristic: Heuristic, axis_moves: np.ndarray) -> KernelMoves:
     """The move tables the heuristic's kernel steps rows with (sorted slice and packed corners for the residues)."""
     mv = tables.moves()
-    if heuristic is Heuristic.EDGE_AND_CORNER_SLICE:
+    if heuristic in RESIDUE_HEURISTICS:
         # 16-bit copies of the small move tables: half the cache they take (1.1 MB as 32 bits)
         flip, slice_sorted, twist = (mv[name].astype(np.int16) for name in ("flip", "slice_sorted", "twist"))
         corners = packed_corner_moves(mv["corners"], tables.corner_classes()["class_sym"])
@@ -80,22 +102,39 @@ def kernel_moves(tables: RubikTables, metric: Metric, heuristic: Heuristic, axis
                        cubie.move_cubes())  # fmt: skip
 
 
-def residue_tables(tables: RubikTables) -> ResidueTables:
-    """The edge and corner-slice residue tables with what indexes them."""
-    return ResidueTables(
-        tables.edge_residues()["residues"],
-        tables.flipslice_sorted_classes()["class_sym"],
-        tables.corner_slice_residues()["residues"],
-        tables.corner_classes()["slice_conj"],
-        tables.moves()["twist_conj"],
-    )
+def large_layout(tables: RubikTables) -> TwistRowLayout:
+    """How the large table is indexed (for the start's exact distances; the kernel reads the same fields)."""
+    mv, combs = tables.moves(), tables.corner_combs()
+    return large_residues.layout(tables.flipslice_moves(),
+                                 large_residues.flipslice_class_sym(tables.flipslice_classes()), mv["twist"],
+                                 combs["comb_move"], mv["twist_conj"], combs["comb_conj"])  # fmt: skip
+
+
+def residue_tables(tables: RubikTables, heuristic: Heuristic) -> ResidueTables:
+    """The corner-slice table, and the edge table (standard tier) or the large table (large tier), with what
+    indexes them; the table a tier does not read is a one-entry placeholder (the kernel tells the tiers apart by
+    the large table's size)."""
+    mv = tables.moves()
+    byte, word = np.zeros(1, np.uint8), np.zeros(1, np.uint32)
+    if heuristic is Heuristic.LARGE_TIER:
+        combs = tables.corner_combs()
+        n_inner = combs["comb_conj"].shape[0]
+        edge = (byte, word)
+        large = (tables.large_residues()["residues"],
+                 large_residues.flipslice_class_sym(tables.flipslice_classes()), combs["comb_of"],
+                 combs["comb_conj"], row_stride(n_inner), n_inner)  # fmt: skip
+    else:
+        edge = (tables.edge_residues()["residues"], tables.flipslice_sorted_classes()["class_sym"])
+        large = (byte, word, byte, np.zeros((1, 16), np.int16), 1, 1)
+    corner_slice = (tables.corner_slice_residues()["residues"], tables.corner_classes()["slice_conj"])
+    return ResidueTables(*edge, *corner_slice, mv["twist_conj"], *large)
 
 
 def axis_bounds(tables: RubikTables, metric: Metric, heuristic: Heuristic) -> AxisBounds:
     """The tables `depth_first.heuristic` reads for this heuristic (one-byte placeholders for the others)."""
     none = np.zeros(1, dtype=np.uint8)
     twist_conj = tables.moves()["twist_conj"]
-    if heuristic is Heuristic.EDGE_AND_CORNER_SLICE:
+    if heuristic in RESIDUE_HEURISTICS:
         return AxisBounds(MODE_RESIDUES, none, none, none, twist_conj, none, none, none)
     classes = tables.flipslice_classes()
     if heuristic is Heuristic.PHASE1_AND_CORNERS:

@@ -1,13 +1,13 @@
 """The residue heuristic's IDA* kernel: several subtrees in flight per thread, their table reads prefetched.
 
-A node's bound is six rounds of reads from 1.6 GB of tables (corner-slice on three axes, then the edge table
-on three axes; see `edge_residues` and `corner_slice_residues`), each round for all of the node's children still alive.
-The rounds depend on each other, and a read from memory costs about 250 ns here, so one depth-first search
-spends most of its time waiting. Why several searches: each slot (a depth-first search of its own subtree)
-runs one stage (finish the round whose reads are in cache, then compute the next round's addresses and
-prefetch them) and yields to the next slot; by the time it is back, its lines have arrived. The edge round
-reads twice (the class, then the residue), and a node's first stage only prefetches its rows of the move
-tables, so a node has at most ten stages.
+A node's bound is six rounds of reads from the tables (corner-slice on three axes, then the edge table on three
+axes, or with the large tier the large table in the edge table's place; see `corner_slice_residues`,
+`edge_residues` and `large_residues`), each round for all of the node's children still alive. The rounds depend
+on each other, and a read from memory costs about 250 ns here, so one depth-first search spends most of its time
+waiting. Why several searches: each slot (a depth-first search of its own subtree) runs one stage (finish the
+round whose reads are in cache, then compute the next round's addresses and prefetch them) and yields to the next
+slot; by the time it is back, its lines have arrived. The edge and large rounds read twice (the class, then the
+residue), and a node's first stage only prefetches its rows of the move tables, so a node has at most ten stages.
 
 Every slot explores exactly the nodes the one-at-a-time search did, in the same order within its subtree, so
 the node counts are the same; only which subtree finishes first differs, as it already did between threads.
@@ -32,6 +32,7 @@ from solvers.rubik.optimal.rows import (
     CTRL_FOUND,
     CTRL_STOP,
     DIST,
+    LARGE_DIST,
     MAX_DEPTH,
     N_COORDS,
     combine,
@@ -44,18 +45,26 @@ _U = np.uint64  # unsigned indices: numba skips its negative-index wrap-around f
 ALIVE, LIMIT, WHERE = 0, 1, 2  # rows of a slot's scratch: the alive moves, and per move its limit and read
 # A slot's stage: IDLE (wants a prefix), 1-3 corner-slice reads of axis stage-1 pending, 4/6/8 edge class reads
 # of axis (stage-4)/2 pending, 5/7/9 edge residue reads of axis (stage-5)/2 pending, EXPANDED (bounds complete),
-# ROWS (the node's move-table rows pending: its first corner round is next).
-IDLE, EXPANDED, ROWS = 0, 10, 11
+# ROWS (the node's move-table rows pending: its first corner round is next); with the large tier, in place of the
+# edge rounds, 12/14/16 large class reads of axis (stage-12)/2 pending and 13/15/17 large residue reads of axis
+# (stage-13)/2 pending.
+IDLE, EXPANDED, ROWS, LARGE = 0, 10, 11, 12
 
 
 class ResidueTables(NamedTuple):
     """The residue heuristic's tables, passed to the kernel as one value."""
 
-    edge: np.ndarray  # `edge_residues`: flip x sorted slice x twist, 2-bit residues by class row
+    edge: np.ndarray  # `edge_residues`, 2-bit residues by class row (one byte in the large tier, which skips it)
     edge_class_sym: np.ndarray  # 16 * class + symmetry of each flip x sorted slice
     corner_slice: np.ndarray  # `corner_slice_residues`: corners x twist x slice, 2-bit residues by class row
     slice_conj: np.ndarray  # UD-slice x U-D symmetry
     twist_conj: np.ndarray  # twist x symmetry
+    large: np.ndarray  # `large_residues` (large tier, read instead of the edge table; one byte without it)
+    large_class_sym: np.ndarray  # 16 * class + symmetry of each flip x UD-slice
+    comb_of: np.ndarray  # the corner comb of each corner permutation
+    comb_conj: np.ndarray  # corner comb x symmetry
+    large_row: int  # entries per class row of the large table
+    large_inner: int  # corner combs (70)
 
 
 def packed_corner_moves(corner_move: np.ndarray, corner_class_sym: np.ndarray) -> np.ndarray:
@@ -113,6 +122,37 @@ def _edge_round(child, scratch, s, lv, n_alive, a, rt):
         where = (cs >> _U(4)) * _U(er.ROW) + _U(rt.twist_conj[_U(child[s, lv, m, 3 * a + 2]), cs & _U(15)])
         scratch[s, WHERE, m] = where
         prefetch(rt.edge, where >> _U(2))
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _large_class_round(co, child, scratch, s, lv, n_alive, a, mv, rt):
+    """Move the flip of axis a for the alive children; prefetch their flip-slice classes (large tier)."""
+    p_flip = _U(co[s, lv, 3 * a])
+    for i in range(n_alive):
+        m = _U(scratch[s, ALIVE, i])
+        fl = _U(mv.flip[p_flip, _U(mv.axis_moves[a, m])])
+        child[s, lv, m, 3 * a] = fl
+        where = (_U(child[s, lv, m, 3 * a + 1]) // _U(cd.N_PERM4)) * _U(cd.N_FLIP) + fl
+        scratch[s, WHERE, m] = where
+        prefetch(rt.large_class_sym, where)
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _large_round(child, scratch, s, lv, n_alive, a, rt):
+    """Read the alive children's flip-slice classes (prefetched); prefetch their large-table entries."""
+    corners_slot = 9 if a == 0 else CORNERS_12 + a - 1
+    for i in range(n_alive):
+        m = _U(scratch[s, ALIVE, i])
+        cs = _U(rt.large_class_sym[_U(scratch[s, WHERE, m])])
+        sym = cs & _U(15)
+        comb = _U(rt.comb_of[_U(child[s, lv, m, corners_slot])])
+        where = (
+            (cs >> _U(4)) * _U(rt.large_row)
+            + _U(rt.twist_conj[_U(child[s, lv, m, 3 * a + 2]), sym]) * _U(rt.large_inner)
+            + _U(rt.comb_conj[comb, sym])
+        )
+        scratch[s, WHERE, m] = where
+        prefetch(rt.large, where >> _U(2))
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -190,9 +230,26 @@ def _advance(co, child, hs, scratch, s, lv, mv, rt, n_alive_of, stage):
         elif st < 3:
             _corner_round(co, child, scratch, s, lv, n_alive, st, mv, rt)
             st += 1
+        elif rt.large.shape[0] > 1:
+            _large_class_round(co, child, scratch, s, lv, n_alive, 0, mv, rt)
+            st = LARGE
         else:
             _class_round(co, child, scratch, s, lv, n_alive, 0, mv, rt)
             st += 1
+    elif st >= LARGE:  # the large table of axis (st - LARGE) // 2
+        a = (st - LARGE) // 2
+        if (st - LARGE) % 2 == 0:
+            _large_round(child, scratch, s, lv, n_alive, a, rt)
+            st += 1
+        else:
+            n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, rt.large, LARGE_DIST + a)
+            if n_alive == 0:
+                st = EXPANDED
+            elif a < 2:
+                _large_class_round(co, child, scratch, s, lv, n_alive, a + 1, mv, rt)
+                st += 1
+            else:
+                st = EXPANDED
     elif st % 2 == 0:  # the edge classes of axis (st - 4) / 2
         _edge_round(child, scratch, s, lv, n_alive, (st - 4) // 2, rt)
         st += 1
@@ -205,10 +262,11 @@ def _advance(co, child, hs, scratch, s, lv, mv, rt, n_alive_of, stage):
         else:
             st = EXPANDED
     if st == EXPANDED:
+        axis = LARGE_DIST if rt.large.shape[0] > 1 else DIST  # the distances whose goal U and D keep (rows.combine)
         for i in range(n_alive):
             m = scratch[s, ALIVE, i]
             hs[s, lv, m] = combine(
-                hs[s, lv, m], child[s, lv, m, DIST], child[s, lv, m, DIST + 1], child[s, lv, m, DIST + 2]
+                hs[s, lv, m], child[s, lv, m, axis], child[s, lv, m, axis + 1], child[s, lv, m, axis + 2]
             )
     n_alive_of[s] = n_alive
     stage[s] = st

@@ -13,10 +13,28 @@ from solvers.rubik import coords as cd
 from solvers.rubik import cubie
 from solvers.rubik.optimal import corner_slice_residues as csr
 from solvers.rubik.optimal import edge_residues as er
+from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.depth_first import heuristic, ida_subtree
-from solvers.rubik.optimal.heuristics import Heuristic, axis_bounds, check_heuristic, kernel_moves, residue_tables
+from solvers.rubik.optimal.heuristics import (
+    RESIDUE_HEURISTICS,
+    Heuristic,
+    axis_bounds,
+    check_heuristic,
+    kernel_moves,
+    large_layout,
+    residue_tables,
+)
 from solvers.rubik.optimal.interleaved import ida_interleaved, workspace
-from solvers.rubik.optimal.rows import CORNERS_12, CS_DIST, CTRL_FOUND, CTRL_STOP, DIST, start_coordinates, take_next
+from solvers.rubik.optimal.rows import (
+    CORNERS_12,
+    CS_DIST,
+    CTRL_FOUND,
+    CTRL_STOP,
+    DIST,
+    LARGE_DIST,
+    start_coordinates,
+    take_next,
+)
 from solvers.rubik.tables import RubikTables
 from solvers.rubik.twophase import AXIS_SYMMETRIES
 from solvers.rubik.twophase_kernel import redundant
@@ -60,29 +78,37 @@ class SearchKernel:
         conj = cubie.conjugate_move_table()
         axis_moves = np.stack([conj[s] for s in AXIS_SYMMETRIES]).astype(np.int64)
         axis_cubes = [cubie.conjugate(self.cube, s) for s in AXIS_SYMMETRIES]
-        self.interleaved = heuristic is Heuristic.EDGE_AND_CORNER_SLICE
+        self.interleaved = heuristic in RESIDUE_HEURISTICS
         self.coords = start_coordinates(axis_cubes, sorted_slice=self.interleaved)
         symmetries = cube_symmetries(self.cube)
         prefixes = all_prefixes(PREFIX_LENGTH) if len(symmetries) <= 1 else symmetric_prefixes(symmetries)
         self.prefixes = np.stack(prefixes)
         self.moves = kernel_moves(tables, metric, heuristic, axis_moves)
         self.bounds = axis_bounds(tables, metric, heuristic)
-        self.residues = residue_tables(tables) if self.interleaved else None
+        self.residues = residue_tables(tables, heuristic) if self.interleaved else None
         if self.interleaved:
-            self._start_distances(tables)
+            self._start_distances(tables, large=heuristic is Heuristic.LARGE_TIER)
 
-    def _start_distances(self, tables: RubikTables) -> None:
-        """The residue tables hold distances mod 3: the start needs each axis's exact distances, found by descent."""
+    def _start_distances(self, tables: RubikTables, large: bool) -> None:
+        """The residue tables hold distances mod 3: the start needs each axis's exact distances, found by descent
+        (the corner-slice table's, and the edge table's or, with the large tier, the large table's)."""
         row, rt, mv = self.coords, self.residues, tables.moves()
-        corner_class_sym = tables.corner_classes()["class_sym"]
+        corner_layout = csr.layout(mv["corners"], mv["twist"], mv["slice"], tables.corner_classes()["class_sym"],
+                                   rt.twist_conj, rt.slice_conj)  # fmt: skip
+        large_shape = large_layout(tables) if large else None
         for a in range(3):
             flip, slice_sorted, twist = (int(v) for v in row[3 * a : 3 * a + 3])
             corners = int(row[9] if a == 0 else row[CORNERS_12 + a - 1])
-            row[DIST + a] = er.exact_distance(flip, slice_sorted, twist, rt.edge, rt.edge_class_sym, rt.twist_conj,
-                                              mv["flip"], mv["slice_sorted"], mv["twist"])  # fmt: skip
-            row[CS_DIST + a] = csr.exact_distance(corners, twist, slice_sorted // cd.N_PERM4, rt.corner_slice,
-                                                  corner_class_sym, rt.twist_conj, rt.slice_conj, mv["corners"],
-                                                  mv["twist"], mv["slice"])  # fmt: skip
+            row[CS_DIST + a] = trr.exact_distance(corners, twist, slice_sorted // cd.N_PERM4, rt.corner_slice,
+                                                  corner_layout)  # fmt: skip
+            if large_shape is None:
+                moves = (mv["flip"], mv["slice_sorted"], mv["twist"])
+                row[DIST + a] = er.exact_distance(flip, slice_sorted, twist, rt.edge, rt.edge_class_sym,
+                                                  rt.twist_conj, *moves)  # fmt: skip
+            else:
+                flipslice = slice_sorted // cd.N_PERM4 * cd.N_FLIP + flip
+                row[LARGE_DIST + a] = trr.exact_distance(flipslice, twist, int(rt.comb_of[corners]), rt.large,
+                                                         large_shape)  # fmt: skip
 
     def start_heuristic(self) -> int:
         """The admissible estimate of the start position (a lower bound on its distance)."""

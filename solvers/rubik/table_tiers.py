@@ -1,0 +1,96 @@
+"""The optimal solver's table tiers: what each costs in memory and in build time, and whether this machine has it.
+
+Kept free of the search's modules (numba kernels), so the GUI can offer the choice without loading them.
+
+The standard tier (the edge and corner-slice tables) is the default everywhere. The large tier adds the large
+table (`large_residues`) for fewer nodes per solve; it is the user's choice (`--tables large`, the GUI's table
+setting), made knowing the cost, and refused up front when the machine lacks the free memory, rather than
+letting the system swap or kill the process halfway through a build.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from solvers.engine import Metric, search_metric
+
+MEMORY_MARGIN = 512 * 1024 * 1024  # left free for the rest of the process and the system
+
+
+class TableTier(StrEnum):
+    """Which optimal-solver tables a search reads (the values are what the CLI and the GUI setting store)."""
+
+    STANDARD = "standard"
+    LARGE = "large"
+
+
+@dataclass(frozen=True)
+class TierCost:
+    """Resident bytes of the tier's tables (everything an HTM optimal solve loads), the minutes a first build
+    takes on two cores (measured; the build runs once, then the tables load from the cache in seconds), and the
+    extra bytes a build holds at its peak (the largest table's serialised copy while it is written)."""
+
+    memory_bytes: int
+    build_minutes: int
+    build_extra_bytes: int
+
+
+TIER_COST = {
+    TableTier.STANDARD: TierCost(memory_bytes=1_845_000_000, build_minutes=5, build_extra_bytes=840_000_000),
+    TableTier.LARGE: TierCost(memory_bytes=3_445_000_000, build_minutes=13, build_extra_bytes=2_470_000_000),
+}
+
+
+class NotEnoughMemory(ValueError):
+    """The machine has too little free memory for the chosen tier: nothing was loaded or built."""
+
+
+def tier_heuristic(tier: TableTier | str, metric: Metric | str) -> str | None:
+    """The heuristic (`heuristics.Heuristic` value) a tier means for this metric; None: the metric's default.
+    The large table holds HTM distances, so a QTM search keeps its own tables whatever the tier. (A string, so
+    that the GUI can read tiers without importing the search kernels at start-up.)"""
+    if TableTier(tier) is TableTier.LARGE and search_metric(metric) is Metric.HTM:
+        return "large"
+    return None
+
+
+def gigabytes(count: int) -> str:
+    return f"{count / 1e9:.1f} GB"
+
+
+def describe(tier: TableTier | str) -> str:
+    """One line a user reads before choosing: memory and first build time."""
+    cost = TIER_COST[TableTier(tier)]
+    return f"{gigabytes(cost.memory_bytes)} of memory; built once in about {cost.build_minutes} minutes"
+
+
+def available_memory(meminfo: Path = Path("/proc/meminfo")) -> int | None:
+    """Bytes the system can give a process without swapping (Linux's MemAvailable); None where unknown."""
+    try:
+        for line in meminfo.read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def check_memory(
+    tier: TableTier | str, loaded_bytes: int = 0, available: int | None = None, building: bool = False
+) -> None:
+    """Raise NotEnoughMemory when the tier's tables, less what this process has already loaded (plus a build's
+    peak when the tables must be built first), do not fit in the available memory with a margin to spare;
+    unknown available memory passes (the check cannot say)."""
+    tier = TableTier(tier)
+    cost = TIER_COST[tier]
+    available = available_memory() if available is None else available
+    need = max(0, cost.memory_bytes - loaded_bytes) + (cost.build_extra_bytes if building else 0)
+    if available is None or need + MEMORY_MARGIN <= available:
+        return
+    doing = "building and holding" if building else "holding"
+    raise NotEnoughMemory(
+        f"the {tier.value} tables need {gigabytes(need)} more memory ({doing} them), and this machine has "
+        f"{gigabytes(available)} available; close other programs, or use the standard tables"
+    )

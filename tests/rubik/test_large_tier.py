@@ -1,0 +1,254 @@
+"""The large tier: its new coordinate (the corner comb), its table builder at small scale, the search kernel's
+large rounds with a stand-in table of the same shape, the memory refusal and the CLI and GUI-free settings.
+
+The suite never builds the large table itself (2.47 GB, minutes); the stand-in is the same code path with a
+one-value inner coordinate in the comb's place (so flip-slice classes x twist: phase 1), built here and checked
+against the phase-1 table, which another builder makes, and a plain breadth-first search. The real table's own checks
+run in the slow set (`-m slow`, `test_large_table_slow.py`), which builds it if the cache lacks it.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import numpy as np
+import pytest
+from plain_ida import plain_ida_nodes
+
+from solvers.cli import main
+from solvers.cube import apply_moves, to_kociemba
+from solvers.cube.scramble import random_move_scramble, random_state
+from solvers.cube.state import CubeState
+from solvers.engine import Metric, no_progress
+from solvers.rubik import coords as cd
+from solvers.rubik import cubie
+from solvers.rubik.events import DepthExhausted, MoveSolution
+from solvers.rubik.optimal import Heuristic, heuristic_value, optimal, solve_optimal
+from solvers.rubik.optimal import corner_slice_residues as csp
+from solvers.rubik.optimal import large_residues as lr
+from solvers.rubik.optimal import twist_row_residues as trr
+from solvers.rubik.optimal.heuristics import large_layout
+from solvers.rubik.table_tiers import TIER_COST, NotEnoughMemory, TableTier, check_memory, tier_heuristic
+from solvers.rubik.tables import default_tables
+from solvers.rubik.twophase import AXIS_SYMMETRIES
+
+SOLVED = CubeState.solved(3)
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return default_tables()
+
+
+# -- the corner comb -------------------------------------------------------------------------------------------------
+def test_corner_comb_moves_agree_with_every_permutation(tables):
+    mv, combs = tables.moves(), tables.corner_combs()
+    comb_of = combs["comb_of"].astype(np.int64)
+    assert comb_of[0] == 0 and np.bincount(comb_of).tolist() == [576] * 70  # 8! / C(8,4) permutations per comb
+    assert np.array_equal(comb_of[mv["corners"]], combs["comb_move"][comb_of])  # all 40320 x 18
+
+
+def test_corner_comb_symmetries_agree_with_conjugated_cubes(tables):
+    combs = tables.corner_combs()
+    for x in np.random.default_rng(3).integers(0, cd.N_CORNERS, 200):
+        cube = cubie.identity()
+        cd.set_corners(cube, int(x))
+        for s in range(16):
+            image = cubie.conjugate(cube, s)
+            assert combs["comb_of"][cd.get_corners(image)] == combs["comb_conj"][combs["comb_of"][x], s]
+
+
+# -- a stand-in of the large table's shape ---------------------------------------------------------------------------
+def _no_comb() -> dict[str, np.ndarray]:
+    """A one-value inner coordinate in the comb's place: the stand-in table is then phase 1 exactly, whose goal,
+    like the large table's, U and D keep (the one-more-for-the-axes rule needs that)."""
+    return {"comb_of": np.zeros(cd.N_CORNERS, np.uint8), "comb_move": np.zeros((1, 18), np.int32),
+            "comb_conj": np.zeros((1, 16), np.int16)}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def stand_in(tables):
+    """The large table's builder and layout with the one-value inner coordinate: 141 million entries."""
+    mv, classes, combs = tables.moves(), tables.flipslice_classes(), _no_comb()
+    built = lr.build_large_table(mv["flip"], mv["slice"], mv["twist"], classes, mv["twist_conj"], combs, no_progress)
+    return combs, built
+
+
+class StandInTables:
+    """default_tables() with the stand-in in place of the large table and the comb."""
+
+    def __init__(self, base, stand_in) -> None:
+        self.base = base
+        self.combs, self.built = stand_in
+
+    def __getattr__(self, name):
+        return getattr(self.base, name)
+
+    def corner_combs(self):
+        return self.combs
+
+    def large_residues(self):
+        return self.built
+
+    def has_loaded(self, name: str) -> bool:
+        return True
+
+
+def test_stand_in_is_the_phase1_table_built_another_way(tables, stand_in):
+    """Every entry is the exact phase-1 distance (`pruning.build_phase1_table`, one byte each) mod 3, and the
+    histograms agree."""
+    _, built = stand_in
+    phase1 = tables.phase1(Metric.HTM).reshape(64_430, cd.N_TWIST)
+    layout = large_layout(StandInTables(tables, stand_in))
+    index = (np.arange(64_430)[:, None] * layout.row + np.arange(cd.N_TWIST)[None, :]).ravel()
+    residues = (built["residues"][index >> 2] >> ((index & 3) * 2)) & 3
+    assert np.array_equal(residues, phase1.ravel() % 3)
+    assert built["histogram"].tolist() == np.bincount(phase1.ravel()).tolist()
+
+
+def test_stand_in_distances_by_descent_equal_phase1_and_a_breadth_first_search(tables, stand_in):
+    _, built = stand_in
+    mv, classes = tables.moves(), tables.flipslice_classes()
+    layout = large_layout(StandInTables(tables, stand_in))
+    phase1 = tables.phase1(Metric.HTM)
+    rng = random.Random(4)
+    for _ in range(300):
+        fs, tw = rng.randrange(cd.N_FLIPSLICE), rng.randrange(cd.N_TWIST)
+        d = trr.exact_distance(fs, tw, 0, built["residues"], layout)
+        assert d == phase1[classes["class_of"][fs] * cd.N_TWIST + mv["twist_conj"][tw, classes["sym_of"][fs]]]
+    moves = [np.asarray(m, dtype=np.int64) for m in (layout.class_move, mv["twist"])]
+    seen, level = {(0, 0)}, [(0, 0)]
+    for d in range(1, 5):  # raw coordinates: no symmetry, no residues
+        nxt = []
+        for state in level:
+            for m in range(18):
+                kid = (int(moves[0][state[0], m]), int(moves[1][state[1], m]))
+                if kid not in seen:
+                    seen.add(kid)
+                    nxt.append(kid)
+        level = nxt
+        sample = random.Random(d).sample(level, min(len(level), 300))
+        assert [trr.exact_distance(f, t, 0, built["residues"], layout) for f, t in sample] == [d] * len(sample)
+
+
+def _large_tier_bound(tables, stand_in):
+    """The large tier's bound of a cube, computed from scratch (not incrementally, as the kernel does): the
+    corner-slice and stand-in distances along the three axes, by descent, and one more than the least stand-in
+    distance for an unsolved cube."""
+    mv, classes = tables.moves(), tables.corner_classes()
+    corner_layout = csp.layout(mv["corners"], mv["twist"], mv["slice"], classes["class_sym"], mv["twist_conj"],
+                               classes["slice_conj"])  # fmt: skip
+    layout = large_layout(StandInTables(tables, stand_in))
+    combs, built = stand_in
+    residues = tables.corner_slice_residues()["residues"]
+
+    def bound(cube: CubeState) -> int:
+        flat = cubie.flat(cube)
+        corner, large = [], []
+        for s in AXIS_SYMMETRIES:
+            seen = cubie.conjugate(flat, s)
+            flip, slc, twist, corners = cd.get_flip(seen), cd.get_slice_sorted(seen) // 24, cd.get_twist(seen), \
+                cd.get_corners(seen)  # fmt: skip
+            corner.append(trr.exact_distance(corners, twist, slc, residues, corner_layout))
+            large.append(trr.exact_distance(slc * cd.N_FLIP + flip, twist, int(combs["comb_of"][corners]),
+                                            built["residues"], layout))  # fmt: skip
+        h = max(max(corner), max(large))
+        return 0 if h == 0 else max(h, min(large) + 1)
+
+    return bound
+
+
+def test_the_kernels_large_rounds_explore_the_tree_a_plain_ida_star_does(tables, stand_in):
+    """With the stand-in in the large table's place: the start bound and, bound by bound, the kernel's nodes are
+    those of a plain recursive IDA* with the bound computed from scratch, and the answer is optimal."""
+    state = random_move_scramble(8, 3, random.Random(300)).state(3)  # its start bound is below its length, 8
+    with_large = StandInTables(tables, stand_in)
+    h_of = functools.cache(_large_tier_bound(tables, stand_in))
+    assert heuristic_value(state, heuristic=Heuristic.LARGE_TIER, tables=with_large) == h_of(state)
+    events = list(optimal(state, heuristic=Heuristic.LARGE_TIER, tables=with_large, with_inverse=False,
+                          probe_share=0.0))  # fmt: skip
+    exhausted = [e for e in events if isinstance(e, DepthExhausted)]
+    assert exhausted, "the scramble should need more than its start bound"
+    for event in exhausted:
+        assert event.nodes_at_depth == plain_ida_nodes(state, event.depth, h_of), f"bound {event.depth}"
+    answer = events[-1]
+    assert isinstance(answer, MoveSolution) and apply_moves(state, answer.moves) == SOLVED
+    standard = solve_optimal(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE, tables=tables)
+    assert answer.proven_optimal and answer.length == standard.length == 8
+
+
+def test_the_large_bound_is_admissible(tables, stand_in):
+    """The start bound with the stand-in never exceeds the optimal length (the phase-1 heuristic's answer)."""
+    with_large = StandInTables(tables, stand_in)
+    rng = random.Random(8)
+    for _ in range(2):
+        state = random_move_scramble(9, 3, rng).state(3)
+        bound = heuristic_value(state, heuristic=Heuristic.LARGE_TIER, tables=with_large)
+        assert bound <= solve_optimal(state, heuristic=Heuristic.PHASE1_AND_CORNERS, tables=tables).length
+    for _ in range(10):
+        assert 0 < heuristic_value(random_state(3, rng), heuristic=Heuristic.LARGE_TIER, tables=with_large) <= 20
+
+
+# -- choosing a tier -------------------------------------------------------------------------------------------------
+def test_a_machine_without_the_memory_is_refused_with_the_figures():
+    need = TIER_COST[TableTier.LARGE].memory_bytes
+    with pytest.raises(NotEnoughMemory, match=r"large tables need 3\.4 GB more memory.*2\.0 GB available"):
+        check_memory(TableTier.LARGE, loaded_bytes=0, available=2_000_000_000)
+    check_memory(TableTier.LARGE, loaded_bytes=0, available=need + 10**9)  # enough: no error
+    check_memory(TableTier.LARGE, loaded_bytes=need, available=10**9)  # already loaded: nothing more needed
+    with pytest.raises(NotEnoughMemory, match=r"GB more memory \(building and holding them\)"):
+        check_memory(TableTier.LARGE, loaded_bytes=0, available=need + 10**9, building=True)
+
+
+def test_tiers_mean_heuristics_only_where_the_metric_has_them():
+    assert tier_heuristic("large", "htm") == Heuristic.LARGE_TIER.value
+    assert tier_heuristic("large", Metric.QTM) is None and tier_heuristic("standard", "htm") is None
+    with pytest.raises(ValueError, match="HTM only"):
+        optimal(SOLVED, metric=Metric.QTM, heuristic=Heuristic.LARGE_TIER).__next__()
+
+
+def _run(capsys, monkeypatch, argv, stdin):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out.splitlines(), err
+
+
+def test_cli_refuses_the_large_tables_clearly(capsys, monkeypatch):
+    line = to_kociemba(SOLVED) + "\n"
+    code, lines, err = _run(capsys, monkeypatch, ["solve", "--solver", "optimal", "--tables", "large",
+                                                  "--metric", "qtm"], line)  # fmt: skip
+    assert code == 2 and lines == [] and "--tables large is for --metric htm" in err and "Traceback" not in err
+    monkeypatch.setattr("solvers.rubik.table_tiers.available_memory", lambda: 1_000_000_000)
+    fresh = type(default_tables())()  # nothing loaded: the whole tier is needed
+    monkeypatch.setattr("solvers.cli.rubik._tables", lambda: fresh)
+    code, lines, err = _run(capsys, monkeypatch, ["solve", "--solver", "optimal", "--tables", "large"], line)
+    assert code == 2 and lines == [] and "Traceback" not in err
+    assert "--tables large: the large tables need" in err and "1.0 GB available" in err
+    assert not fresh.has_loaded("rubik-large-htm") and fresh.loaded_bytes() < 50_000_000  # refused before loading
+
+
+def test_a_damaged_large_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
+    """Through the real accessor (`RubikTables.large_residues`), with the builder replaced by a small stand-in:
+    a flipped byte in the cached file makes the next load build again, and the rebuilt file loads."""
+    monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))
+    calls: list[int] = []
+    payload = {"residues": np.arange(4096, dtype=np.uint8), "histogram": np.array([1, 2], dtype=np.int64)}
+
+    def fake_build(*args):
+        calls.append(1)
+        return payload
+
+    monkeypatch.setattr("solvers.rubik.optimal.large_residues.build_large_table", fake_build)
+    fresh = type(default_tables())
+    assert np.array_equal(fresh().large_residues()["residues"], payload["residues"]) and len(calls) == 1
+    assert np.array_equal(fresh().large_residues()["residues"], payload["residues"]) and len(calls) == 1  # cached
+    path = next(tmp_path.glob("rubik-large-htm-v*.tbl"))
+    data = bytearray(path.read_bytes())
+    data[-100] ^= 0x40
+    path.write_bytes(bytes(data))
+    assert np.array_equal(fresh().large_residues()["residues"], payload["residues"]) and len(calls) == 2
+    assert np.array_equal(fresh().large_residues()["residues"], payload["residues"]) and len(calls) == 2
