@@ -22,6 +22,7 @@ STRONG_TABLE_FILES = frozenset(
         "tests/rubik/test_rubik_optimal.py",
         "tests/rubik/test_rubik_symmetric_search.py",
         "tests/rubik/test_large_tier.py",
+        "tests/rubik/test_large_table_slow.py",
     }
 )
 STRONG_TABLE_GROUP = "strong-tables"

@@ -76,6 +76,7 @@ class SolveFeature(QObject):
         self.training.done.connect(self._scramble_landed)
         self.session.ended.connect(self._ended)
         self.session.started.connect(lambda _c: self._running(True))
+        self.session.progress.connect(lambda _event: self.show_table_memory())  # tables load inside a solve
         window.on_close(self.shutdown)
 
     # -- commands ------------------------------------------------------------------------------------------------

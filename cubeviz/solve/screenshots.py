@@ -3,7 +3,9 @@
 Run: `.venv/bin/python -m cubeviz.solve.screenshots [directory]` (default docs/screenshots; needs a display, e.g.
 under xvfb-run). Writes player-3x3-midturn.png (two-phase solution held mid-turn on the scrubber),
 player-2x2-distance.png (optimal 2x2 solution part-played, distance read-out, optimal count) and
-player-optimal-search.png (a 3x3 optimal search in progress: depth, nodes/s, ETA, proof lines).
+player-optimal-search.png (a 3x3 optimal search in progress: depth, nodes/s, ETA, proof lines; the status bar's
+tables and resident memory) and player-optimal-tables.png (Solve > Optimal Solver Tables open at 1366x768: each
+tier's memory and build time).
 """
 
 from __future__ import annotations
@@ -67,9 +69,11 @@ def save_screenshots(directory: Path) -> list[Path]:
         _pump(8.0)
         paths.append(_save(window, directory / "player-optimal-search.png"))
         feature.session.shutdown()
+        feature.show_table_memory()
     finally:
         window.close()
         window.deleteLater()
+    paths.append(save_tables_menu(directory / "player-optimal-tables.png"))
     window = open_window(2, WINDOW_SIZE)
     try:
         _solve(window, SolverChoice.POCKET_HTM, SCRAMBLE_2)
@@ -80,6 +84,32 @@ def save_screenshots(directory: Path) -> list[Path]:
         window.close()
         window.deleteLater()
     return paths
+
+
+def save_tables_menu(path: Path) -> Path:
+    """The Solve menu with its Optimal Solver Tables submenu open, grabbed from the screen (menus are windows of
+    their own, which a grab of the main window leaves out), cropped to the main window."""
+    window = open_window(3, (1366, 768))
+    try:
+        solve_menu = window.menus["Solve"]
+        tables_menu = next(a.menu() for a in solve_menu.actions() if a.menu() and "Tables" in a.text())
+        bar = window.menuBar()
+        solve_menu.popup(bar.mapToGlobal(bar.actionGeometry(solve_menu.menuAction()).bottomLeft()))
+        _pump(0.3)
+        item = next(a for a in solve_menu.actions() if a.menu() is tables_menu)
+        solve_menu.setActiveAction(item)
+        tables_menu.popup(solve_menu.mapToGlobal(solve_menu.actionGeometry(item).topRight()))
+        _pump(0.5)
+        frame = window.frameGeometry()
+        picture = window.screen().grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
+        tables_menu.close()
+        solve_menu.close()
+        if not picture.save(str(path)):
+            raise OSError(f"could not write {path}")
+        return path
+    finally:
+        window.close()
+        window.deleteLater()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -85,9 +85,9 @@ class RubikTables:
         self._progress = progress or no_progress
 
     def loaded_bytes(self) -> int:
-        """Memory the tables loaded so far take (what `forget` would give back)."""
-        with self._lock:
-            return sum(table_bytes(table) for table in self._cache.values())
+        """Memory the tables loaded so far take (what `forget` would give back). Without the lock, which a build
+        holds for minutes: the GUI asks while a solve loads tables, and a snapshot of the dict is enough."""
+        return sum(table_bytes(table) for table in list(self._cache.values()))
 
     def has_loaded(self, name: str) -> bool:
         """Whether the table of this cache name is in memory already."""

@@ -51,3 +51,18 @@ def plain_ida_nodes(state: CubeState, bound: int, h_of) -> int:
                 continue
             nodes += subtree(child2, second, 2)
     return nodes
+
+
+def assert_kernel_matches_plain_ida(state: CubeState, events: list, h_of):
+    """Every bound the search exhausted (its DepthExhausted events) has the plain IDA*'s node count with the same
+    heuristic `h_of`, at least one bound was exhausted, and the last event is a solution that solves `state`;
+    returns that solution."""
+    from solvers.rubik.events import DepthExhausted, MoveSolution
+
+    exhausted = [e for e in events if isinstance(e, DepthExhausted)]
+    assert exhausted, "the scramble should need more than its start bound"
+    for event in exhausted:
+        assert event.nodes_at_depth == plain_ida_nodes(state, event.depth, h_of), f"bound {event.depth}"
+    answer = events[-1]
+    assert isinstance(answer, MoveSolution) and apply_moves(state, answer.moves) == CubeState.solved(3)
+    return answer

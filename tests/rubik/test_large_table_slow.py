@@ -82,6 +82,6 @@ def test_random_entries_satisfy_the_bellman_equation(large):
 @pytest.mark.parametrize("seed", range(4))
 def test_lengths_equal_the_standard_tiers(large, seed):
     state = random_move_scramble(14, 3, random.Random(500 + seed)).state(3)
-    answer = solve_optimal(state, heuristic=Heuristic.LARGE_TIER)
+    answer = solve_optimal(state, heuristic=Heuristic.CORNER_SLICE_AND_LARGE)
     assert apply_moves(state, answer.moves) == SOLVED and answer.proven_optimal
     assert answer.length == solve_optimal(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE).length

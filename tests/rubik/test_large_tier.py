@@ -14,16 +14,15 @@ import random
 
 import numpy as np
 import pytest
-from plain_ida import plain_ida_nodes
+from plain_ida import assert_kernel_matches_plain_ida
 
 from solvers.cli import main
-from solvers.cube import apply_moves, to_kociemba
+from solvers.cube import to_kociemba
 from solvers.cube.scramble import random_move_scramble, random_state
 from solvers.cube.state import CubeState
 from solvers.engine import Metric, no_progress
 from solvers.rubik import coords as cd
 from solvers.rubik import cubie
-from solvers.rubik.events import DepthExhausted, MoveSolution
 from solvers.rubik.optimal import Heuristic, heuristic_value, optimal, solve_optimal
 from solvers.rubik.optimal import corner_slice_residues as csp
 from solvers.rubik.optimal import large_residues as lr
@@ -165,15 +164,10 @@ def test_the_kernels_large_rounds_explore_the_tree_a_plain_ida_star_does(tables,
     state = random_move_scramble(8, 3, random.Random(300)).state(3)  # its start bound is below its length, 8
     with_large = StandInTables(tables, stand_in)
     h_of = functools.cache(_large_tier_bound(tables, stand_in))
-    assert heuristic_value(state, heuristic=Heuristic.LARGE_TIER, tables=with_large) == h_of(state)
-    events = list(optimal(state, heuristic=Heuristic.LARGE_TIER, tables=with_large, with_inverse=False,
+    assert heuristic_value(state, heuristic=Heuristic.CORNER_SLICE_AND_LARGE, tables=with_large) == h_of(state)
+    events = list(optimal(state, heuristic=Heuristic.CORNER_SLICE_AND_LARGE, tables=with_large, with_inverse=False,
                           probe_share=0.0))  # fmt: skip
-    exhausted = [e for e in events if isinstance(e, DepthExhausted)]
-    assert exhausted, "the scramble should need more than its start bound"
-    for event in exhausted:
-        assert event.nodes_at_depth == plain_ida_nodes(state, event.depth, h_of), f"bound {event.depth}"
-    answer = events[-1]
-    assert isinstance(answer, MoveSolution) and apply_moves(state, answer.moves) == SOLVED
+    answer = assert_kernel_matches_plain_ida(state, events, h_of)
     standard = solve_optimal(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE, tables=tables)
     assert answer.proven_optimal and answer.length == standard.length == 8
 
@@ -184,10 +178,11 @@ def test_the_large_bound_is_admissible(tables, stand_in):
     rng = random.Random(8)
     for _ in range(2):
         state = random_move_scramble(9, 3, rng).state(3)
-        bound = heuristic_value(state, heuristic=Heuristic.LARGE_TIER, tables=with_large)
+        bound = heuristic_value(state, heuristic=Heuristic.CORNER_SLICE_AND_LARGE, tables=with_large)
         assert bound <= solve_optimal(state, heuristic=Heuristic.PHASE1_AND_CORNERS, tables=tables).length
     for _ in range(10):
-        assert 0 < heuristic_value(random_state(3, rng), heuristic=Heuristic.LARGE_TIER, tables=with_large) <= 20
+        bound = heuristic_value(random_state(3, rng), heuristic=Heuristic.CORNER_SLICE_AND_LARGE, tables=with_large)
+        assert 0 < bound <= 20
 
 
 # -- choosing a tier -------------------------------------------------------------------------------------------------
@@ -202,10 +197,10 @@ def test_a_machine_without_the_memory_is_refused_with_the_figures():
 
 
 def test_tiers_mean_heuristics_only_where_the_metric_has_them():
-    assert tier_heuristic("large", "htm") == Heuristic.LARGE_TIER.value
+    assert tier_heuristic("large", "htm") == Heuristic.CORNER_SLICE_AND_LARGE.value
     assert tier_heuristic("large", Metric.QTM) is None and tier_heuristic("standard", "htm") is None
     with pytest.raises(ValueError, match="HTM only"):
-        optimal(SOLVED, metric=Metric.QTM, heuristic=Heuristic.LARGE_TIER).__next__()
+        optimal(SOLVED, metric=Metric.QTM, heuristic=Heuristic.CORNER_SLICE_AND_LARGE).__next__()
 
 
 def _run(capsys, monkeypatch, argv, stdin):

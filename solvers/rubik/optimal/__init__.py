@@ -4,9 +4,10 @@
 `solve_optimal` its blocking helper; `prepare_tables` loads what a heuristic reads before a search starts.
 
 Modules: `search` (the driver: bounds, threads, cube and inverse), `subtrees` (one solve's kernel inputs, the
-prefixes a bound is cut into), `heuristics` (the three heuristics and their tables as kernel inputs),
-`depth_first` and `interleaved` (the numba kernels), `rows` (what the kernels share), `edge_residues` and
-`corner_slice_residues` (the residue heuristic's tables), `probe` (two-phase upper bounds), `intrinsics`
+prefixes a bound is cut into), `heuristics` (the four heuristics and their tables as kernel inputs),
+`depth_first` and `interleaved` (the numba kernels), `rows` (what the kernels share), `edge_residues`,
+`corner_slice_residues` and `large_residues` (the residue heuristics' tables; the last two built by
+`twist_row_residues`), `probe` (two-phase upper bounds), `intrinsics`
 (prefetch and atomic add for numba).
 """
 

@@ -1,4 +1,4 @@
-"""The optimal search's three heuristics, named after the tables they read, and those tables as kernel inputs.
+"""The optimal search's four heuristics, named after the tables they read, and those tables as kernel inputs.
 
 Each heuristic bounds a cube's distance from below by looking it up along the three axes (see `depth_first`):
 
@@ -6,10 +6,10 @@ Each heuristic bounds a cube's distance from below by looking it up along the th
   the corner-slice table, corners x twist x UD-slice (`corner_slice_residues`, 749 MB), both as residues mod 3,
   with their symmetry classes (about 1.7 GB in all, built once in several minutes): about 7x fewer nodes than
   PHASE1_AND_CORNERS. Searched by the `interleaved` kernel.
-- LARGE_TIER (HTM only): the corner-slice table and, in the edge table's place, the large table, flip x UD-slice
-  x twist x corner comb (`large_residues`, 2.47 GB; 3.4 GB in all, built once in about eleven minutes on two
-  cores): about half the nodes, 1.4x faster. Chosen by the user (`--tables large`, the GUI's table setting) when
-  the machine has the memory. Same kernel.
+- CORNER_SLICE_AND_LARGE (HTM only; the large tier): the corner-slice table and, in the edge table's place, the
+  large table, flip x UD-slice x twist x corner comb (`large_residues`, 2.47 GB; 3.4 GB in all, built once in about
+  eleven minutes on two cores): about half the nodes, 1.4x faster. Chosen by the user (`--tables large`, the GUI's
+  table setting) when the machine has the memory. Same kernel.
 - PHASE1_AND_CORNERS: the phase-1 symmetry table and the corner table (~230 MB, built once in seconds).
 - SLICE_PAIRS: the twist x slice and flip x slice tables (2 MB, built in a second; fine to about 10 moves).
 
@@ -38,7 +38,7 @@ class Heuristic(StrEnum):
     """Which tables bound the search (see the module docstring)."""
 
     EDGE_AND_CORNER_SLICE = "strong"
-    LARGE_TIER = "large"
+    CORNER_SLICE_AND_LARGE = "large"
     PHASE1_AND_CORNERS = "full"
     SLICE_PAIRS = "compact"
 
@@ -48,7 +48,7 @@ def default_heuristic(metric: Metric | str) -> Heuristic:
     return Heuristic.EDGE_AND_CORNER_SLICE if search_metric(metric) is Metric.HTM else Heuristic.PHASE1_AND_CORNERS
 
 
-RESIDUE_HEURISTICS = (Heuristic.EDGE_AND_CORNER_SLICE, Heuristic.LARGE_TIER)
+RESIDUE_HEURISTICS = (Heuristic.EDGE_AND_CORNER_SLICE, Heuristic.CORNER_SLICE_AND_LARGE)
 """The heuristics that read residue tables, searched by the `interleaved` kernel."""
 
 
@@ -64,7 +64,7 @@ def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heurist
     metric = search_metric(metric)
     heuristic = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
     check_heuristic(metric, heuristic)
-    if heuristic is Heuristic.LARGE_TIER and not tables.has_loaded("rubik-large-htm"):
+    if heuristic is Heuristic.CORNER_SLICE_AND_LARGE and not tables.has_loaded("rubik-large-htm"):
         # before anything loads: refused means untouched
         check_memory(TableTier.LARGE, tables.loaded_bytes(), building=not tables.is_cached("rubik-large-htm"))
     tables.moves()
@@ -73,7 +73,7 @@ def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heurist
     if heuristic in RESIDUE_HEURISTICS:
         tables.corner_classes()
         tables.corner_slice_residues()
-        if heuristic is Heuristic.LARGE_TIER:
+        if heuristic is Heuristic.CORNER_SLICE_AND_LARGE:
             tables.flipslice_classes()
             tables.corner_combs()
             tables.flipslice_moves()
@@ -116,7 +116,7 @@ def residue_tables(tables: RubikTables, heuristic: Heuristic) -> ResidueTables:
     the large table's size)."""
     mv = tables.moves()
     byte, word = np.zeros(1, np.uint8), np.zeros(1, np.uint32)
-    if heuristic is Heuristic.LARGE_TIER:
+    if heuristic is Heuristic.CORNER_SLICE_AND_LARGE:
         combs = tables.corner_combs()
         n_inner = combs["comb_conj"].shape[0]
         edge = (byte, word)

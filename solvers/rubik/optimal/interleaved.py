@@ -101,16 +101,17 @@ def _corner_round(co, child, scratch, s, lv, n_alive, a, mv, rt):
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _class_round(co, child, scratch, s, lv, n_alive, a, mv, rt):
-    """Move the flip of axis a for the alive children; prefetch their edge classes."""
+def _flip_round(co, child, scratch, s, lv, n_alive, a, mv, classes, slice_unit):
+    """Move the flip of axis a for the alive children; prefetch their classes of flip x slice in `classes` (the
+    edge table's, by sorted slice: slice_unit 1; the large table's, by UD-slice: slice_unit 24)."""
     p_flip = _U(co[s, lv, 3 * a])
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
         fl = _U(mv.flip[p_flip, _U(mv.axis_moves[a, m])])
         child[s, lv, m, 3 * a] = fl
-        where = _U(child[s, lv, m, 3 * a + 1]) * _U(cd.N_FLIP) + fl
+        where = (_U(child[s, lv, m, 3 * a + 1]) // _U(slice_unit)) * _U(cd.N_FLIP) + fl
         scratch[s, WHERE, m] = where
-        prefetch(rt.edge_class_sym, where)
+        prefetch(classes, where)
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -122,19 +123,6 @@ def _edge_round(child, scratch, s, lv, n_alive, a, rt):
         where = (cs >> _U(4)) * _U(er.ROW) + _U(rt.twist_conj[_U(child[s, lv, m, 3 * a + 2]), cs & _U(15)])
         scratch[s, WHERE, m] = where
         prefetch(rt.edge, where >> _U(2))
-
-
-@nb.njit(cache=True, nogil=True, inline="always")
-def _large_class_round(co, child, scratch, s, lv, n_alive, a, mv, rt):
-    """Move the flip of axis a for the alive children; prefetch their flip-slice classes (large tier)."""
-    p_flip = _U(co[s, lv, 3 * a])
-    for i in range(n_alive):
-        m = _U(scratch[s, ALIVE, i])
-        fl = _U(mv.flip[p_flip, _U(mv.axis_moves[a, m])])
-        child[s, lv, m, 3 * a] = fl
-        where = (_U(child[s, lv, m, 3 * a + 1]) // _U(cd.N_PERM4)) * _U(cd.N_FLIP) + fl
-        scratch[s, WHERE, m] = where
-        prefetch(rt.large_class_sym, where)
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -231,10 +219,10 @@ def _advance(co, child, hs, scratch, s, lv, mv, rt, n_alive_of, stage):
             _corner_round(co, child, scratch, s, lv, n_alive, st, mv, rt)
             st += 1
         elif rt.large.shape[0] > 1:
-            _large_class_round(co, child, scratch, s, lv, n_alive, 0, mv, rt)
+            _flip_round(co, child, scratch, s, lv, n_alive, 0, mv, rt.large_class_sym, cd.N_PERM4)
             st = LARGE
         else:
-            _class_round(co, child, scratch, s, lv, n_alive, 0, mv, rt)
+            _flip_round(co, child, scratch, s, lv, n_alive, 0, mv, rt.edge_class_sym, 1)
             st += 1
     elif st >= LARGE:  # the large table of axis (st - LARGE) // 2
         a = (st - LARGE) // 2
@@ -246,7 +234,7 @@ def _advance(co, child, hs, scratch, s, lv, mv, rt, n_alive_of, stage):
             if n_alive == 0:
                 st = EXPANDED
             elif a < 2:
-                _large_class_round(co, child, scratch, s, lv, n_alive, a + 1, mv, rt)
+                _flip_round(co, child, scratch, s, lv, n_alive, a + 1, mv, rt.large_class_sym, cd.N_PERM4)
                 st += 1
             else:
                 st = EXPANDED
@@ -257,7 +245,7 @@ def _advance(co, child, hs, scratch, s, lv, mv, rt, n_alive_of, stage):
         a = (st - 5) // 2
         n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, rt.edge, DIST + a)
         if n_alive > 0 and a < 2:
-            _class_round(co, child, scratch, s, lv, n_alive, a + 1, mv, rt)
+            _flip_round(co, child, scratch, s, lv, n_alive, a + 1, mv, rt.edge_class_sym, 1)
             st += 1
         else:
             st = EXPANDED

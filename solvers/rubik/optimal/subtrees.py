@@ -87,7 +87,7 @@ class SearchKernel:
         self.bounds = axis_bounds(tables, metric, heuristic)
         self.residues = residue_tables(tables, heuristic) if self.interleaved else None
         if self.interleaved:
-            self._start_distances(tables, large=heuristic is Heuristic.LARGE_TIER)
+            self._start_distances(tables, large=heuristic is Heuristic.CORNER_SLICE_AND_LARGE)
 
     def _start_distances(self, tables: RubikTables, large: bool) -> None:
         """The residue tables hold distances mod 3: the start needs each axis's exact distances, found by descent
