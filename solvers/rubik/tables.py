@@ -182,6 +182,20 @@ class RubikTables:
 
         return self._get("rubik-large-htm", build)
 
+    def large_bounds(self) -> dict[str, np.ndarray]:
+        """The large table as stand-alone lower bounds (HTM, 2.47 GB), for the look-ups of a cube's inverse
+        (see `large_bounds`); built from the large table."""
+        classes, residues = self.flipslice_classes(), self.large_residues()
+
+        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
+            from solvers.rubik.optimal.heuristics import large_layout  # (as above)
+            from solvers.rubik.optimal.large_bounds import build_bounds_table
+
+            return build_bounds_table(residues["residues"], large_layout(self), classes["reps"],
+                                      classes["stabiliser"], progress)  # fmt: skip
+
+        return self._get("rubik-large-bounds-htm", build)
+
     def phase1(self, metric: Metric = Metric.HTM) -> np.ndarray:
         metric = search_metric(metric)
         mv, classes = self.moves(), self.flipslice_classes()

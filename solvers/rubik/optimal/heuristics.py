@@ -6,14 +6,17 @@ Each heuristic bounds a cube's distance from below by looking it up along the th
   the corner-slice table, corners x twist x UD-slice (`corner_slice_residues`, 749 MB), both as residues mod 3,
   with their symmetry classes (about 1.7 GB in all, built once in several minutes): about 7x fewer nodes than
   PHASE1_AND_CORNERS. Searched by the `interleaved` kernel.
-- CORNER_SLICE_AND_LARGE (HTM only; the large tier): the corner-slice table and, in the edge table's place, the
-  large table, flip x UD-slice x twist x corner comb (`large_residues`, 2.47 GB; 3.4 GB in all, built once in about
-  eleven minutes on two cores): about half the nodes, 1.4x faster. Chosen by the user (`--tables large`, the GUI's
+- LARGE_BOTH_SIDES (HTM only; the large tier): the corner-slice table and, in the edge table's place, the large
+  table, flip x UD-slice x twist x corner comb (`large_residues`, 2.47 GB), read for the cube; and the same
+  distances as stand-alone bounds (`large_bounds`, 2.47 GB more) read for the cube's inverse (`inverse_view`):
+  5.9 GB in all, built once in about fifteen minutes on two cores. Chosen by the user (`--tables large`, the GUI's
   table setting) when the machine has the memory. Same kernel.
+- CORNER_SLICE_AND_LARGE: the large tier without the inverse's look-ups (3.4 GB), for comparisons.
 - PHASE1_AND_CORNERS: the phase-1 symmetry table and the corner table (~230 MB, built once in seconds).
 - SLICE_PAIRS: the twist x slice and flip x slice tables (2 MB, built in a second; fine to about 10 moves).
 
-The string values ("strong", "large", "full", "compact") are what callers pass and the CLI and GUI settings store.
+The string values ("strong", "large", "large-one-side", "full", "compact") are what callers pass and the CLI and
+GUI settings store.
 """
 
 from __future__ import annotations
@@ -23,10 +26,13 @@ from enum import StrEnum
 import numpy as np
 
 from solvers.engine import Metric, search_metric
+from solvers.rubik import coords as cd
 from solvers.rubik import cubie
 from solvers.rubik.optimal import large_residues
 from solvers.rubik.optimal.depth_first import MODE_PAIRS, MODE_PHASE1, MODE_RESIDUES, AxisBounds
 from solvers.rubik.optimal.interleaved import ResidueTables, packed_corner_moves
+from solvers.rubik.optimal.inverse_view import inverse_view
+from solvers.rubik.optimal.large_bounds import lower_bounds
 from solvers.rubik.optimal.rows import KernelMoves
 from solvers.rubik.optimal.twist_row_residues import TwistRowLayout, row_stride
 from solvers.rubik.table_tiers import TableTier, check_memory
@@ -38,7 +44,8 @@ class Heuristic(StrEnum):
     """Which tables bound the search (see the module docstring)."""
 
     EDGE_AND_CORNER_SLICE = "strong"
-    CORNER_SLICE_AND_LARGE = "large"
+    CORNER_SLICE_AND_LARGE = "large-one-side"
+    LARGE_BOTH_SIDES = "large"
     PHASE1_AND_CORNERS = "full"
     SLICE_PAIRS = "compact"
 
@@ -48,7 +55,8 @@ def default_heuristic(metric: Metric | str) -> Heuristic:
     return Heuristic.EDGE_AND_CORNER_SLICE if search_metric(metric) is Metric.HTM else Heuristic.PHASE1_AND_CORNERS
 
 
-RESIDUE_HEURISTICS = (Heuristic.EDGE_AND_CORNER_SLICE, Heuristic.CORNER_SLICE_AND_LARGE)
+LARGE_HEURISTICS = (Heuristic.CORNER_SLICE_AND_LARGE, Heuristic.LARGE_BOTH_SIDES)
+RESIDUE_HEURISTICS = (Heuristic.EDGE_AND_CORNER_SLICE, *LARGE_HEURISTICS)
 """The heuristics that read residue tables, searched by the `interleaved` kernel."""
 
 
@@ -64,7 +72,7 @@ def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heurist
     metric = search_metric(metric)
     heuristic = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
     check_heuristic(metric, heuristic)
-    if heuristic is Heuristic.CORNER_SLICE_AND_LARGE and not tables.has_loaded("rubik-large-htm"):
+    if heuristic in LARGE_HEURISTICS and not tables.has_loaded("rubik-large-htm"):
         # before anything loads: refused means untouched
         check_memory(TableTier.LARGE, tables.loaded_bytes(), building=not tables.is_cached("rubik-large-htm"))
     tables.moves()
@@ -73,11 +81,13 @@ def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heurist
     if heuristic in RESIDUE_HEURISTICS:
         tables.corner_classes()
         tables.corner_slice_residues()
-        if heuristic is Heuristic.CORNER_SLICE_AND_LARGE:
+        if heuristic in LARGE_HEURISTICS:
             tables.flipslice_classes()
             tables.corner_combs()
             tables.flipslice_moves()
             tables.large_residues()
+            if heuristic is Heuristic.LARGE_BOTH_SIDES:
+                tables.large_bounds()
         else:
             tables.flipslice_sorted_classes()
             tables.edge_residues()
@@ -116,7 +126,7 @@ def residue_tables(tables: RubikTables, heuristic: Heuristic) -> ResidueTables:
     the large table's size)."""
     mv = tables.moves()
     byte, word = np.zeros(1, np.uint8), np.zeros(1, np.uint32)
-    if heuristic is Heuristic.CORNER_SLICE_AND_LARGE:
+    if heuristic in LARGE_HEURISTICS:
         combs = tables.corner_combs()
         n_inner = combs["comb_conj"].shape[0]
         edge = (byte, word)
@@ -127,7 +137,12 @@ def residue_tables(tables: RubikTables, heuristic: Heuristic) -> ResidueTables:
         edge = (tables.edge_residues()["residues"], tables.flipslice_sorted_classes()["class_sym"])
         large = (byte, word, byte, np.zeros((1, 16), np.int16), 1, 1)
     corner_slice = (tables.corner_slice_residues()["residues"], tables.corner_classes()["slice_conj"])
-    return ResidueTables(*edge, *corner_slice, mv["twist_conj"], *large)
+    if heuristic is Heuristic.LARGE_BOTH_SIDES:
+        bounds, comb_of = tables.large_bounds(), tables.corner_combs()["comb_of"]
+        inverse = (bounds["bounds"], bounds["lower"], inverse_view(cubie.move_cubes(), comb_of))
+    else:
+        inverse = (byte, lower_bounds(), inverse_view(cubie.move_cubes(), np.zeros(cd.N_CORNERS, np.uint8)))
+    return ResidueTables(*edge, *corner_slice, mv["twist_conj"], *large, *inverse)
 
 
 def axis_bounds(tables: RubikTables, metric: Metric, heuristic: Heuristic) -> AxisBounds:

@@ -25,6 +25,8 @@ from solvers.rubik import coords as cd
 from solvers.rubik.optimal import corner_slice_residues as csr
 from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal.intrinsics import fetch_add, prefetch
+from solvers.rubik.optimal.inverse_view import InverseView, child_inverse, step_cube
+from solvers.rubik.optimal.large_bounds import lower_bound
 from solvers.rubik.optimal.rows import (
     CHECK_EVERY,
     CORNERS_12,
@@ -47,8 +49,9 @@ ALIVE, LIMIT, WHERE = 0, 1, 2  # rows of a slot's scratch: the alive moves, and 
 # of axis (stage-4)/2 pending, 5/7/9 edge residue reads of axis (stage-5)/2 pending, EXPANDED (bounds complete),
 # ROWS (the node's move-table rows pending: its first corner round is next); with the large tier, in place of the
 # edge rounds, 12/14/16 large class reads of axis (stage-12)/2 pending and 13/15/17 large residue reads of axis
-# (stage-13)/2 pending.
-IDLE, EXPANDED, ROWS, LARGE = 0, 10, 11, 12
+# (stage-13)/2 pending; then, with the inverse's bounds, INVERSE (their classes pending) and INVERSE + 1 (their
+# bounds pending).
+IDLE, EXPANDED, ROWS, LARGE, INVERSE = 0, 10, 11, 12, 18
 
 
 class ResidueTables(NamedTuple):
@@ -65,6 +68,9 @@ class ResidueTables(NamedTuple):
     comb_conj: np.ndarray  # corner comb x symmetry
     large_row: int  # entries per class row of the large table
     large_inner: int  # corner combs (70)
+    bounds: np.ndarray  # `large_bounds` (the inverse's look-ups; one byte without them)
+    lower: np.ndarray  # large_bounds.LOWER_BOUND
+    inverse_maps: InverseView  # the inverse's coordinates from a cube
 
 
 def packed_corner_moves(corner_move: np.ndarray, corner_class_sym: np.ndarray) -> np.ndarray:
@@ -162,6 +168,79 @@ def _keep(co, child, hs, scratch, s, lv, n_alive, table, slot):
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
+def _own_bounds(child, hs, scratch, s, lv, n_alive, most):
+    """Each alive child's own bound, complete (`rows.combine` on the large table's axes); keeps (as `_keep` does)
+    those within their limit that the inverse's bounds could still prune: not those whose limit is at least
+    `most`, the largest bound the table holds (near the root; they stay unpruned)."""
+    kept = 0
+    for i in range(n_alive):
+        m = _U(scratch[s, ALIVE, i])
+        h = combine(hs[s, lv, m], child[s, lv, m, LARGE_DIST], child[s, lv, m, LARGE_DIST + 1],
+                    child[s, lv, m, LARGE_DIST + 2])  # fmt: skip
+        hs[s, lv, m] = h
+        if h <= scratch[s, LIMIT, m] < most:
+            scratch[s, ALIVE, kept] = scratch[s, ALIVE, i]
+            kept += 1
+    return kept
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _inverse_round(cubes, inv, scratch, s, lv, n_alive, mv, rt):
+    """The inverse's coordinates of each alive child along the three axes; prefetch their flip-slice classes."""
+    for i in range(n_alive):
+        m = _U(scratch[s, ALIVE, i])
+        for a in range(3):
+            flipslice, twist, comb = child_inverse(cubes[s, lv, a], rt.inverse_maps.move_cubes[_U(mv.axis_moves[a, m])],
+                                                   rt.inverse_maps)  # fmt: skip
+            inv[s, m, 3 * a] = flipslice
+            inv[s, m, 3 * a + 1] = twist
+            inv[s, m, 3 * a + 2] = comb
+            prefetch(rt.large_class_sym, _U(flipslice))
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _inverse_entry_round(inv, scratch, s, n_alive, rt):
+    """Read the inverse's classes (prefetched); prefetch its entries of the bounds table."""
+    for i in range(n_alive):
+        m = _U(scratch[s, ALIVE, i])
+        for a in range(3):
+            cs = _U(rt.large_class_sym[_U(inv[s, m, 3 * a])])
+            sym = cs & _U(15)
+            where = (
+                (cs >> _U(4)) * _U(rt.large_row)
+                + _U(rt.twist_conj[_U(inv[s, m, 3 * a + 1]), sym]) * _U(rt.large_inner)
+                + _U(rt.comb_conj[_U(inv[s, m, 3 * a + 2]), sym])
+            )
+            inv[s, m, 3 * a] = where
+            prefetch(rt.bounds, where >> _U(2))
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _inverse_keep(hs, inv, scratch, s, lv, n_alive, rt):
+    """Raise each alive child's bound by its inverse's (read, prefetched); keep those still within their limit."""
+    kept = 0
+    for i in range(n_alive):
+        m = _U(scratch[s, ALIVE, i])
+        d0 = lower_bound(rt.bounds, inv[s, m, 0], rt.lower)
+        d1 = lower_bound(rt.bounds, inv[s, m, 3], rt.lower)
+        d2 = lower_bound(rt.bounds, inv[s, m, 6], rt.lower)
+        h = combine(hs[s, lv, m], d0, d1, d2)  # the inverse's solutions end on some axis too
+        hs[s, lv, m] = h
+        if h <= scratch[s, LIMIT, m]:
+            scratch[s, ALIVE, kept] = scratch[s, ALIVE, i]
+            kept += 1
+    return kept
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _descend(cubes, s, lv, m, mv, rt):
+    """The whole cube of node (s, lv)'s child m along each axis, for its inverse's look-ups (when there are any)."""
+    if rt.bounds.shape[0] > 1:
+        for a in range(3):
+            step_cube(cubes[s, lv, a], rt.inverse_maps.move_cubes[_U(mv.axis_moves[a, m])], cubes[s, lv + 1, a])
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
 def _prefetch_rows(co, s, lv, mv):
     """Prefetch the rows of the move tables that node (s, lv)'s corner rounds read.
 
@@ -204,7 +283,7 @@ def _begin(co, child, hs, scratch, g, path, s, lv, bound, mv, rt, n_alive_of, st
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _advance(co, child, hs, scratch, s, lv, mv, rt, n_alive_of, stage):
+def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stage):
     """One stage of node (s, lv)'s expansion: use the reads now in cache, prefetch the next round's."""
     st = stage[s]
     n_alive = n_alive_of[s]
@@ -224,6 +303,12 @@ def _advance(co, child, hs, scratch, s, lv, mv, rt, n_alive_of, stage):
         else:
             _flip_round(co, child, scratch, s, lv, n_alive, 0, mv, rt.edge_class_sym, 1)
             st += 1
+    elif st == INVERSE:
+        _inverse_entry_round(inv, scratch, s, n_alive, rt)
+        st += 1
+    elif st == INVERSE + 1:
+        n_alive = _inverse_keep(hs, inv, scratch, s, lv, n_alive, rt)
+        st = EXPANDED
     elif st >= LARGE:  # the large table of axis (st - LARGE) // 2
         a = (st - LARGE) // 2
         if (st - LARGE) % 2 == 0:
@@ -236,6 +321,13 @@ def _advance(co, child, hs, scratch, s, lv, mv, rt, n_alive_of, stage):
             elif a < 2:
                 _flip_round(co, child, scratch, s, lv, n_alive, a + 1, mv, rt.large_class_sym, cd.N_PERM4)
                 st += 1
+            elif rt.bounds.shape[0] > 1:  # the own bounds are complete: the inverse's of those still in
+                n_alive = _own_bounds(child, hs, scratch, s, lv, n_alive, rt.lower[3])
+                if n_alive > 0:
+                    _inverse_round(cubes, inv, scratch, s, lv, n_alive, mv, rt)
+                    st = INVERSE
+                else:
+                    st = EXPANDED
             else:
                 st = EXPANDED
     elif st % 2 == 0:  # the edge classes of axis (st - 4) / 2
@@ -249,7 +341,7 @@ def _advance(co, child, hs, scratch, s, lv, mv, rt, n_alive_of, stage):
             st += 1
         else:
             st = EXPANDED
-    if st == EXPANDED:
+    if st == EXPANDED and rt.bounds.shape[0] <= 1:  # (with the inverse's bounds, `_own_bounds` did this)
         axis = LARGE_DIST if rt.large.shape[0] > 1 else DIST  # the distances whose goal U and D keep (rows.combine)
         for i in range(n_alive):
             m = scratch[s, ALIVE, i]
@@ -273,11 +365,15 @@ class Workspace(NamedTuple):
     per_slot: np.ndarray  # (4, SLOTS): alive children, stage, level
     cube: np.ndarray  # two cubes for checking a solution
     tmp: np.ndarray
+    cubes: np.ndarray  # uint8 (SLOTS, levels, 3, 40): each node's whole cube along each axis (level 0: the start)
+    inverse: np.ndarray  # (SLOTS, 18, 9): per child and axis, its inverse's coordinates, then its entry
 
 
-def workspace(start_cube: np.ndarray) -> Workspace:
-    """Fresh buffers for one thread's `ida_interleaved` calls."""
+def workspace(start_cube: np.ndarray, axis_cubes: list[np.ndarray]) -> Workspace:
+    """Fresh buffers for one thread's `ida_interleaved` calls (axis_cubes: the start seen along each axis)."""
     levels = MAX_DEPTH + 1
+    cubes = np.zeros((SLOTS, levels, 3, 40), dtype=np.uint8)
+    cubes[:, 0] = np.stack(axis_cubes).astype(np.uint8)
     return Workspace(
         np.zeros((SLOTS, levels, N_COORDS), dtype=np.int64),
         np.zeros((SLOTS, levels, 18, N_COORDS), dtype=np.int64),
@@ -289,6 +385,8 @@ def workspace(start_cube: np.ndarray) -> Workspace:
         np.zeros((4, SLOTS), dtype=np.int64),
         np.empty_like(start_cube),
         np.empty_like(start_cube),
+        cubes,
+        np.zeros((SLOTS, 18, 9), dtype=np.int64),
     )
 
 
@@ -302,7 +400,7 @@ def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, mv, rt, c
     another thread. stats[0] counts nodes as `depth_first.ida_subtree` does (published every 16k).
     Why compiled without numba's reference counting (_nrt=False), with buffers from `workspace`: the inlined
     stages otherwise count references to every array they touch, dozens of locked instructions per stage."""
-    co, child, hs, g, nxt, path, scratch, per_slot, cube, tmp = work
+    co, child, hs, g, nxt, path, scratch, per_slot, cube, tmp, cubes, inv = work
     n_alive_of, stage, lvl = per_slot[0], per_slot[1], per_slot[2]
     stage[:] = IDLE
     n_prefixes, n_prefix = prefixes.shape[0], prefixes.shape[1]
@@ -333,7 +431,7 @@ def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, mv, rt, c
                 nodes += 1
                 _begin(co, child, hs, scratch, g, path, s, i, bound, mv, rt, n_alive_of, stage)
                 while stage[s] != EXPANDED:
-                    _advance(co, child, hs, scratch, s, i, mv, rt, n_alive_of, stage)
+                    _advance(co, child, hs, scratch, cubes, inv, s, i, mv, rt, n_alive_of, stage)
                 stage[s] = IDLE
                 h = hs[s, i, m]
                 g[s, i + 1] = g[s, i] + mv.costs[m]
@@ -342,6 +440,7 @@ def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, mv, rt, c
                     break
                 for c in range(N_COORDS):
                     co[s, i + 1, c] = child[s, i, m, c]
+                _descend(cubes, s, i, m, mv, rt)
             if not alive:
                 continue
             if g[s, n_prefix] == bound:
@@ -356,7 +455,7 @@ def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, mv, rt, c
             busy += 1
             nodes += _begin(co, child, hs, scratch, g, path, s, n_prefix, bound, mv, rt, n_alive_of, stage)
         elif stage[s] != EXPANDED:
-            _advance(co, child, hs, scratch, s, lvl[s], mv, rt, n_alive_of, stage)
+            _advance(co, child, hs, scratch, cubes, inv, s, lvl[s], mv, rt, n_alive_of, stage)
             if stage[s] != EXPANDED:
                 s = s + 1 if s + 1 < SLOTS else 0
                 continue
@@ -386,6 +485,7 @@ def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, mv, rt, c
                     continue
                 for c in range(N_COORDS):  # element by element: a slice here mv.costs reference counting
                     co[s, nl, c] = child[s, lv, m, c]
+                _descend(cubes, s, lv, m, mv, rt)
                 g[s, nl] = cost
                 nxt[s, nl] = 0
                 lvl[s] = nl

@@ -16,6 +16,7 @@ from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.depth_first import heuristic, ida_subtree
 from solvers.rubik.optimal.heuristics import (
+    LARGE_HEURISTICS,
     RESIDUE_HEURISTICS,
     Heuristic,
     axis_bounds,
@@ -77,7 +78,7 @@ class SearchKernel:
         self.cube = cubie.flat(state)
         conj = cubie.conjugate_move_table()
         axis_moves = np.stack([conj[s] for s in AXIS_SYMMETRIES]).astype(np.int64)
-        axis_cubes = [cubie.conjugate(self.cube, s) for s in AXIS_SYMMETRIES]
+        self.axis_cubes = axis_cubes = [cubie.conjugate(self.cube, s) for s in AXIS_SYMMETRIES]
         self.interleaved = heuristic in RESIDUE_HEURISTICS
         self.coords = start_coordinates(axis_cubes, sorted_slice=self.interleaved)
         symmetries = cube_symmetries(self.cube)
@@ -87,7 +88,7 @@ class SearchKernel:
         self.bounds = axis_bounds(tables, metric, heuristic)
         self.residues = residue_tables(tables, heuristic) if self.interleaved else None
         if self.interleaved:
-            self._start_distances(tables, large=heuristic is Heuristic.CORNER_SLICE_AND_LARGE)
+            self._start_distances(tables, large=heuristic in LARGE_HEURISTICS)
 
     def _start_distances(self, tables: RubikTables, large: bool) -> None:
         """The residue tables hold distances mod 3: the start needs each axis's exact distances, found by descent
@@ -124,8 +125,9 @@ class SearchKernel:
         """Search the subtrees of `prefixes` taken one by one from the shared `cursor` (with the other threads):
         (status, moves) with status 1 = found, 0 = none left, -1 = stopped or found elsewhere."""
         if self.interleaved:  # several subtrees at a time per thread
+            work = workspace(self.cube, self.axis_cubes)
             status, length = ida_interleaved(self.cube, self.coords, prefixes, cursor, bound, self.moves,
-                                             self.residues, ctrl, stats, path, workspace(self.cube))  # fmt: skip
+                                             self.residues, ctrl, stats, path, work)  # fmt: skip
             return status, path[:length].copy()
         while ctrl[CTRL_STOP] == 0 and ctrl[CTRL_FOUND] == 0:
             j = take_next(cursor)
