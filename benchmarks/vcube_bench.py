@@ -6,7 +6,8 @@ Run: ``.venv/bin/python benchmarks/vcube_bench.py [--cubes 20] [--seed 4] [--cap
 [--vcube-tables 304,208] [--vcube-source DIR | --vcube-repo GIT_URL] [--json PATH]``, e.g.
 ``--tables standard,large --vcube-tables 304,208`` for both pairs. ``--tables`` names our table tiers (a comma
 list of ``standard`` and ``large``; ``standard`` by default): ``standard`` is the default heuristic (the edge and
-corner-slice residues, about 1.85 GB resident), ``large`` adds the large table (about 4.34 GB). The pairs
+corner-slice residues, about 1.85 GB resident), ``large`` reads the large table in the edge
+table's place, and its stand-alone bounds for each node's inverse (about 5.9 GB). The pairs
 compared are our standard tier with vcube's ``-c 304`` (1.326 GiB) and our large tier with vcube's ``-c 208``
 (7.273 GiB), and with ``-c 112`` (2.424 GiB) when that is run.
 
@@ -28,8 +29,9 @@ What is measured:
   seconds by its stop event: wall and CPU seconds (all our threads), the length, and the nodes of each exhausted
   depth (the depth that held the answer, and the two-phase probes, are not counted). Neither the tables nor the
   compilation are in a cube's time. Our tiers must agree on every length: a disagreement is an error.
-* vcube, for each pruning table size (``-c``): the time of its first run into an empty table folder, which
-  generates the table (one one-move cube; "cached" when the folder already holds it), then all cubes in one run
+* vcube, for each pruning table size (``-c``): the time of a first run on one one-move cube, which generates the
+  table when vcube has none saved ("cached" when the run saved no new file in the ``tables`` folder vcube keeps
+  beside its binary, ``benchmarks/_work/vcube-build/tables``), then all cubes in one run
   with ``-w 2`` (as many workers as our threads): the run's wall and CPU seconds (loading its table included) and
   its own seconds and the length per cube (vcube prints no node counts). Both programs are optimal, so an answer
   of another length than any of our tiers' is an error, as is an answer that does not solve its cube.
@@ -73,7 +75,6 @@ from solvers.tables import cache_dir  # noqa: E402
 
 VCUBE_DIR = WORK_DIR / "vcube"  # the default checkout (git-ignored, like everything in _work)
 VCUBE_BUILD_DIR = WORK_DIR / "vcube-build"  # vc-optimal, its build stamp and (with GCC) its edited sources
-VCUBE_TABLES_DIR = WORK_DIR / "vcube-tables"  # one folder per table size: vcube writes its table to its cwd
 VCUBE_BINARY = "vc-optimal"
 VCUBE_SOURCES = ("alloc.cpp", "cube.cpp", "nxprune.cpp", "nxsolve.cpp", "util.cpp", "vc-optimal.cpp")  # in src/
 # vcube's own flags: its CMakeLists.txt's CMAKE_CXX_FLAGS and its Release build type (-O3 -DNDEBUG).
@@ -451,34 +452,38 @@ def _text(output: bytes | str | None) -> str:
     return output.decode(errors="replace") if isinstance(output, bytes) else output or ""
 
 
-def prepare_table(binary: Path, coord: int, folder: Path) -> float | None:
-    """Seconds of vcube's first run with table `coord` in an empty `folder` (it generates the table file there),
-    on one trivial cube so that the time is the table's; None when the folder already holds the table."""
-    folder.mkdir(parents=True, exist_ok=True)
-    if any(folder.iterdir()):
-        return None
+def table_files(binary: Path) -> set[str]:
+    """The pruning tables vcube has saved: it keeps them in a `tables` folder beside its binary (not in its working
+    directory), one file per table size."""
+    folder = binary.parent / "tables"
+    return {path.name for path in folder.iterdir()} if folder.is_dir() else set()
+
+
+def prepare_table(binary: Path, coord: int) -> float | None:
+    """Seconds of vcube's run with table `coord` on one trivial cube, so that the time is the table's; None when it
+    only loaded a table saved before (the run saved no new table file)."""
+    before = table_files(binary)
     cube = parse_algorithm(TABLE_PROBE).state(3)
-    stdout, stderr, wall, _ = _timed_vcube(vcube_command(binary, coord), vcube_input([cube]), folder, None)
+    stdout, stderr, wall, _ = _timed_vcube(vcube_command(binary, coord), vcube_input([cube]), binary.parent, None)
     answers, problems = match_answers(parse_vcube_output(stdout), [cube])
     if problems or not answers:
         raise RuntimeError(f"vcube -c {coord} did not solve the one-move cube {TABLE_PROBE}: {stdout[-300:]!r} "
                            f"{stderr[-300:]!r}")  # fmt: skip
-    return wall
+    return wall if table_files(binary) - before else None
 
 
 def run_vcube(binary: Path, coord: int, states: Sequence[CubeState], timeout: float) -> VcubeRun:
     """Build (or find) table `coord`, then solve every cube in one run; answers matched and checked."""
-    folder = VCUBE_TABLES_DIR / str(coord)
     run = VcubeRun(coord, vcube_command(binary, coord))
     try:
-        run.table_seconds = prepare_table(binary, coord, folder)
+        run.table_seconds = prepare_table(binary, coord)
     except RuntimeError as error:  # reported with the figures, which the other runs still give
         run.table = "failed"
         run.problems.append(str(error))
         return run
     if run.table_seconds is not None:
         run.table = "built"
-    stdout, stderr, run.wall, run.cpu = _timed_vcube(run.command, vcube_input(states), folder, timeout)
+    stdout, stderr, run.wall, run.cpu = _timed_vcube(run.command, vcube_input(states), binary.parent, timeout)
     run.total_time = parse_total_time(stderr)
     run.answers, run.problems = match_answers(parse_vcube_output(stdout), states)
     missing = [i + 1 for i in range(len(states)) if i not in run.answers]
@@ -852,7 +857,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def setup_vcube(args: argparse.Namespace, echo: Callable[[str], None] = print) -> tuple[VcubeBuild | None, str]:
     """(the built vc-optimal, a line on it), or (None, the line saying why vcube is skipped and how to enable it).
 
-    Every path is made absolute here: vcube runs in its table folders, where a relative path would not lead."""
+    Every path is made absolute here: vcube runs in its build folder, where a relative path would not lead."""
     source = (args.vcube_source or VCUBE_DIR).resolve()
     if args.vcube_repo and machine_skip_reason() is None:
         clone_vcube(args.vcube_repo, VCUBE_DIR)

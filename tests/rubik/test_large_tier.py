@@ -317,3 +317,27 @@ def test_a_damaged_large_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
     path.write_bytes(bytes(data))
     assert np.array_equal(fresh().large_residues()["residues"], payload["residues"]) and len(calls) == 2
     assert np.array_equal(fresh().large_residues()["residues"], payload["residues"]) and len(calls) == 2
+
+
+def test_a_damaged_bounds_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
+    """The same through `RubikTables.large_bounds`, whose builder reads the large table (both builders stand-ins)."""
+    monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))
+    calls: list[np.ndarray] = []
+    residues = {"residues": np.arange(4096, dtype=np.uint8), "histogram": np.array([1, 2], dtype=np.int64)}
+    payload = {"bounds": np.arange(4096, dtype=np.uint8)[::-1].copy(), "lower": lb.lower_bounds()}
+
+    def fake_bounds(built, *args):
+        calls.append(built)
+        return payload
+
+    monkeypatch.setattr("solvers.rubik.optimal.large_residues.build_large_table", lambda *args: residues)
+    monkeypatch.setattr("solvers.rubik.optimal.large_bounds.build_bounds_table", fake_bounds)
+    fresh = type(default_tables())
+    assert np.array_equal(fresh().large_bounds()["bounds"], payload["bounds"]) and len(calls) == 1
+    assert np.array_equal(calls[0], residues["residues"])  # built from the large table
+    assert np.array_equal(fresh().large_bounds()["lower"], [0, 10, 11, 12]) and len(calls) == 1  # cached
+    path = next(tmp_path.glob("rubik-large-bounds-htm-v*.tbl"))
+    data = bytearray(path.read_bytes())
+    data[-100] ^= 0x40
+    path.write_bytes(bytes(data))
+    assert np.array_equal(fresh().large_bounds()["bounds"], payload["bounds"]) and len(calls) == 2

@@ -170,15 +170,16 @@ def _keep(co, child, hs, scratch, s, lv, n_alive, table, slot):
 @nb.njit(cache=True, nogil=True, inline="always")
 def _own_bounds(child, hs, scratch, s, lv, n_alive, most):
     """Each alive child's own bound, complete (`rows.combine` on the large table's axes); keeps (as `_keep` does)
-    those within their limit that the inverse's bounds could still prune: not those whose limit is at least
-    `most`, the largest bound the table holds (near the root; they stay unpruned)."""
+    those within their limit that the inverse's bounds could still prune: not those whose limit is more than
+    `most`, the largest bound the table holds (near the root; they stay unpruned). Why not at `most` itself: three
+    axes all at `most` make one more (`rows.combine`)."""
     kept = 0
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
         h = combine(hs[s, lv, m], child[s, lv, m, LARGE_DIST], child[s, lv, m, LARGE_DIST + 1],
                     child[s, lv, m, LARGE_DIST + 2])  # fmt: skip
         hs[s, lv, m] = h
-        if h <= scratch[s, LIMIT, m] < most:
+        if h <= scratch[s, LIMIT, m] <= most:
             scratch[s, ALIVE, kept] = scratch[s, ALIVE, i]
             kept += 1
     return kept
