@@ -6,12 +6,13 @@ Each heuristic bounds a cube's distance from below by looking it up along the th
   the corner-slice table, corners x twist x UD-slice (`corner_slice_residues`, 749 MB), both as residues mod 3,
   with their symmetry classes (about 1.7 GB in all, built once in several minutes): about 7x fewer nodes than
   PHASE1_AND_CORNERS. Searched by the `interleaved` kernel.
-- LARGE_BOTH_SIDES (HTM only; the large tier): the corner-slice table and, in the edge table's place, the large
-  table, flip x UD-slice x twist x corner comb (`large_residues`, 2.47 GB), read for the cube; and the same
-  distances as stand-alone bounds (`large_bounds`, 2.47 GB more) read for the cube's inverse (`inverse_view`):
-  5.9 GB in all, built once in about fifteen minutes on two cores. Chosen by the user (`--tables large`, the GUI's
+- LARGE_BOTH_SIDES (HTM only; the large tier): the large table, flip x UD-slice x twist x corner comb
+  (`large_residues`, 2.47 GB), read for the cube, and the same distances as stand-alone bounds (`large_bounds`,
+  2.47 GB) read for the cube's inverse (`inverse_view`): 5.2 GB in all, built once in about fifteen minutes on two
+  cores; about 3.4x fewer nodes than EDGE_AND_CORNER_SLICE. With the inverse's bounds the corner-slice table
+  prunes almost nothing more (3% of the nodes), so it is not read. Chosen by the user (`--tables large`, the GUI's
   table setting) when the machine has the memory. Same kernel.
-- CORNER_SLICE_AND_LARGE: the large tier without the inverse's look-ups (3.4 GB), for comparisons.
+- CORNER_SLICE_AND_LARGE: the corner-slice and large tables for the cube alone (3.4 GB), for comparisons.
 - PHASE1_AND_CORNERS: the phase-1 symmetry table and the corner table (~230 MB, built once in seconds).
 - SLICE_PAIRS: the twist x slice and flip x slice tables (2 MB, built in a second; fine to about 10 moves).
 
@@ -80,7 +81,8 @@ def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heurist
         prepare_twophase_tables(tables)
     if heuristic in RESIDUE_HEURISTICS:
         tables.corner_classes()
-        tables.corner_slice_residues()
+        if heuristic is not Heuristic.LARGE_BOTH_SIDES:
+            tables.corner_slice_residues()
         if heuristic in LARGE_HEURISTICS:
             tables.flipslice_classes()
             tables.corner_combs()
@@ -136,7 +138,8 @@ def residue_tables(tables: RubikTables, heuristic: Heuristic) -> ResidueTables:
     else:
         edge = (tables.edge_residues()["residues"], tables.flipslice_sorted_classes()["class_sym"])
         large = (byte, word, byte, np.zeros((1, 16), np.int16), 1, 1)
-    corner_slice = (tables.corner_slice_residues()["residues"], tables.corner_classes()["slice_conj"])
+    corner_residues = byte if heuristic is Heuristic.LARGE_BOTH_SIDES else tables.corner_slice_residues()["residues"]
+    corner_slice = (corner_residues, tables.corner_classes()["slice_conj"])
     if heuristic is Heuristic.LARGE_BOTH_SIDES:
         bounds, comb_of = tables.large_bounds(), tables.corner_combs()["comb_of"]
         inverse = (bounds["bounds"], bounds["lower"], inverse_view(cubie.move_cubes(), comb_of))

@@ -83,8 +83,9 @@ def packed_corner_moves(corner_move: np.ndarray, corner_class_sym: np.ndarray) -
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _corner_round(co, child, scratch, s, lv, n_alive, a, mv, rt):
-    """Move corners, slice and twist of axis a for the alive children; prefetch their corner-slice entries."""
+def _corner_round(co, child, scratch, s, lv, n_alive, a, mv, rt, read_table):
+    """Move corners, slice and twist of axis a for the alive children; prefetch their corner-slice entries (when
+    read_table: the large tier with the inverse's bounds reads no corner-slice table)."""
     corners_slot = 9 if a == 0 else CORNERS_12 + a - 1
     p_corners, p_slice, p_twist = _U(co[s, lv, corners_slot]), _U(co[s, lv, 3 * a + 1]), _U(co[s, lv, 3 * a + 2])
     for i in range(n_alive):
@@ -96,6 +97,8 @@ def _corner_round(co, child, scratch, s, lv, n_alive, a, mv, rt):
         child[s, lv, m, 3 * a + 1] = sl
         child[s, lv, m, 3 * a + 2] = tw
         child[s, lv, m, corners_slot] = packed >> _U(16)
+        if not read_table:
+            continue
         sym = packed & _U(15)
         where = (
             ((packed & _U(0xFFFF)) >> _U(4)) * _U(csr.ROW)
@@ -289,14 +292,20 @@ def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stag
     st = stage[s]
     n_alive = n_alive_of[s]
     if st == ROWS:
-        _corner_round(co, child, scratch, s, lv, n_alive, 0, mv, rt)
-        st = 1
+        if rt.corner_slice.shape[0] > 1:
+            _corner_round(co, child, scratch, s, lv, n_alive, 0, mv, rt, True)
+            st = 1
+        else:  # no corner-slice table: every axis's coordinates at once, then the large rounds
+            for a in range(3):
+                _corner_round(co, child, scratch, s, lv, n_alive, a, mv, rt, False)
+            _flip_round(co, child, scratch, s, lv, n_alive, 0, mv, rt.large_class_sym, cd.N_PERM4)
+            st = LARGE
     elif st <= 3:  # corner-slice of axis st - 1
         n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, rt.corner_slice, CS_DIST + st - 1)
         if n_alive == 0:
             st = EXPANDED
         elif st < 3:
-            _corner_round(co, child, scratch, s, lv, n_alive, st, mv, rt)
+            _corner_round(co, child, scratch, s, lv, n_alive, st, mv, rt, True)
             st += 1
         elif rt.large.shape[0] > 1:
             _flip_round(co, child, scratch, s, lv, n_alive, 0, mv, rt.large_class_sym, cd.N_PERM4)

@@ -100,8 +100,9 @@ class SearchKernel:
         for a in range(3):
             flip, slice_sorted, twist = (int(v) for v in row[3 * a : 3 * a + 3])
             corners = int(row[9] if a == 0 else row[CORNERS_12 + a - 1])
-            row[CS_DIST + a] = trr.exact_distance(corners, twist, slice_sorted // cd.N_PERM4, rt.corner_slice,
-                                                  corner_layout)  # fmt: skip
+            if rt.corner_slice.shape[0] > 1:  # (the large tier with the inverse's bounds reads none)
+                row[CS_DIST + a] = trr.exact_distance(corners, twist, slice_sorted // cd.N_PERM4, rt.corner_slice,
+                                                      corner_layout)  # fmt: skip
             if large_shape is None:
                 moves = (mv["flip"], mv["slice_sorted"], mv["twist"])
                 row[DIST + a] = er.exact_distance(flip, slice_sorted, twist, rt.edge, rt.edge_class_sym,
