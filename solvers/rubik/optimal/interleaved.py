@@ -153,6 +153,16 @@ def _large_round(child, scratch, s, lv, n_alive, a, rt):
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
+def _settle(hs, scratch, s, lv, i, m, h, kept):
+    """Store child m's bound h and keep the child (the alive list's entry i moves to `kept`) if h is within its
+    limit; returns how many are kept now. Without a branch: the copy is harmless when the child is dropped (entry
+    `kept` is i itself or one already read), and the count grows by the comparison."""
+    hs[s, lv, m] = h
+    scratch[s, ALIVE, kept] = scratch[s, ALIVE, i]
+    return kept + (h <= scratch[s, LIMIT, m])
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
 def _keep(co, child, hs, scratch, s, lv, n_alive, table, slot):
     """Read each alive child's residue (prefetched), store its distance in `slot`, keep those within their limit
     (the alive list is compacted in place); returns how many are kept."""
@@ -162,11 +172,7 @@ def _keep(co, child, hs, scratch, s, lv, n_alive, table, slot):
         m = _U(scratch[s, ALIVE, i])
         d = er.distance_from_residue(parent_distance, er.residue(table, scratch[s, WHERE, m]))
         child[s, lv, m, slot] = d
-        h = max(hs[s, lv, m], d)
-        hs[s, lv, m] = h
-        if h <= scratch[s, LIMIT, m]:
-            scratch[s, ALIVE, kept] = scratch[s, ALIVE, i]
-            kept += 1
+        kept = _settle(hs, scratch, s, lv, i, m, max(hs[s, lv, m], d), kept)
     return kept
 
 
@@ -228,11 +234,7 @@ def _inverse_keep(hs, inv, scratch, s, lv, n_alive, rt):
         d0 = lower_bound(rt.bounds, inv[s, m, 0], rt.lower)
         d1 = lower_bound(rt.bounds, inv[s, m, 3], rt.lower)
         d2 = lower_bound(rt.bounds, inv[s, m, 6], rt.lower)
-        h = combine(hs[s, lv, m], d0, d1, d2)  # the inverse's solutions end on some axis too
-        hs[s, lv, m] = h
-        if h <= scratch[s, LIMIT, m]:
-            scratch[s, ALIVE, kept] = scratch[s, ALIVE, i]
-            kept += 1
+        kept = _settle(hs, scratch, s, lv, i, m, combine(hs[s, lv, m], d0, d1, d2), kept)  # (ends on some axis too)
     return kept
 
 
