@@ -26,7 +26,7 @@ from solvers.rubik import cubie
 from solvers.rubik.events import DepthExhausted
 from solvers.rubik.optimal import Heuristic, heuristic_value, optimal, solve_optimal
 from solvers.rubik.optimal import corner_slice_residues as csp
-from solvers.rubik.optimal import large_bounds as lb
+from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal import large_residues as lr
 from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.heuristics import large_layout
@@ -76,28 +76,17 @@ def stand_in(tables):
     return combs, built
 
 
-STAND_IN_BASE = 4  # the stand-in's bounds table counts from here: its bounds then matter in short searches
-
-
-@pytest.fixture(scope="module")
-def stand_in_bounds(tables, stand_in):
-    """The bounds table's builder on the stand-in (base STAND_IN_BASE)."""
-    classes = tables.flipslice_classes()
-    layout = large_layout(StandInTables(tables, stand_in))
-    return lb.build_bounds_table(stand_in[1]["residues"], layout, classes["reps"], classes["stabiliser"], no_progress,
-                                 base=STAND_IN_BASE)  # fmt: skip
-
-
 class StandInTables:
-    """default_tables() with the stand-in in place of the large table and the comb (and its bounds table)."""
+    """default_tables() with the stand-in in place of the large table and the comb, and (if given) another floor
+    table in the phase-1 table's place."""
 
-    def __init__(self, base, stand_in, bounds=None) -> None:
+    def __init__(self, base, stand_in, floor=None) -> None:
         self.base = base
         self.combs, self.built = stand_in
-        self.bounds = bounds
+        self.floor = floor
 
-    def large_bounds(self):
-        return self.bounds
+    def phase1(self, metric=Metric.HTM):
+        return self.base.phase1(metric) if self.floor is None else self.floor
 
     def __getattr__(self, name):
         return getattr(self.base, name)
@@ -124,18 +113,14 @@ def test_stand_in_is_the_phase1_table_built_another_way(tables, stand_in):
     assert built["histogram"].tolist() == np.bincount(phase1.ravel()).tolist()
 
 
-def test_stand_in_bounds_are_the_phase1_distances_past_their_base(tables, stand_in, stand_in_bounds):
-    """The bounds table built on the stand-in holds, entry for entry, 0 up to its base and the phase-1 distance
-    (which another builder makes) above it, to base + 3; a table of another base decodes its own way."""
-    phase1 = tables.phase1(Metric.HTM).reshape(64_430, cd.N_TWIST).ravel().astype(np.int64)
-    layout = large_layout(StandInTables(tables, stand_in))
-    index = (np.arange(64_430)[:, None] * layout.row + np.arange(cd.N_TWIST)[None, :]).ravel()
-    stored = (stand_in_bounds["bounds"][index >> 2] >> ((index & 3) * 2)) & 3
-    decoded = stand_in_bounds["lower"][stored]
-    assert np.array_equal(decoded, lb.expected_bounds(phase1, STAND_IN_BASE))
-    near = (phase1 > STAND_IN_BASE) & (phase1 <= STAND_IN_BASE + 3)
-    assert (decoded <= phase1).all() and (decoded == phase1)[near].all() and near.any()
-    assert stand_in_bounds["lower"].tolist() == [0, 5, 6, 7] and lb.lower_bounds().tolist() == [0, 10, 11, 12]
+def test_a_residue_decodes_to_its_least_distance_above_a_floor():
+    """distance_above(floor, d mod 3) for every distance d from the floor up: d itself while d < floor + 3, then
+    three less for each three more; never more than d, never below the floor, always of d's residue."""
+    for floor in range(15):
+        for d in range(floor, floor + 9):
+            decoded = er.distance_above(floor, d % 3)
+            assert decoded == d - 3 * ((d - floor) // 3)
+            assert floor <= decoded <= d and decoded % 3 == d % 3 and (decoded == d) == (d < floor + 3)
 
 
 def test_stand_in_distances_by_descent_equal_phase1_and_a_breadth_first_search(tables, stand_in):
@@ -165,7 +150,7 @@ def test_stand_in_distances_by_descent_equal_phase1_and_a_breadth_first_search(t
 
 def _large_tier_bound(tables, stand_in, corner_slice: bool = True):
     """The large tier's bound of a cube, computed from scratch (not incrementally, as the kernel does): the
-    corner-slice (unless left out, as with the inverse's bounds) and stand-in distances along the three axes, by
+    corner-slice (unless left out, as with the inverse's look-ups) and stand-in distances along the three axes, by
     descent, and one more than the least stand-in distance for an unsolved cube."""
     mv, classes = tables.moves(), tables.corner_classes()
     corner_layout = csp.layout(mv["corners"], mv["twist"], mv["slice"], classes["class_sym"], mv["twist_conj"],
@@ -205,33 +190,46 @@ def test_the_kernels_large_rounds_explore_the_tree_a_plain_ida_star_does(tables,
     assert answer.proven_optimal and answer.length == standard.length == 8
 
 
-def _inverse_bound(tables, stand_in, bounds):
-    """The bound of a cube's inverse from the bounds table, computed from scratch: the inverse built as a cube and
-    looked up along the three axes, and one more than the least of the three for an unsolved cube."""
-    combs = stand_in[0]
+def _inverse_bound(tables, stand_in, floor):
+    """The bound of a cube's inverse, computed from scratch: the inverse built as a cube and looked up along the
+    three axes (its stand-in residue decoded above its entry of `floor`), one more than the least for an unsolved
+    cube."""
+    combs, built = stand_in
     layout = large_layout(StandInTables(tables, stand_in))
+    classes, twist_conj = tables.flipslice_classes(), tables.moves()["twist_conj"]
 
     def bound(cube: CubeState) -> int:
         inverse = cubie.invert(cubie.flat(cube))
         values = []
         for s in AXIS_SYMMETRIES:
             seen = cubie.conjugate(inverse, s)
-            idx = trr.entry(cd.get_slice_sorted(seen) // 24 * cd.N_FLIP + cd.get_flip(seen), cd.get_twist(seen),
-                            int(combs["comb_of"][cd.get_corners(seen)]), layout)  # fmt: skip
-            values.append(int(bounds["lower"][(bounds["bounds"][idx >> 2] >> ((idx & 3) * 2)) & 3]))
+            fs, twist = cd.get_slice_sorted(seen) // 24 * cd.N_FLIP + cd.get_flip(seen), cd.get_twist(seen)
+            idx = trr.entry(fs, twist, int(combs["comb_of"][cd.get_corners(seen)]), layout)
+            low = int(floor[classes["class_of"][fs] * cd.N_TWIST + twist_conj[twist, classes["sym_of"][fs]]])
+            values.append(er.distance_above(low, er.residue(built["residues"], idx)))
         return 0 if max(values) == 0 else max(max(values), min(values) + 1)
 
     return bound
 
 
-def test_the_inverse_bounds_prune_the_tree_a_plain_ida_star_does(tables, stand_in, stand_in_bounds):
-    """With the stand-in and its bounds table (and no corner-slice table: the inverse's bounds do its work): bound by
-    bound, the kernel explores the tree of a plain IDA* whose heuristic is the larger of the cube's bound and its
-    inverse's, both computed from scratch; that tree is smaller than without the inverse's; the answer is optimal."""
+def _lowered(phase1: np.ndarray) -> np.ndarray:
+    """The phase-1 distances less 0 to 3 at random (at least 0): still a floor under the stand-in's distances
+    (which are phase 1's), but one the residues must be decoded above, sometimes three short."""
+    drop = np.random.default_rng(5).integers(0, 4, phase1.shape[0])
+    return np.maximum(phase1.astype(np.int64) - drop, 0).astype(np.uint8)
+
+
+@pytest.mark.parametrize("floor", ["phase1", "lowered"])
+def test_the_inverse_lookups_prune_the_tree_a_plain_ida_star_does(tables, stand_in, floor):
+    """With the stand-in read for the cube and its inverse (and no corner-slice table: the inverse's look-ups do
+    its work), the inverse's residues decoded above the phase-1 table or a lowered copy of it: bound by bound, the
+    kernel explores the tree of a plain IDA* whose heuristic is the larger of the cube's bound and its inverse's,
+    both computed from scratch; that tree is smaller than without the inverse's; the answer is optimal."""
     state = random_move_scramble(8, 3, random.Random(300)).state(3)
-    both = StandInTables(tables, stand_in, stand_in_bounds)
+    floor_table = tables.phase1(Metric.HTM) if floor == "phase1" else _lowered(tables.phase1(Metric.HTM))
+    both = StandInTables(tables, stand_in, floor_table)
     own = _large_tier_bound(tables, stand_in, corner_slice=False)
-    inverse = _inverse_bound(tables, stand_in, stand_in_bounds)
+    inverse = _inverse_bound(tables, stand_in, floor_table)
     h_of = functools.cache(lambda cube: max(own(cube), inverse(cube)))
     events = list(optimal(state, heuristic=Heuristic.LARGE_BOTH_SIDES, tables=both, with_inverse=False,
                           probe_share=0.0))  # fmt: skip
@@ -258,7 +256,7 @@ def test_the_large_bound_is_admissible(tables, stand_in):
 # -- choosing a tier -------------------------------------------------------------------------------------------------
 def test_a_machine_without_the_memory_is_refused_with_the_figures():
     need = TIER_COST[TableTier.LARGE].memory_bytes
-    with pytest.raises(NotEnoughMemory, match=r"large tables need 5\.2 GB more memory.*2\.0 GB available"):
+    with pytest.raises(NotEnoughMemory, match=r"large tables need 2\.7 GB more memory.*2\.0 GB available"):
         check_memory(TableTier.LARGE, loaded_bytes=0, available=2_000_000_000)
     check_memory(TableTier.LARGE, loaded_bytes=0, available=need + 10**9)  # enough: no error
     check_memory(TableTier.LARGE, loaded_bytes=need, available=10**9)  # already loaded: nothing more needed
@@ -319,25 +317,16 @@ def test_a_damaged_large_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
     assert np.array_equal(fresh().large_residues()["residues"], payload["residues"]) and len(calls) == 2
 
 
-def test_a_damaged_bounds_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
-    """The same through `RubikTables.large_bounds`, whose builder reads the large table (both builders stand-ins)."""
+def test_the_large_tiers_retired_tables_leave_the_cache(tmp_path, monkeypatch):
+    """A table the tier no longer reads (and its build lock) is deleted from the cache when the large table first
+    loads; other tables stay."""
     monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))
-    calls: list[np.ndarray] = []
-    residues = {"residues": np.arange(4096, dtype=np.uint8), "histogram": np.array([1, 2], dtype=np.int64)}
-    payload = {"bounds": np.arange(4096, dtype=np.uint8)[::-1].copy(), "lower": lb.lower_bounds()}
-
-    def fake_bounds(built, *args):
-        calls.append(built)
-        return payload
-
-    monkeypatch.setattr("solvers.rubik.optimal.large_residues.build_large_table", lambda *args: residues)
-    monkeypatch.setattr("solvers.rubik.optimal.large_bounds.build_bounds_table", fake_bounds)
-    fresh = type(default_tables())
-    assert np.array_equal(fresh().large_bounds()["bounds"], payload["bounds"]) and len(calls) == 1
-    assert np.array_equal(calls[0], residues["residues"])  # built from the large table
-    assert np.array_equal(fresh().large_bounds()["lower"], [0, 10, 11, 12]) and len(calls) == 1  # cached
-    path = next(tmp_path.glob("rubik-large-bounds-htm-v*.tbl"))
-    data = bytearray(path.read_bytes())
-    data[-100] ^= 0x40
-    path.write_bytes(bytes(data))
-    assert np.array_equal(fresh().large_bounds()["bounds"], payload["bounds"]) and len(calls) == 2
+    payload = {"residues": np.arange(4096, dtype=np.uint8), "histogram": np.array([1, 2], dtype=np.int64)}
+    monkeypatch.setattr("solvers.rubik.optimal.large_residues.build_large_table", lambda *args: payload)
+    retired = [tmp_path / "rubik-large-bounds-htm-v1.tbl", tmp_path / ".rubik-large-bounds-htm-v1.tbl.lock"]
+    kept = tmp_path / "rubik-other-htm-v1.tbl"
+    for path in (*retired, kept):
+        path.write_bytes(b"x" * 64)
+    type(default_tables())().large_residues()
+    assert not any(path.exists() for path in retired) and kept.exists()
+    assert (tmp_path / "rubik-large-htm-v1.tbl").exists()

@@ -89,6 +89,15 @@ def distance_from_residue(parent_distance: int, r: int) -> int:
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
+def distance_above(floor: int, r: int) -> int:
+    """The least distance with residue r (mod 3) that is at least `floor`: a lower bound on an entry's distance
+    from its residue and any lower bound on that distance, exact when the distance is below floor + 3. Why: a
+    look-up with no parent distance to decode from (a cube's inverse) still reads its distance from the residue
+    table, given a floor from a coarser table."""
+    return floor + (r - floor) % 3
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
 def lookup(flip, slice_sorted, twist, table, class_sym, twist_conj) -> int:
     """The residue of one (flip, slice_sorted, twist) state. class_sym = 16 * class + symmetry: one read."""
     cs = class_sym[slice_sorted * cd.N_FLIP + flip]
@@ -182,23 +191,18 @@ def _backward(table, flip_move, slice_move, twist_move, class_sym, reps, twist_c
     return counts.sum()
 
 
-def build_residue_table(
-    n_rows: int, row_stride: int, size: int, forward, backward, progress: ProgressFn, label: str,
-    last_depth: int | None = None,
-):  # fmt: skip
+def build_residue_table(n_rows: int, row_stride: int, size: int, forward, backward, progress: ProgressFn, label: str):
     """Breadth-first levels over a residue table whose goal is entry 0: (packed table, histogram of distances).
 
     forward(table, depth, lo, hi) and backward(table, depth, lo, hi) run one level over rows [lo, hi) and
-    return how many entries they reached; `size` counts the real entries (rows may be padded). With
-    `last_depth`, the levels stop there: entries further away stay UNREACHED (`large_bounds` needs to know
-    which entries are that near)."""
+    return how many entries they reached; `size` counts the real entries (rows may be padded)."""
     table = np.full(n_rows * row_stride // 4, 0xFF, dtype=np.uint8)
     store(table, 0, 0)
     histogram = [1]
     known = 1
     bounds = np.linspace(0, n_rows, min(_CHUNKS, n_rows) + 1).astype(np.int64)
     depth = 0
-    while known < size and (last_depth is None or depth < last_depth):
+    while known < size:
         # Forward work is the entries with this residue, backward work the unreached entries: go backward once
         # that is the smaller.
         frontier = sum(histogram[depth::-3])

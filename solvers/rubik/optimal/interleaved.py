@@ -26,7 +26,6 @@ from solvers.rubik.optimal import corner_slice_residues as csr
 from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal.intrinsics import fetch_add, prefetch
 from solvers.rubik.optimal.inverse_view import InverseView, child_inverse, step_cube
-from solvers.rubik.optimal.large_bounds import lower_bound
 from solvers.rubik.optimal.rows import (
     CHECK_EVERY,
     CORNERS_12,
@@ -49,8 +48,8 @@ ALIVE, LIMIT, WHERE = 0, 1, 2  # rows of a slot's scratch: the alive moves, and 
 # of axis (stage-4)/2 pending, 5/7/9 edge residue reads of axis (stage-5)/2 pending, EXPANDED (bounds complete),
 # ROWS (the node's move-table rows pending: its first corner round is next); with the large tier, in place of the
 # edge rounds, 12/14/16 large class reads of axis (stage-12)/2 pending and 13/15/17 large residue reads of axis
-# (stage-13)/2 pending; then, with the inverse's bounds, INVERSE (their classes pending) and INVERSE + 1 (their
-# bounds pending).
+# (stage-13)/2 pending; then, with the inverse's look-ups, INVERSE (their classes pending) and INVERSE + 1 (their
+# large entries and phase-1 distances pending).
 IDLE, EXPANDED, ROWS, LARGE, INVERSE = 0, 10, 11, 12, 18
 
 
@@ -68,8 +67,9 @@ class ResidueTables(NamedTuple):
     comb_conj: np.ndarray  # corner comb x symmetry
     large_row: int  # entries per class row of the large table
     large_inner: int  # corner combs (70)
-    bounds: np.ndarray  # `large_bounds` (the inverse's look-ups; one byte without them)
-    lower: np.ndarray  # large_bounds.LOWER_BOUND
+    phase1: np.ndarray  # exact phase-1 distances by flip-slice class x twist: the floor each inverse's large
+    #                     residue is decoded above (`edge_residues.distance_above`; one byte without the inverse)
+    large_most: int  # the large table's largest distance
     inverse_maps: InverseView  # the inverse's coordinates from a cube
 
 
@@ -179,7 +179,7 @@ def _keep(co, child, hs, scratch, s, lv, n_alive, table, slot):
 @nb.njit(cache=True, nogil=True, inline="always")
 def _own_bounds(child, hs, scratch, s, lv, n_alive, most):
     """Each alive child's own bound, complete (`rows.combine` on the large table's axes); keeps (as `_keep` does)
-    those within their limit that the inverse's bounds could still prune: not those whose limit is more than
+    those within their limit that the inverse's look-ups could still prune: not those whose limit is more than
     `most`, the largest bound the table holds (near the root; they stay unpruned). Why not at `most` itself: three
     axes all at `most` make one more (`rows.combine`)."""
     kept = 0
@@ -210,30 +210,39 @@ def _inverse_round(cubes, inv, scratch, s, lv, n_alive, mv, rt):
 
 @nb.njit(cache=True, nogil=True, inline="always")
 def _inverse_entry_round(inv, scratch, s, n_alive, rt):
-    """Read the inverse's classes (prefetched); prefetch its entries of the bounds table."""
+    """Read the inverse's classes (prefetched); prefetch its entries of the large table and the phase-1 table
+    (the same class and twist)."""
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
         for a in range(3):
             cs = _U(rt.large_class_sym[_U(inv[s, m, 3 * a])])
             sym = cs & _U(15)
-            where = (
-                (cs >> _U(4)) * _U(rt.large_row)
-                + _U(rt.twist_conj[_U(inv[s, m, 3 * a + 1]), sym]) * _U(rt.large_inner)
-                + _U(rt.comb_conj[_U(inv[s, m, 3 * a + 2]), sym])
-            )
+            twist = _U(rt.twist_conj[_U(inv[s, m, 3 * a + 1]), sym])
+            where = (cs >> _U(4)) * _U(rt.large_row) + twist * _U(rt.large_inner) \
+                + _U(rt.comb_conj[_U(inv[s, m, 3 * a + 2]), sym])  # fmt: skip
+            floor_at = (cs >> _U(4)) * _U(cd.N_TWIST) + twist
             inv[s, m, 3 * a] = where
-            prefetch(rt.bounds, where >> _U(2))
+            inv[s, m, 3 * a + 1] = floor_at
+            prefetch(rt.large, where >> _U(2))
+            prefetch(rt.phase1, floor_at)
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _inverse_distance(rt, where, floor_at):
+    """A lower bound on the inverse's large-table distance: its residue at `where` above its phase-1 distance."""
+    return er.distance_above(np.int64(rt.phase1[_U(floor_at)]), er.residue(rt.large, where))
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
 def _inverse_keep(hs, inv, scratch, s, lv, n_alive, rt):
-    """Raise each alive child's bound by its inverse's (read, prefetched); keep those still within their limit."""
+    """Raise each alive child's bound by its inverse's (read, prefetched: each axis's large residue decoded above
+    its phase-1 distance, a floor since the large table refines phase 1); keep those still within their limit."""
     kept = 0
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
-        d0 = lower_bound(rt.bounds, inv[s, m, 0], rt.lower)
-        d1 = lower_bound(rt.bounds, inv[s, m, 3], rt.lower)
-        d2 = lower_bound(rt.bounds, inv[s, m, 6], rt.lower)
+        d0 = _inverse_distance(rt, inv[s, m, 0], inv[s, m, 1])
+        d1 = _inverse_distance(rt, inv[s, m, 3], inv[s, m, 4])
+        d2 = _inverse_distance(rt, inv[s, m, 6], inv[s, m, 7])
         kept = _settle(hs, scratch, s, lv, i, m, combine(hs[s, lv, m], d0, d1, d2), kept)  # (ends on some axis too)
     return kept
 
@@ -241,7 +250,7 @@ def _inverse_keep(hs, inv, scratch, s, lv, n_alive, rt):
 @nb.njit(cache=True, nogil=True, inline="always")
 def _descend(cubes, s, lv, m, mv, rt):
     """The whole cube of node (s, lv)'s child m along each axis, for its inverse's look-ups (when there are any)."""
-    if rt.bounds.shape[0] > 1:
+    if rt.phase1.shape[0] > 1:
         for a in range(3):
             step_cube(cubes[s, lv, a], rt.inverse_maps.move_cubes[_U(mv.axis_moves[a, m])], cubes[s, lv + 1, a])
 
@@ -333,8 +342,8 @@ def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stag
             elif a < 2:
                 _flip_round(co, child, scratch, s, lv, n_alive, a + 1, mv, rt.large_class_sym, cd.N_PERM4)
                 st += 1
-            elif rt.bounds.shape[0] > 1:  # the own bounds are complete: the inverse's of those still in
-                n_alive = _own_bounds(child, hs, scratch, s, lv, n_alive, rt.lower[3])
+            elif rt.phase1.shape[0] > 1:  # the own bounds are complete: the inverse's of those still in
+                n_alive = _own_bounds(child, hs, scratch, s, lv, n_alive, rt.large_most)
                 if n_alive > 0:
                     _inverse_round(cubes, inv, scratch, s, lv, n_alive, mv, rt)
                     st = INVERSE
@@ -353,7 +362,7 @@ def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stag
             st += 1
         else:
             st = EXPANDED
-    if st == EXPANDED and rt.bounds.shape[0] <= 1:  # (with the inverse's bounds, `_own_bounds` did this)
+    if st == EXPANDED and rt.phase1.shape[0] <= 1:  # (with the inverse's look-ups, `_own_bounds` did this)
         axis = LARGE_DIST if rt.large.shape[0] > 1 else DIST  # the distances whose goal U and D keep (rows.combine)
         for i in range(n_alive):
             m = scratch[s, ALIVE, i]
