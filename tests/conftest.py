@@ -12,9 +12,10 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
     # beside a test that times a cancel or a tempo would leave that test without a core.
     os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
-# Files whose tests need the optimal solver's edge and corner-slice tables (several minutes to build): they form
-# one group that a single worker runs first, so the build starts at once and no other worker sits waiting for it.
-STRONG_TABLE_FILES = frozenset(
+# Files whose tests need the optimal solver's big tables (the split table, the edge and corner-slice tables: minutes
+# to build): they form one group that a single worker runs first, so the builds start at once and no other worker
+# sits waiting for them.
+OPTIMAL_TABLE_FILES = frozenset(
     {
         "tests/rubik/test_rubik_cli.py",
         "tests/rubik/test_rubik_strong.py",
@@ -22,27 +23,28 @@ STRONG_TABLE_FILES = frozenset(
         "tests/rubik/test_rubik_optimal.py",
         "tests/rubik/test_rubik_symmetric_search.py",
         "tests/rubik/test_large_tier.py",
+        "tests/rubik/test_inner_tables.py",
         "tests/rubik/test_large_table_slow.py",
     }
 )
-STRONG_TABLE_GROUP = "strong-tables"
+OPTIMAL_TABLE_GROUP = "optimal-tables"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The strong-table files first, so the worker that takes them starts the long build at once."""
-    items.sort(key=lambda item: item.nodeid.split("::", 1)[0] not in STRONG_TABLE_FILES)  # stable: order kept
+    """The optimal-table files first, so the worker that takes them starts the long builds at once."""
+    items.sort(key=lambda item: item.nodeid.split("::", 1)[0] not in OPTIMAL_TABLE_FILES)  # stable: order kept
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
-    """Hand out whole files (their module fixtures are made once), and the strong-table files as one unit."""
+    """Hand out whole files (their module fixtures are made once), and the optimal-table files as one unit."""
     from xdist.scheduler import LoadFileScheduling
 
-    class StrongTablesTogether(LoadFileScheduling):
+    class OptimalTablesTogether(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
-            return STRONG_TABLE_GROUP if path in STRONG_TABLE_FILES else path
+            return OPTIMAL_TABLE_GROUP if path in OPTIMAL_TABLE_FILES else path
 
-    return StrongTablesTogether(config, log)
+    return OptimalTablesTogether(config, log)
 
 
 def _shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -28,6 +28,7 @@ from solvers.cli.common import (
     report_error,
 )
 from solvers.cli.goals import add_goal_arguments, read_goals, solve_goal_line
+from solvers.rubik.table_tiers import TableTier, describe
 
 NO_ANSWER = "-1"
 DEFAULT_TWOPHASE_SECONDS = 1.0  # without --max-time, two-phase keeps improving this long (or until proven)
@@ -47,8 +48,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solve.add_argument("--metric", choices=("htm", "qtm"), default="htm", help="optimal solver's metric (htm)")
     solve.add_argument(
         "--tables", choices=("standard", "large"), default="standard",
-        help="optimal HTM solver's tables: standard (1.8 GB, the default) or large (3.4 GB, built once in about "
-        "13 minutes; half the nodes, faster); refused when the machine has too little free memory",
+        help=f"optimal HTM solver's tables: standard ({describe(TableTier.STANDARD)}; the default) or large "
+        f"({describe(TableTier.LARGE)}; fewer nodes, faster); refused when the machine has too little free memory",
     )  # fmt: skip
     solve.add_argument(
         "--max-time", type=positive_seconds, default=None, metavar="S",

@@ -14,7 +14,7 @@ import numpy as np
 
 from solvers.cube.moves import Move
 from solvers.rubik import coords as cd
-from solvers.rubik.cubie import N_MOVE, N_SYM_D4H, identity, move_cubes, multiply, symmetry_cubes, symmetry_inverse
+from solvers.rubik.cubie import CP, N_MOVE, N_SYM_D4H, identity, move_cubes, multiply, symmetry_cubes, symmetry_inverse
 
 
 class Coord(IntEnum):
@@ -214,6 +214,7 @@ def build_slice_conj() -> np.ndarray:
 
 
 N_CORNER_COMB = 70  # C(8, 4): which four corner slots hold the U-layer corners URF, UFL, ULB, UBR
+N_CORNER_SPLIT = 35  # the combs paired with their complements: which four slots hold one layer's corners
 
 
 def _corner_comb_index() -> np.ndarray:
@@ -275,3 +276,30 @@ def build_corner_comb_tables() -> dict[str, np.ndarray]:
         identity(), move_cubes(), *_symmetries(), _corner_comb_index()
     )
     return {"comb_of": comb_of, "comb_move": comb_move, "comb_conj": comb_conj}
+
+
+def build_corner_split_tables(combs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The corner split (which four slots hold one layer's corners, not saying which layer; 0 = solved) and its
+    tables, from the comb's (`build_corner_comb_tables`): split_of[corners], split_move[split, m],
+    split_conj[split, s], as the comb's.
+
+    Each comb is paired with its complement (the slots of the other layer's corners). A move or a symmetry maps
+    the complement of a set of slots to the complement of its image, so the split after either depends on the
+    split alone; the tests check that against every permutation. Why: a table with the split in the comb's
+    place has half the large table's entries and keeps most of what the comb tells."""
+    comb_of, comb_move, comb_conj = (combs[k].astype(np.int64) for k in ("comb_of", "comb_move", "comb_conj"))
+    complement = np.empty(N_CORNER_COMB, dtype=np.int64)
+    cube = identity()
+    for comb in range(N_CORNER_COMB):
+        cube[:] = identity()
+        cd.set_corners(cube, int(np.argmax(comb_of == comb)))
+        cube[CP : CP + 8] = (cube[CP : CP + 8] + 4) % 8  # the U corners named D and the D corners U
+        complement[comb] = comb_of[cd.get_corners(cube)]
+    least = np.minimum(np.arange(N_CORNER_COMB), complement)  # each pair named by its lesser comb
+    reps = np.unique(least)  # N_CORNER_SPLIT combs, the solved comb 0 first
+    split_of_comb = np.searchsorted(reps, least)
+    return {
+        "split_of": split_of_comb[comb_of].astype(np.uint8),
+        "split_move": split_of_comb[comb_move[reps]].astype(np.int32),
+        "split_conj": split_of_comb[comb_conj[reps]].astype(np.int16),
+    }

@@ -2,10 +2,10 @@
 
 Kept free of the search's modules (numba kernels), so the GUI can offer the choice without loading them.
 
-The standard tier (the edge and corner-slice tables) is the default everywhere. The large tier reads the large
-table (`large_residues`) for the cube and for the cube's inverse (decoded above the inverse's phase-1 distance),
-in place of both, for fewer nodes per solve; it is the user's choice (`--tables large`, the GUI's table
-setting), made knowing the cost, and refused up front when the machine lacks the free memory, rather than
+The standard tier (the split table, read for the cube and for its inverse) is the default everywhere. The large
+tier reads the large table (`large_residues`: the corner comb where the split table has the corner split) the same
+way, for fewer nodes per solve; it is the user's choice (`--tables large`, the GUI's table setting), made knowing
+the cost, and refused up front when the machine lacks the free memory, rather than
 letting the system swap or kill the process halfway through a build.
 """
 
@@ -39,7 +39,7 @@ class TierCost:
 
 
 TIER_COST = {
-    TableTier.STANDARD: TierCost(memory_bytes=1_845_000_000, build_minutes=5, build_extra_bytes=840_000_000),
+    TableTier.STANDARD: TierCost(memory_bytes=1_462_000_000, build_minutes=4, build_extra_bytes=1_240_000_000),
     TableTier.LARGE: TierCost(memory_bytes=2_695_000_000, build_minutes=11, build_extra_bytes=2_470_000_000),
 }
 

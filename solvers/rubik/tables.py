@@ -32,6 +32,7 @@ from solvers.rubik.movetables import (
     Coord,
     build_corner_classes,
     build_corner_comb_tables,
+    build_corner_split_tables,
     build_flipslice_classes,
     build_move_table,
     build_slice_conj,
@@ -161,6 +162,15 @@ class RubikTables:
         """The corner-comb coordinate's tables (see `movetables.build_corner_comb_tables`)."""
         return self._get("rubik-corner-combs", lambda progress: build_corner_comb_tables())
 
+    def corner_splits(self) -> dict[str, np.ndarray]:
+        """The corner-split coordinate's tables (see `movetables.build_corner_split_tables`), derived from the
+        combs' once per process (not cached on disk: it takes milliseconds)."""
+        combs = self.corner_combs()
+        with self._lock:
+            if "corner-splits" not in self._cache:
+                self._cache["corner-splits"] = build_corner_split_tables(combs)
+            return self._cache["corner-splits"]
+
     def flipslice_moves(self) -> np.ndarray:
         """The raw flip-slice coordinate after each move (int32, 73 MB), derived from the move tables once per
         process (not cached on disk: it takes a fraction of a second); the large table's start distances read it."""
@@ -183,9 +193,23 @@ class RubikTables:
         def build(progress: ProgressFn) -> dict[str, np.ndarray]:
             from solvers.rubik.optimal.large_residues import build_large_table  # (as above)
 
-            return build_large_table(mv["flip"], mv["slice"], mv["twist"], classes, mv["twist_conj"], combs, progress)
+            return build_large_table(mv["flip"], mv["slice"], mv["twist"], classes, mv["twist_conj"],
+                                     combs["comb_move"], combs["comb_conj"], progress)  # fmt: skip
 
         return self._get("rubik-large-htm", build)
+
+    def split_residues(self) -> dict[str, np.ndarray]:
+        """The standard tier's flip x slice x twist x corner-split table (HTM, 1.23 GB): residues and histogram."""
+        mv, classes, splits = self.moves(), self.flipslice_classes(), self.corner_splits()
+
+        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
+            from solvers.rubik.optimal.large_residues import build_large_table  # (as above)
+
+            inner = (splits["split_move"], splits["split_conj"])
+            return build_large_table(mv["flip"], mv["slice"], mv["twist"], classes, mv["twist_conj"], *inner,
+                                     progress, "split pruning table")  # fmt: skip
+
+        return self._get("rubik-split-htm", build)
 
     def phase1(self, metric: Metric = Metric.HTM) -> np.ndarray:
         metric = search_metric(metric)

@@ -357,14 +357,14 @@ def test_each_tier_is_paired_with_the_vcube_table_of_comparable_purpose():
     assert (large.our_cpu, large.vcube_cpu, large.our_median_cpu, large.vcube_median) == (5.5, 4.4, 1.5, 3)
     assert large.cpu_ratio == pytest.approx(0.8) and large.median_ratio == pytest.approx(2.0)
     assert (standard.our_median_wall, large.our_median_wall) == (2.5, 0.8)
-    assert standard.our_bytes == 1.845e9 and large.vcube_bytes == 7.273 * 2**30
+    assert standard.our_bytes == 1.462e9 and large.vcube_bytes == 7.273 * 2**30
 
     table = vb.comparison_table(pairs)
     assert _cells(table) == [
         ["pair", "ours CPU s total", "vcube CPU s total", "CPU total, vcube / ours", "ours CPU s per cube (median)",
          "vcube s per cube (median, one thread)", "per cube, vcube / ours", "ours wall s per cube (median, 2 threads)",
          "ours tables", "vcube table"],
-        ["ours standard ~ vcube -c 304", "12.00", "33.00", "2.75x", "4.00", "10.00", "2.50x", "2.50", "1.72 GiB",
+        ["ours standard ~ vcube -c 304", "12.00", "33.00", "2.75x", "4.00", "10.00", "2.50x", "2.50", "1.36 GiB",
          "1.33 GiB"],
         ["ours large ~ vcube -c 208", "5.50", "4.40", "0.80x", "1.50", "3.00", "2.00x", "0.80", "2.51 GiB",
          "7.27 GiB"],
@@ -402,7 +402,7 @@ def test_summary_has_a_row_per_tier_and_per_vcube_table():
     assert rows[0] == ["program", "tables", "solved", "CPU s total", "CPU s per cube (median)", "wall s total",
                        "wall s per cube (median)"]  # fmt: skip
     assert rows[1:] == [
-        ["cubeviz optimal, standard tables (numba, 2 threads)", "1.72 GiB, loaded in 3.2 s", "3/3", "12.00", "4.00",
+        ["cubeviz optimal, standard tables (numba, 2 threads)", "1.36 GiB, loaded in 3.2 s", "3/3", "12.00", "4.00",
          "7.50", "2.50"],
         ["cubeviz optimal, large tables (numba, 2 threads)", "2.51 GiB, built in 612.0 s", "3/3", "5.50", "1.50",
          "3.00", "0.80"],
@@ -550,7 +550,7 @@ def test_main_pairs_our_tiers_with_vcube(monkeypatch, tmp_path, capsys):
     rows = _cells(out.split("### Ours beside vcube, table of comparable purpose\n\n")[1])
     # standard: 6 / (2 + 2) = 1.5, median 3 / 2 = 1.5; large: 1 / (1 + 1) = 0.5, median 0.5 / 1 = 0.5.
     assert rows[1] == ["ours standard ~ vcube -c 304", "4.00", "6.00", "1.50x", "2.00", "3.00", "1.50x", "1.00",
-                       "1.72 GiB", "1.33 GiB"]  # fmt: skip
+                       "1.36 GiB", "1.33 GiB"]  # fmt: skip
     assert rows[2] == ["ours large ~ vcube -c 208", "2.00", "1.00", "0.50x", "1.00", "0.50", "0.50x", "0.50",
                        "2.51 GiB", "7.27 GiB"]  # fmt: skip
     assert len(rows) == 3

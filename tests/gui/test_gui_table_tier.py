@@ -32,7 +32,7 @@ def test_menu_states_memory_and_build_time_and_starts_standard(qtbot):
     window = make_window(qtbot, 3)
     texts = [action.text() for action in _tier_menu(window).actions()]
     assert len(texts) == 2
-    assert "Standard" in texts[0] and "1.8 GB" in texts[0] and "minutes" in texts[0]
+    assert "Standard" in texts[0] and "1.5 GB" in texts[0] and "minutes" in texts[0]
     assert "Large" in texts[1] and "2.7 GB" in texts[1] and "minutes" in texts[1]
     assert [a.isChecked() for a in _tier_menu(window).actions()] == [True, False]
     assert window.solve_feature.session.tables_tier is TableTier.STANDARD

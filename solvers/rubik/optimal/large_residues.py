@@ -1,12 +1,14 @@
-"""The large tier's table: the exact HTM distance, mod 3, of flip x UD-slice x twist x corner comb.
+"""The optimal search's phase-1-plus-corners tables: the exact HTM distance, mod 3, of flip x UD-slice x twist x an
+inner corner coordinate.
 
-Phase 1's coordinates (edge orientation, where the slice edges are, corner orientation) plus which four corner
-slots hold the U-layer corners: reduced by the 16 U-D symmetries to 64,430 flip-slice classes x 2187 twists x 70
-corner combs = 9.9e9 entries, 2.47 GB at two bits. Why this one beside the standard tier's two tables: the edge
-table knows the order of the slice edges but nothing of the corner permutation, the corner-slice table knows the
-corner permutation but no edge orientation; this one ties the orientations of both to where the U-layer corners
-are, which neither sees, and it is three times the edge table's size, so it prunes most nodes before the other
-two are read. Distances, layout and builder as in `twist_row_residues`.
+Phase 1's coordinates (edge orientation, where the slice edges are, corner orientation) plus where one layer's
+corners are, reduced by the 16 U-D symmetries: with the corner comb (which four slots hold the U-layer corners,
+70 values) the large tier's table, 64,430 flip-slice classes x 2187 twists x 70 = 9.9e9 entries, 2.47 GB at two
+bits; with the corner split (the comb up to swapping the layers, 35 values) the standard tier's split table, half
+that, 1.23 GB. Why these rather than the edge table (which knows the order of the slice edges but nothing of the
+corners) and the corner-slice table (which knows the corner permutation but no edge orientation): they tie the
+orientations of both to where a layer's corners are, which neither sees. Distances, layout and builder as in
+`twist_row_residues`.
 """
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ import numpy as np
 
 from solvers.engine import ProgressFn
 from solvers.rubik import coords as cd
-from solvers.rubik.movetables import N_CORNER_COMB
+from solvers.rubik.movetables import N_CORNER_COMB, N_CORNER_SPLIT
 from solvers.rubik.optimal.twist_row_residues import TwistRowLayout, build_twist_row_table, row_stride
 
 ROW = row_stride(N_CORNER_COMB)  # 153,092: 2187 x 70 entries, padded to a multiple of 4
 N_CLASSES = 64_430
 ENTRIES = N_CLASSES * cd.N_TWIST * N_CORNER_COMB
 TABLE_BYTES = N_CLASSES * ROW // 4
+SPLIT_ENTRIES = N_CLASSES * cd.N_TWIST * N_CORNER_SPLIT
 
 
 def flipslice_moves(flip_move: np.ndarray, slice_move: np.ndarray) -> np.ndarray:
@@ -45,10 +48,12 @@ def layout(flipslice_move, class_sym, twist_move, comb_move, twist_conj, comb_co
 
 
 def build_large_table(
-    flip_move, slice_move, twist_move, classes: dict[str, np.ndarray], twist_conj, combs: dict[str, np.ndarray],
-    progress: ProgressFn,
+    flip_move, slice_move, twist_move, classes: dict[str, np.ndarray], twist_conj, inner_move, inner_conj,
+    progress: ProgressFn, label: str = "large pruning table",
 ) -> dict[str, np.ndarray]:  # fmt: skip
-    """{"residues": uint8 packed table (2.47 GB), "histogram": entries per exact distance} (HTM)."""
-    shape = layout(flipslice_moves(flip_move, slice_move), flipslice_class_sym(classes), twist_move,
-                   combs["comb_move"], twist_conj, combs["comb_conj"])  # fmt: skip
-    return build_twist_row_table(shape, classes["reps"], classes["stabiliser"], progress, "large pruning table")
+    """{"residues": uint8 packed table, "histogram": entries per exact distance} (HTM), with the inner corner
+    coordinate whose move and conjugation tables are given: the corner comb (the large table, 2.47 GB) or the
+    corner split (the split table, 1.23 GB)."""
+    shape = layout(flipslice_moves(flip_move, slice_move), flipslice_class_sym(classes), twist_move, inner_move,
+                   twist_conj, inner_conj)  # fmt: skip
+    return build_twist_row_table(shape, classes["reps"], classes["stabiliser"], progress, label)

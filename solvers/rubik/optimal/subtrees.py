@@ -16,7 +16,7 @@ from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.depth_first import heuristic, ida_subtree
 from solvers.rubik.optimal.heuristics import (
-    LARGE_HEURISTICS,
+    INNER_HEURISTICS,
     RESIDUE_HEURISTICS,
     Heuristic,
     axis_bounds,
@@ -88,19 +88,19 @@ class SearchKernel:
         self.bounds = axis_bounds(tables, metric, heuristic)
         self.residues = residue_tables(tables, heuristic) if self.interleaved else None
         if self.interleaved:
-            self._start_distances(tables, large=heuristic in LARGE_HEURISTICS)
+            self._start_distances(tables, heuristic)
 
-    def _start_distances(self, tables: RubikTables, large: bool) -> None:
+    def _start_distances(self, tables: RubikTables, heuristic: Heuristic) -> None:
         """The residue tables hold distances mod 3: the start needs each axis's exact distances, found by descent
-        (the corner-slice table's, and the edge table's or, with the large tier, the large table's)."""
+        (the corner-slice table's and the edge table's, or the split or the large table's)."""
         row, rt, mv = self.coords, self.residues, tables.moves()
         corner_layout = csr.layout(mv["corners"], mv["twist"], mv["slice"], tables.corner_classes()["class_sym"],
                                    rt.twist_conj, rt.slice_conj)  # fmt: skip
-        large_shape = large_layout(tables) if large else None
+        large_shape = large_layout(tables, heuristic) if heuristic in INNER_HEURISTICS else None
         for a in range(3):
             flip, slice_sorted, twist = (int(v) for v in row[3 * a : 3 * a + 3])
             corners = int(row[9] if a == 0 else row[CORNERS_12 + a - 1])
-            if rt.corner_slice.shape[0] > 1:  # (the large tier with the inverse's bounds reads none)
+            if rt.corner_slice.shape[0] > 1:  # (a heuristic with the inverse's look-ups reads none)
                 row[CS_DIST + a] = trr.exact_distance(corners, twist, slice_sorted // cd.N_PERM4, rt.corner_slice,
                                                       corner_layout)  # fmt: skip
             if large_shape is None:
