@@ -177,7 +177,7 @@ def _large_tier_bound(tables, stand_in, corner_slice: bool = True):
                                classes["slice_conj"])  # fmt: skip
     layout = large_layout(StandInTables(tables, stand_in))
     combs, built = stand_in
-    residues = tables.corner_slice_residues()["residues"]
+    residues = tables.corner_slice_residues()["residues"] if corner_slice else None
 
     def bound(cube: CubeState) -> int:
         flat = cubie.flat(cube)
@@ -196,6 +196,7 @@ def _large_tier_bound(tables, stand_in, corner_slice: bool = True):
     return bound
 
 
+@pytest.mark.slow  # (reads the corner-slice table: minutes to build)
 def test_the_kernels_large_rounds_explore_the_tree_a_plain_ida_star_does(tables, stand_in):
     """With the stand-in in the large table's place: the start bound and, bound by bound, the kernel's nodes are
     those of a plain recursive IDA* with the bound computed from scratch, and the answer is optimal."""
@@ -260,6 +261,7 @@ def test_the_inverse_lookups_prune_the_tree_a_plain_ida_star_does(tables, stand_
     assert sum(e.nodes_at_depth for e in exhausted) < sum(without_inverse)
 
 
+@pytest.mark.slow  # (reads the corner-slice table: minutes to build)
 def test_the_large_bound_is_admissible(tables, stand_in):
     """The start bound with the stand-in never exceeds the optimal length (the phase-1 heuristic's answer)."""
     with_large = StandInTables(tables, stand_in)

@@ -3,7 +3,8 @@
 Checked against figures they do not compute themselves: Kociemba's counts of 1,523,864 edge classes and 2768
 corner classes; an independent breadth-first search of the raw coordinates (no symmetry, no residues) near the
 goal; the Bellman equation of exact distances on random states far from it; and the optimal lengths the
-phase-1 heuristic finds.
+phase-1 heuristic finds. The tables are the "strong" heuristic's, kept for comparisons since the split table became
+the standard tier's, so the checks that build them (minutes) run in the slow set (`-m slow`).
 """
 
 from __future__ import annotations
@@ -101,6 +102,7 @@ def test_corner_classes_are_kociembas_and_map_to_their_representatives(tables):
         assert cd.get_corners(image) == classes["reps"][classes["class_sym"][x] >> 4]
 
 
+@pytest.mark.slow
 def test_histogram_covers_every_entry(table):
     assert table.histogram.sum() == table.entries
     assert table.histogram[0] == 1 and table.histogram[-1] > 0 and len(table.histogram) - 1 <= 14
@@ -123,6 +125,7 @@ def _raw_levels(moves, depth: int) -> list[np.ndarray]:
     return levels
 
 
+@pytest.mark.slow
 def test_distances_near_the_goal_equal_a_plain_breadth_first_search(table):
     rng = np.random.default_rng(1)
     for d, states in enumerate(_raw_levels(table.moves, 5)):
@@ -130,6 +133,7 @@ def test_distances_near_the_goal_equal_a_plain_breadth_first_search(table):
         assert [table.exact(*map(int, s)) for s in sample] == [d] * len(sample), f"depth {d}"
 
 
+@pytest.mark.slow
 def test_random_states_satisfy_the_bellman_equation(table):
     """d(x) = 1 + min over moves d(x m), and the stored residue is d(x) mod 3, everywhere in the table."""
     rng = random.Random(2)
@@ -144,6 +148,7 @@ def test_random_states_satisfy_the_bellman_equation(table):
     assert depths >= {10, 11}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_optimal_lengths_equal_the_phase1_heuristics(seed):
     state = random_move_scramble(13, 3, random.Random(100 + seed)).state(3)
@@ -153,6 +158,7 @@ def test_optimal_lengths_equal_the_phase1_heuristics(seed):
     assert strong.proven_optimal and strong.length == full.length <= 13
 
 
+@pytest.mark.slow
 def test_strong_bound_is_admissible_and_at_least_the_phase1_bound():
     rng = random.Random(9)
     for _ in range(40):
