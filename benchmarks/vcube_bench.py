@@ -5,9 +5,9 @@ each of our table tiers set beside the vcube pruning table of comparable purpose
 Run: ``.venv/bin/python benchmarks/vcube_bench.py [--cubes 20] [--seed 4] [--cap 600] [--tables standard,large]
 [--vcube-tables 304,208] [--vcube-source DIR | --vcube-repo GIT_URL] [--json PATH]``, e.g.
 ``--tables standard,large --vcube-tables 304,208`` for both pairs. ``--tables`` names our table tiers (a comma
-list of ``standard`` and ``large``; ``standard`` by default): ``standard`` is the default heuristic (the edge and
-corner-slice residues, about 1.85 GB resident), ``large`` reads the large table for each node and for the
-node's inverse (about 2.7 GB with the phase-1 table it decodes the inverse's entries above). The pairs compared
+list of ``standard`` and ``large``; ``standard`` by default): ``standard`` is the default heuristic (the split
+table, read for each node and for the node's inverse, about 1.46 GB resident), ``large`` reads the large table
+for each node and its bounds table for the node's inverse (about 5.2 GB). The pairs compared
 are our standard tier with vcube's ``-c 304`` (1.326 GiB) and our large tier with vcube's ``-c 208``
 (7.273 GiB), and with ``-c 112`` (2.424 GiB) when that is run.
 

@@ -213,15 +213,6 @@ def remove_stale_temps(path: Path, now: float | None = None) -> None:
                 temp.unlink()
 
 
-def remove_retired(name: str, version: int) -> None:
-    """Delete a table file the program no longer reads, and its build lock: a retired table can hold gigabytes of
-    the user's disk, and nothing else would ever remove it."""
-    path = table_path(name, version)
-    for retired in (path, path.parent / f".{path.name}.lock"):
-        with contextlib.suppress(OSError):
-            retired.unlink()
-
-
 def write_table(path: Path, table: Table) -> None:
     """Atomically write `table` to `path` (a unique temp file, fsync, then rename)."""
     identity = identity_of(path)

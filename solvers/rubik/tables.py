@@ -38,10 +38,9 @@ from solvers.rubik.movetables import (
     build_slice_conj,
     build_twist_conj,
 )
-from solvers.tables import load_or_build, remove_retired, table_bytes, table_path
+from solvers.tables import load_or_build, table_bytes, table_path
 
 TABLE_VERSION = 1
-RETIRED_LARGE_TABLES = (("rubik-large-bounds-htm", 1),)  # (name, version): the large tier no longer reads them
 
 
 QUARTER_MOVES = np.array([m for m in Move if m.quarter_turns != 2], dtype=np.int64)
@@ -183,12 +182,8 @@ class RubikTables:
             return self._cache["flipslice-moves"]
 
     def large_residues(self) -> dict[str, np.ndarray]:
-        """The large tier's flip x slice x twist x corner-comb table (HTM, 2.47 GB): residues and histogram. Its
-        first load also deletes the tier's retired tables from the cache (`RETIRED_LARGE_TABLES`)."""
+        """The large tier's flip x slice x twist x corner-comb table (HTM, 2.47 GB): residues and histogram."""
         mv, classes, combs = self.moves(), self.flipslice_classes(), self.corner_combs()
-        if not self.has_loaded("rubik-large-htm"):
-            for name, version in RETIRED_LARGE_TABLES:
-                remove_retired(name, version)
 
         def build(progress: ProgressFn) -> dict[str, np.ndarray]:
             from solvers.rubik.optimal.large_residues import build_large_table  # (as above)
@@ -197,6 +192,20 @@ class RubikTables:
                                      combs["comb_move"], combs["comb_conj"], progress)  # fmt: skip
 
         return self._get("rubik-large-htm", build)
+
+    def large_bounds(self) -> dict[str, np.ndarray]:
+        """The large table as stand-alone lower bounds (HTM, 2.47 GB), for the look-ups of a cube's inverse
+        (see `large_bounds`); built from the large table in about a minute."""
+        classes, residues = self.flipslice_classes(), self.large_residues()
+
+        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
+            from solvers.rubik.optimal.heuristics import large_layout  # (as above)
+            from solvers.rubik.optimal.large_bounds import build_bounds_table
+
+            return build_bounds_table(residues["residues"], large_layout(self), classes["reps"],
+                                      classes["stabiliser"], progress)  # fmt: skip
+
+        return self._get("rubik-large-bounds-htm", build)
 
     def split_residues(self) -> dict[str, np.ndarray]:
         """The standard tier's flip x slice x twist x corner-split table (HTM, 1.23 GB): residues and histogram."""

@@ -366,7 +366,7 @@ def test_each_tier_is_paired_with_the_vcube_table_of_comparable_purpose():
          "ours tables", "vcube table"],
         ["ours standard ~ vcube -c 304", "12.00", "33.00", "2.75x", "4.00", "10.00", "2.50x", "2.50", "1.36 GiB",
          "1.33 GiB"],
-        ["ours large ~ vcube -c 208", "5.50", "4.40", "0.80x", "1.50", "3.00", "2.00x", "0.80", "2.51 GiB",
+        ["ours large ~ vcube -c 208", "5.50", "4.40", "0.80x", "1.50", "3.00", "2.00x", "0.80", "4.81 GiB",
          "7.27 GiB"],
     ]  # fmt: skip
     assert "above 1x: ours used less CPU" in table and "<=" not in table
@@ -404,7 +404,7 @@ def test_summary_has_a_row_per_tier_and_per_vcube_table():
     assert rows[1:] == [
         ["cubeviz optimal, standard tables (numba, 2 threads)", "1.36 GiB, loaded in 3.2 s", "3/3", "12.00", "4.00",
          "7.50", "2.50"],
-        ["cubeviz optimal, large tables (numba, 2 threads)", "2.51 GiB, built in 612.0 s", "3/3", "5.50", "1.50",
+        ["cubeviz optimal, large tables (numba, 2 threads)", "4.81 GiB, built in 612.0 s", "3/3", "5.50", "1.50",
          "3.00", "0.80"],
         ["vcube -c 304 -w 2", "1.33 GiB, cached", "3/3", "33.00", "11.00 (mean)", "20.00", "10.00"],
         ["vcube -c 208 -w 2", "7.27 GiB, cached", "3/3", "4.40", "1.47 (mean)", "3.00", "3.00"],
@@ -529,7 +529,7 @@ def test_main_without_vcube_runs_each_tier_and_shows_ours_only(monkeypatch, tmp_
     assert figures["ours"]["standard"][0]["depths"] == [[15, 900, 0.1], [16, 9000, 0.9]]
     large = figures["ours_tables"]["large"]
     assert large["written"] == ["rubik-large-htm-v1.tbl"] and large["after"] == "standard"
-    assert large["heuristic"] == "large" and large["memory_bytes"] == 2.695e9
+    assert large["heuristic"] == "large" and large["memory_bytes"] == 5.161e9
     assert large["seconds"] >= 0 and large["warm_up_seconds"] >= 0
     assert figures["ours_tables"]["standard"]["heuristic"] is None and figures["problems"] == []
 
@@ -552,7 +552,7 @@ def test_main_pairs_our_tiers_with_vcube(monkeypatch, tmp_path, capsys):
     assert rows[1] == ["ours standard ~ vcube -c 304", "4.00", "6.00", "1.50x", "2.00", "3.00", "1.50x", "1.00",
                        "1.36 GiB", "1.33 GiB"]  # fmt: skip
     assert rows[2] == ["ours large ~ vcube -c 208", "2.00", "1.00", "0.50x", "1.00", "0.50", "0.50x", "0.50",
-                       "2.51 GiB", "7.27 GiB"]  # fmt: skip
+                       "4.81 GiB", "7.27 GiB"]  # fmt: skip
     assert len(rows) == 3
     summary = [row[0] for row in _cells(out.split("### Summary\n\n")[1])[1:]]
     assert summary[2:] == ["vcube -c 304 -w 2", "vcube -c 208 -w 2"]

@@ -33,7 +33,7 @@ def test_menu_states_memory_and_build_time_and_starts_standard(qtbot):
     texts = [action.text() for action in _tier_menu(window).actions()]
     assert len(texts) == 2
     assert "Standard" in texts[0] and "1.5 GB" in texts[0] and "minutes" in texts[0]
-    assert "Large" in texts[1] and "2.7 GB" in texts[1] and "minutes" in texts[1]
+    assert "Large" in texts[1] and "5.2 GB" in texts[1] and "minutes" in texts[1]
     assert [a.isChecked() for a in _tier_menu(window).actions()] == [True, False]
     assert window.solve_feature.session.tables_tier is TableTier.STANDARD
 
@@ -65,7 +65,7 @@ def test_large_tier_only_when_the_user_agrees_and_it_is_remembered(qtbot):
     setting = window.solve_feature.table_tier
     asked, setting.ask = _calls(False)
     assert not setting.choose(TableTier.LARGE, available=64_000_000_000)
-    assert len(asked) == 1 and "2.7 GB" in asked[0][1] and "minutes" in asked[0][1]
+    assert len(asked) == 1 and "5.2 GB" in asked[0][1] and "minutes" in asked[0][1]
     assert setting.tier is TableTier.STANDARD
     setting.ask = lambda title, text: True
     assert setting.choose(TableTier.LARGE, available=64_000_000_000)

@@ -1,7 +1,8 @@
 """The phase-1-plus-corners tables: the standard tier's split table (1.23 GB, built by the suite once) and, in the
 slow set, the large tier's large table (2.47 GB). Their entries against a plain breadth-first search near the
-goal and the Bellman equation on random states far from it, their histograms against their sizes; the standard
-tier's optimal lengths against another heuristic's."""
+goal and the Bellman equation on random states far from it, their histograms against their sizes, the phase-1
+distance as a floor their residues decode above; the standard tier's optimal lengths against another
+heuristic's."""
 
 from __future__ import annotations
 
@@ -75,6 +76,24 @@ def test_random_entries_satisfy_the_bellman_equation(table):
         assert min(kids) == d - 1 and max(kids) <= d + 1
         assert er.residue(residues, trr.entry(fs, tw, corner, layout)) == d % 3
     assert depths >= {10, 11}
+
+
+def test_phase1_is_a_floor_the_inverse_distance_decodes_above(table):
+    """On random entries: the phase-1 distance of the entry's flip, slice and twist is at most its exact distance
+    (walked down the residues), and the residue decoded above it is that distance unless the two are three or more
+    apart, and never more (what the standard tier's inverse look-ups read)."""
+    tables, inner, layout, _ = table
+    phase1, classes, twist_conj = tables.phase1(), tables.flipslice_classes(), tables.moves()["twist_conj"]
+    rng = random.Random(13)
+    gaps = set()
+    for _ in range(300):
+        fs, tw, corner = rng.randrange(cd.N_FLIPSLICE), rng.randrange(cd.N_TWIST), rng.randrange(inner.conj.shape[0])
+        exact = trr.exact_distance(fs, tw, corner, inner.built["residues"], layout)
+        floor = int(phase1[classes["class_of"][fs] * cd.N_TWIST + twist_conj[tw, classes["sym_of"][fs]]])
+        decoded = er.distance_above(floor, er.residue(inner.built["residues"], trr.entry(fs, tw, corner, layout)))
+        assert floor <= decoded <= exact and (decoded == exact) == (exact - floor < 3)
+        gaps.add(exact - floor)
+    assert {0, 1, 2} <= gaps
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -1,11 +1,13 @@
-"""The large tier's real table (2.47 GB; built once in about eleven minutes if the cache lacks it): slow set only
-(`pytest -m slow`). The phase-1 distance as the floor the inverse's look-ups decode above; optimal lengths equal
-to the standard tier's. (Its entries are checked with the split table's, in `test_inner_tables.py`.)"""
+"""The large tier's real tables (2.47 GB each; built once in about twelve minutes if the cache lacks them): slow set
+only (`pytest -m slow`). The bounds table's counts against the large table's histogram and its entries against
+the distances; optimal lengths equal to the standard tier's. (The large table's own entries are checked with the
+split table's, in `test_inner_tables.py`.)"""
 
 from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from solvers.cube import apply_moves
@@ -13,7 +15,8 @@ from solvers.cube.scramble import random_move_scramble
 from solvers.cube.state import CubeState
 from solvers.rubik import coords as cd
 from solvers.rubik.optimal import Heuristic, solve_optimal
-from solvers.rubik.optimal import edge_residues as er
+from solvers.rubik.optimal import large_bounds as lb
+from solvers.rubik.optimal import large_residues as lr
 from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.heuristics import large_layout
 from solvers.rubik.tables import default_tables
@@ -28,22 +31,28 @@ def large():
     return tables, tables.large_residues(), large_layout(tables)
 
 
-def test_phase1_is_a_floor_the_inverse_distance_decodes_above(large):
-    """On random entries: the phase-1 distance of the entry's flip, slice and twist is at most its exact distance
-    (walked down the residues), and the residue decoded above it is that distance unless the two are three or more
-    apart, and never more (the inverse's look-ups read exactly this)."""
+def test_the_bounds_table_counts_and_samples_agree_with_the_residues(large):
+    """Every stored value counted over the whole bounds table equals the residue table's histogram summed the way
+    the bounds encode it (up to the base, then the base + 1, 2, 3 and beyond; the rows' padding entries read 3),
+    and random entries decode to the exact distance walked down the residues."""
     tables, built, layout = large
-    phase1, classes, twist_conj = tables.phase1(), tables.flipslice_classes(), tables.moves()["twist_conj"]
+    bounds = tables.large_bounds()
+    per_byte = np.array([[(b >> (2 * k)) & 3 for k in range(4)] for b in range(256)])
+    counts = np.zeros(4, dtype=np.int64)
+    for start in range(0, bounds["bounds"].shape[0], 1 << 28):
+        byte_counts = np.bincount(bounds["bounds"][start : start + (1 << 28)], minlength=256)
+        counts += np.array([(byte_counts * (per_byte == v).sum(axis=1)).sum() for v in range(4)])
+    hist = np.zeros(20, dtype=np.int64)
+    hist[: len(built["histogram"])] = built["histogram"]
+    base, padding = lb.BASE, lr.N_CLASSES * (lr.ROW - cd.N_TWIST * 70)
+    past = [hist[base + v :: 3].sum() for v in (1, 2, 3)]  # base + v, then 3 more, ...
+    assert counts.tolist() == [hist[: base + 1].sum(), past[0], past[1], past[2] + padding]
     rng = random.Random(13)
-    gaps = set()
     for _ in range(300):
         fs, tw, comb = rng.randrange(cd.N_FLIPSLICE), rng.randrange(cd.N_TWIST), rng.randrange(70)
         exact = trr.exact_distance(fs, tw, comb, built["residues"], layout)
-        floor = int(phase1[classes["class_of"][fs] * cd.N_TWIST + twist_conj[tw, classes["sym_of"][fs]]])
-        decoded = er.distance_above(floor, er.residue(built["residues"], trr.entry(fs, tw, comb, layout)))
-        assert floor <= decoded <= exact and (decoded == exact) == (exact - floor < 3)
-        gaps.add(exact - floor)
-    assert {0, 1, 2} <= gaps
+        value = lb.lower_bound(bounds["bounds"], trr.entry(fs, tw, comb, layout), bounds["lower"])
+        assert value == lb.expected_bounds(np.array([exact]))[0]
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -51,4 +60,4 @@ def test_lengths_equal_the_standard_tiers(large, seed):
     state = random_move_scramble(14, 3, random.Random(500 + seed)).state(3)
     answer = solve_optimal(state, heuristic=Heuristic.LARGE_BOTH_SIDES)
     assert apply_moves(state, answer.moves) == SOLVED and answer.proven_optimal
-    assert answer.length == solve_optimal(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE).length
+    assert answer.length == solve_optimal(state, heuristic=Heuristic.SPLIT_BOTH_SIDES).length

@@ -1,10 +1,12 @@
-"""The large tier: its new coordinate (the corner comb), its table builder at small scale, the search kernel's
-large rounds with a stand-in table of the same shape, the memory refusal and the CLI and GUI-free settings.
+"""The large tier: its new coordinate (the corner comb), its table builders at small scale, the search kernel's
+large rounds and inverse look-ups (the large tier's bounds table, the standard tier's floor) with a stand-in table
+of the same shape, the memory refusal and the CLI and GUI-free settings.
 
-The suite never builds the large table itself (2.47 GB, minutes); the stand-in is the same code path with a
-one-value inner coordinate in the comb's place (so flip-slice classes x twist: phase 1), built here and checked
-against the phase-1 table, which another builder makes, and a plain breadth-first search. The real table's own checks
-run in the slow set (`-m slow`, `test_large_table_slow.py`), which builds it if the cache lacks it.
+The suite never builds the large tables themselves (2.47 GB each, minutes); the stand-in is the same code path
+with a one-value inner coordinate in the comb's place (so flip-slice classes x twist: phase 1), built here and
+checked against the phase-1 table, which another builder makes, and a plain breadth-first search; its bounds table
+comes from the real bounds builder. The real tables' own checks run in the slow set (`-m slow`,
+`test_large_table_slow.py`), which builds them if the cache lacks them.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from solvers.rubik.events import DepthExhausted
 from solvers.rubik.optimal import Heuristic, heuristic_value, optimal, solve_optimal
 from solvers.rubik.optimal import corner_slice_residues as csp
 from solvers.rubik.optimal import edge_residues as er
+from solvers.rubik.optimal import large_bounds as lb
 from solvers.rubik.optimal import large_residues as lr
 from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.heuristics import large_layout
@@ -97,13 +100,15 @@ def stand_in(tables):
 
 
 class StandInTables:
-    """default_tables() with the stand-in in place of the large table and the comb, and (if given) another floor
-    table in the phase-1 table's place."""
+    """default_tables() with the stand-in in place of the large and split tables and their inner coordinates (so
+    that either tier's heuristic reads it), and (if given) its bounds table and another floor table in the phase-1
+    table's place."""
 
-    def __init__(self, base, stand_in, floor=None) -> None:
+    def __init__(self, base, stand_in, floor=None, bounds=None) -> None:
         self.base = base
         self.combs, self.built = stand_in
         self.floor = floor
+        self.bounds = bounds
 
     def phase1(self, metric=Metric.HTM):
         return self.base.phase1(metric) if self.floor is None else self.floor
@@ -114,11 +119,33 @@ class StandInTables:
     def corner_combs(self):
         return self.combs
 
+    def corner_splits(self):
+        return {"split_of": self.combs["comb_of"], "split_move": self.combs["comb_move"],
+                "split_conj": self.combs["comb_conj"]}  # fmt: skip
+
     def large_residues(self):
         return self.built
 
+    def split_residues(self):
+        return self.built
+
+    def large_bounds(self):
+        return self.bounds
+
     def has_loaded(self, name: str) -> bool:
         return True
+
+
+STAND_IN_BASE = 4  # the stand-in's bounds table counts from here: its bounds then matter in short searches
+
+
+@pytest.fixture(scope="module")
+def stand_in_bounds(tables, stand_in):
+    """The bounds table's builder on the stand-in (base STAND_IN_BASE)."""
+    classes = tables.flipslice_classes()
+    layout = large_layout(StandInTables(tables, stand_in))
+    return lb.build_bounds_table(stand_in[1]["residues"], layout, classes["reps"], classes["stabiliser"], no_progress,
+                                 base=STAND_IN_BASE)  # fmt: skip
 
 
 def test_stand_in_is_the_phase1_table_built_another_way(tables, stand_in):
@@ -131,6 +158,20 @@ def test_stand_in_is_the_phase1_table_built_another_way(tables, stand_in):
     residues = (built["residues"][index >> 2] >> ((index & 3) * 2)) & 3
     assert np.array_equal(residues, phase1.ravel() % 3)
     assert built["histogram"].tolist() == np.bincount(phase1.ravel()).tolist()
+
+
+def test_stand_in_bounds_are_the_phase1_distances_past_their_base(tables, stand_in, stand_in_bounds):
+    """The bounds table built on the stand-in holds, entry for entry, 0 up to its base and the phase-1 distance
+    (which another builder makes) above it, to base + 3; a table of another base decodes its own way."""
+    phase1 = tables.phase1(Metric.HTM).reshape(64_430, cd.N_TWIST).ravel().astype(np.int64)
+    layout = large_layout(StandInTables(tables, stand_in))
+    index = (np.arange(64_430)[:, None] * layout.row + np.arange(cd.N_TWIST)[None, :]).ravel()
+    stored = (stand_in_bounds["bounds"][index >> 2] >> ((index & 3) * 2)) & 3
+    decoded = stand_in_bounds["lower"][stored]
+    assert np.array_equal(decoded, lb.expected_bounds(phase1, STAND_IN_BASE))
+    near = (phase1 > STAND_IN_BASE) & (phase1 <= STAND_IN_BASE + 3)
+    assert (decoded <= phase1).all() and (decoded == phase1)[near].all() and near.any()
+    assert stand_in_bounds["lower"].tolist() == [0, 5, 6, 7] and lb.lower_bounds().tolist() == [0, 10, 11, 12]
 
 
 def test_a_residue_decodes_to_its_least_distance_above_a_floor():
@@ -211,10 +252,10 @@ def test_the_kernels_large_rounds_explore_the_tree_a_plain_ida_star_does(tables,
     assert answer.proven_optimal and answer.length == standard.length == 8
 
 
-def _inverse_bound(tables, stand_in, floor):
+def _inverse_bound(tables, stand_in, floor=None, bounds=None):
     """The bound of a cube's inverse, computed from scratch: the inverse built as a cube and looked up along the
-    three axes (its stand-in residue decoded above its entry of `floor`), one more than the least for an unsolved
-    cube."""
+    three axes (its entry of `bounds`, or else its stand-in residue decoded above its entry of `floor`), one more
+    than the least for an unsolved cube."""
     combs, built = stand_in
     layout = large_layout(StandInTables(tables, stand_in))
     classes, twist_conj = tables.flipslice_classes(), tables.moves()["twist_conj"]
@@ -226,6 +267,9 @@ def _inverse_bound(tables, stand_in, floor):
             seen = cubie.conjugate(inverse, s)
             fs, twist = cd.get_slice_sorted(seen) // 24 * cd.N_FLIP + cd.get_flip(seen), cd.get_twist(seen)
             idx = trr.entry(fs, twist, int(combs["comb_of"][cd.get_corners(seen)]), layout)
+            if bounds is not None:
+                values.append(int(bounds["lower"][(bounds["bounds"][idx >> 2] >> ((idx & 3) * 2)) & 3]))
+                continue
             low = int(floor[classes["class_of"][fs] * cd.N_TWIST + twist_conj[twist, classes["sym_of"][fs]]])
             values.append(er.distance_above(low, er.residue(built["residues"], idx)))
         return 0 if max(values) == 0 else max(max(values), min(values) + 1)
@@ -240,20 +284,25 @@ def _lowered(phase1: np.ndarray) -> np.ndarray:
     return np.maximum(phase1.astype(np.int64) - drop, 0).astype(np.uint8)
 
 
-@pytest.mark.parametrize("floor", ["phase1", "lowered"])
-def test_the_inverse_lookups_prune_the_tree_a_plain_ida_star_does(tables, stand_in, floor):
+@pytest.mark.parametrize("inverse_reads", ["bounds", "phase1", "lowered"])
+def test_the_inverse_lookups_prune_the_tree_a_plain_ida_star_does(tables, stand_in, stand_in_bounds, inverse_reads):
     """With the stand-in read for the cube and its inverse (and no corner-slice table: the inverse's look-ups do
-    its work), the inverse's residues decoded above the phase-1 table or a lowered copy of it: bound by bound, the
-    kernel explores the tree of a plain IDA* whose heuristic is the larger of the cube's bound and its inverse's,
-    both computed from scratch; that tree is smaller than without the inverse's; the answer is optimal."""
+    its work), the inverse's distances read from the stand-in's bounds table (the large tier's way) or decoded
+    from its residues above the phase-1 table or a lowered copy of it (the standard tier's way): bound by bound,
+    the kernel explores the tree of a plain IDA* whose heuristic is the larger of the cube's bound and its
+    inverse's, both computed from scratch; that tree is smaller than without the inverse's; the answer is
+    optimal."""
     state = random_move_scramble(8, 3, random.Random(300)).state(3)
-    floor_table = tables.phase1(Metric.HTM) if floor == "phase1" else _lowered(tables.phase1(Metric.HTM))
-    both = StandInTables(tables, stand_in, floor_table)
+    if inverse_reads == "bounds":
+        heuristic, both = Heuristic.LARGE_BOTH_SIDES, StandInTables(tables, stand_in, bounds=stand_in_bounds)
+        inverse = _inverse_bound(tables, stand_in, bounds=stand_in_bounds)
+    else:
+        floor_table = tables.phase1(Metric.HTM) if inverse_reads == "phase1" else _lowered(tables.phase1(Metric.HTM))
+        heuristic, both = Heuristic.SPLIT_BOTH_SIDES, StandInTables(tables, stand_in, floor=floor_table)
+        inverse = _inverse_bound(tables, stand_in, floor=floor_table)
     own = _large_tier_bound(tables, stand_in, corner_slice=False)
-    inverse = _inverse_bound(tables, stand_in, floor_table)
     h_of = functools.cache(lambda cube: max(own(cube), inverse(cube)))
-    events = list(optimal(state, heuristic=Heuristic.LARGE_BOTH_SIDES, tables=both, with_inverse=False,
-                          probe_share=0.0))  # fmt: skip
+    events = list(optimal(state, heuristic=heuristic, tables=both, with_inverse=False, probe_share=0.0))
     answer = assert_kernel_matches_plain_ida(state, events, h_of)
     assert answer.proven_optimal and answer.length == 8
     exhausted = [e for e in events if isinstance(e, DepthExhausted)]
@@ -278,7 +327,7 @@ def test_the_large_bound_is_admissible(tables, stand_in):
 # -- choosing a tier -------------------------------------------------------------------------------------------------
 def test_a_machine_without_the_memory_is_refused_with_the_figures():
     need = TIER_COST[TableTier.LARGE].memory_bytes
-    with pytest.raises(NotEnoughMemory, match=r"large tables need 2\.7 GB more memory.*2\.0 GB available"):
+    with pytest.raises(NotEnoughMemory, match=r"large tables need 5\.2 GB more memory.*2\.0 GB available"):
         check_memory(TableTier.LARGE, loaded_bytes=0, available=2_000_000_000)
     check_memory(TableTier.LARGE, loaded_bytes=0, available=need + 10**9)  # enough: no error
     check_memory(TableTier.LARGE, loaded_bytes=need, available=10**9)  # already loaded: nothing more needed
@@ -339,16 +388,26 @@ def test_a_damaged_large_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
     assert np.array_equal(fresh().large_residues()["residues"], payload["residues"]) and len(calls) == 2
 
 
-def test_the_large_tiers_retired_tables_leave_the_cache(tmp_path, monkeypatch):
-    """A table the tier no longer reads (and its build lock) is deleted from the cache when the large table first
-    loads; other tables stay."""
+def test_a_damaged_bounds_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
+    """The same through `RubikTables.large_bounds`, whose builder reads the large table (both builders stand-ins)."""
     monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))
-    payload = {"residues": np.arange(4096, dtype=np.uint8), "histogram": np.array([1, 2], dtype=np.int64)}
-    monkeypatch.setattr("solvers.rubik.optimal.large_residues.build_large_table", lambda *args: payload)
-    retired = [tmp_path / "rubik-large-bounds-htm-v1.tbl", tmp_path / ".rubik-large-bounds-htm-v1.tbl.lock"]
-    kept = tmp_path / "rubik-other-htm-v1.tbl"
-    for path in (*retired, kept):
-        path.write_bytes(b"x" * 64)
-    type(default_tables())().large_residues()
-    assert not any(path.exists() for path in retired) and kept.exists()
-    assert (tmp_path / "rubik-large-htm-v1.tbl").exists()
+    calls: list[np.ndarray] = []
+    residues = {"residues": np.arange(4096, dtype=np.uint8), "histogram": np.array([1, 2], dtype=np.int64)}
+    payload = {"bounds": np.arange(4096, dtype=np.uint8)[::-1].copy(), "lower": lb.lower_bounds()}
+
+    def fake_bounds(built, *args):
+        calls.append(built)
+        return payload
+
+    monkeypatch.setattr("solvers.rubik.optimal.large_residues.build_large_table", lambda *args: residues)
+    monkeypatch.setattr("solvers.rubik.optimal.large_bounds.build_bounds_table", fake_bounds)
+    fresh = type(default_tables())
+    assert np.array_equal(fresh().large_bounds()["bounds"], payload["bounds"]) and len(calls) == 1
+    assert np.array_equal(calls[0], residues["residues"])  # built from the large table
+    assert np.array_equal(fresh().large_bounds()["lower"], [0, 10, 11, 12]) and len(calls) == 1  # cached
+    path = next(tmp_path.glob("rubik-large-bounds-htm-v*.tbl"))
+    data = bytearray(path.read_bytes())
+    data[-100] ^= 0x40
+    path.write_bytes(bytes(data))
+    assert np.array_equal(fresh().large_bounds()["bounds"], payload["bounds"]) and len(calls) == 2
+    assert np.array_equal(fresh().large_bounds()["bounds"], payload["bounds"]) and len(calls) == 2

@@ -191,18 +191,23 @@ def _backward(table, flip_move, slice_move, twist_move, class_sym, reps, twist_c
     return counts.sum()
 
 
-def build_residue_table(n_rows: int, row_stride: int, size: int, forward, backward, progress: ProgressFn, label: str):
+def build_residue_table(
+    n_rows: int, row_stride: int, size: int, forward, backward, progress: ProgressFn, label: str,
+    last_depth: int | None = None,
+):  # fmt: skip
     """Breadth-first levels over a residue table whose goal is entry 0: (packed table, histogram of distances).
 
     forward(table, depth, lo, hi) and backward(table, depth, lo, hi) run one level over rows [lo, hi) and
-    return how many entries they reached; `size` counts the real entries (rows may be padded)."""
+    return how many entries they reached; `size` counts the real entries (rows may be padded). With
+    `last_depth`, the levels stop there: entries further away stay UNREACHED (`large_bounds` needs to know
+    which entries are that near)."""
     table = np.full(n_rows * row_stride // 4, 0xFF, dtype=np.uint8)
     store(table, 0, 0)
     histogram = [1]
     known = 1
     bounds = np.linspace(0, n_rows, min(_CHUNKS, n_rows) + 1).astype(np.int64)
     depth = 0
-    while known < size:
+    while known < size and (last_depth is None or depth < last_depth):
         # Forward work is the entries with this residue, backward work the unreached entries: go backward once
         # that is the smaller.
         frontier = sum(histogram[depth::-3])

@@ -12,12 +12,13 @@ Each heuristic bounds a cube's distance from below by looking it up along the th
   UD-slice (`corner_slice_residues`, 749 MB), both as residues mod 3, with their symmetry classes (about 1.7 GB
   in all, built once in several minutes): about 7x fewer nodes than PHASE1_AND_CORNERS. Same kernel.
 - LARGE_BOTH_SIDES (HTM only; the large tier): the large table, flip x UD-slice x twist x corner comb
-  (`large_residues`, 2.47 GB), read for the cube and for the cube's inverse (`inverse_view`). The inverse has no
-  parent distance to decode its residue from, so its phase-1 distance (the two-phase probes' table, loaded
-  anyway) is the floor its residue is decoded above: exact unless the two differ by three or more. 2.7 GB in all,
-  built once in about eleven minutes on two cores; about 3.3x fewer nodes than EDGE_AND_CORNER_SLICE. With the
-  inverse's look-ups the corner-slice table prunes almost nothing more (3% of the nodes), so it is not read.
-  Chosen by the user (`--tables large`, the GUI's table setting) when the machine has the memory. Same kernel.
+  (`large_residues`, 2.47 GB), read for the cube, and the same distances as stand-alone bounds (`large_bounds`,
+  2.47 GB) read for the cube's inverse (`inverse_view`): the inverse has no parent distance to decode a residue
+  from, and the bounds table gives its distance in one read where decoding above a floor (the split table's way)
+  takes two. 5.2 GB in all, built once in about twelve minutes on two cores; about 3.4x fewer nodes than
+  EDGE_AND_CORNER_SLICE. With the inverse's look-ups the corner-slice table prunes almost nothing more (3% of the
+  nodes), so it is not read. Chosen by the user (`--tables large`, the GUI's table setting) when the machine has
+  the memory. Same kernel.
 - CORNER_SLICE_AND_LARGE: the corner-slice and large tables for the cube alone (3.4 GB), for comparisons.
 - PHASE1_AND_CORNERS: the phase-1 symmetry table and the corner table (~230 MB, built once in seconds).
 - SLICE_PAIRS: the twist x slice and flip x slice tables (2 MB, built in a second; fine to about 10 moves).
@@ -40,6 +41,7 @@ from solvers.rubik.optimal import large_residues
 from solvers.rubik.optimal.depth_first import MODE_PAIRS, MODE_PHASE1, MODE_RESIDUES, AxisBounds
 from solvers.rubik.optimal.interleaved import ResidueTables, packed_corner_moves
 from solvers.rubik.optimal.inverse_view import inverse_view
+from solvers.rubik.optimal.large_bounds import lower_bounds
 from solvers.rubik.optimal.rows import KernelMoves
 from solvers.rubik.optimal.twist_row_residues import TwistRowLayout, row_stride
 from solvers.rubik.table_tiers import TableTier, check_memory
@@ -119,6 +121,8 @@ def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heurist
             inner_table(tables, heuristic)
             if heuristic in BOTH_SIDES:
                 tables.phase1(Metric.HTM)  # (the probes' table too)
+            if heuristic is Heuristic.LARGE_BOTH_SIDES:
+                tables.large_bounds()
         else:
             tables.flipslice_sorted_classes()
             tables.edge_residues()
@@ -169,12 +173,16 @@ def residue_tables(tables: RubikTables, heuristic: Heuristic) -> ResidueTables:
         large = (byte, word, byte, np.zeros((1, 16), np.int16), 1, 1)
     corner_residues = byte if heuristic in BOTH_SIDES else tables.corner_slice_residues()["residues"]
     corner_slice = (corner_residues, tables.corner_classes()["slice_conj"])
-    if heuristic in BOTH_SIDES:
+    if heuristic is Heuristic.LARGE_BOTH_SIDES:
+        bounds = tables.large_bounds()
+        inverse = (tables.phase1(Metric.HTM), bounds["bounds"], bounds["lower"], int(bounds["lower"][-1]),
+                   inverse_view(cubie.move_cubes(), inner_table(tables, heuristic).of))  # fmt: skip
+    elif heuristic in BOTH_SIDES:
         inner = inner_table(tables, heuristic)
         most = len(inner.built["histogram"]) - 1
-        inverse = (tables.phase1(Metric.HTM), most, inverse_view(cubie.move_cubes(), inner.of))
+        inverse = (tables.phase1(Metric.HTM), byte, lower_bounds(), most, inverse_view(cubie.move_cubes(), inner.of))
     else:
-        inverse = (byte, 0, inverse_view(cubie.move_cubes(), np.zeros(cd.N_CORNERS, np.uint8)))
+        inverse = (byte, byte, lower_bounds(), 0, inverse_view(cubie.move_cubes(), np.zeros(cd.N_CORNERS, np.uint8)))
     return ResidueTables(*edge, *corner_slice, mv["twist_conj"], *large, *inverse)
 
 

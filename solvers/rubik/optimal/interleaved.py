@@ -26,6 +26,7 @@ from solvers.rubik.optimal import corner_slice_residues as csr
 from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal.intrinsics import fetch_add, prefetch
 from solvers.rubik.optimal.inverse_view import InverseView, child_inverse, step_cube
+from solvers.rubik.optimal.large_bounds import lower_bound
 from solvers.rubik.optimal.rows import (
     CHECK_EVERY,
     CORNERS_12,
@@ -49,7 +50,7 @@ ALIVE, LIMIT, WHERE = 0, 1, 2  # rows of a slot's scratch: the alive moves, and 
 # ROWS (the node's move-table rows pending: its first corner round is next); with the large tier, in place of the
 # edge rounds, 12/14/16 large class reads of axis (stage-12)/2 pending and 13/15/17 large residue reads of axis
 # (stage-13)/2 pending; then, with the inverse's look-ups, INVERSE (their classes pending) and INVERSE + 1 (their
-# large entries and phase-1 distances pending).
+# entries of the bounds table, or of the large and phase-1 tables, pending).
 IDLE, EXPANDED, ROWS, LARGE, INVERSE = 0, 10, 11, 12, 18
 
 
@@ -69,7 +70,10 @@ class ResidueTables(NamedTuple):
     large_inner: int  # corner combs (70)
     phase1: np.ndarray  # exact phase-1 distances by flip-slice class x twist: the floor each inverse's large
     #                     residue is decoded above (`edge_residues.distance_above`; one byte without the inverse)
-    large_most: int  # the large table's largest distance
+    bounds: np.ndarray  # `large_bounds`: the inverse's bounds in one read each, in place of the residue above the
+    #                     floor (the large tier; one byte where the inverse decodes above the floor)
+    lower: np.ndarray  # `large_bounds.lower_bounds`: what each value of `bounds` stands for
+    large_most: int  # the largest bound an inverse's look-up gives
     inverse_maps: InverseView  # the inverse's coordinates from a cube
 
 
@@ -209,9 +213,15 @@ def _inverse_round(cubes, inv, scratch, s, lv, n_alive, mv, rt):
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
+def _reads_inverse(rt) -> bool:
+    """Whether the heuristic looks up each node's inverse too (its phase-1 floor is then loaded)."""
+    return rt.phase1.shape[0] > 1
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
 def _inverse_entry_round(inv, scratch, s, n_alive, rt):
-    """Read the inverse's classes (prefetched); prefetch its entries of the large table and the phase-1 table
-    (the same class and twist)."""
+    """Read the inverse's classes (prefetched); prefetch its entries of the bounds table or else of the large
+    table and the phase-1 table (the same class and twist)."""
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
         for a in range(3):
@@ -222,21 +232,28 @@ def _inverse_entry_round(inv, scratch, s, n_alive, rt):
                 + _U(rt.comb_conj[_U(inv[s, m, 3 * a + 2]), sym])  # fmt: skip
             floor_at = (cs >> _U(4)) * _U(cd.N_TWIST) + twist
             inv[s, m, 3 * a] = where
-            inv[s, m, 3 * a + 1] = floor_at
-            prefetch(rt.large, where >> _U(2))
-            prefetch(rt.phase1, floor_at)
+            if rt.bounds.shape[0] > 1:
+                prefetch(rt.bounds, where >> _U(2))
+            else:
+                inv[s, m, 3 * a + 1] = floor_at
+                prefetch(rt.large, where >> _U(2))
+                prefetch(rt.phase1, floor_at)
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
 def _inverse_distance(rt, where, floor_at):
-    """A lower bound on the inverse's large-table distance: its residue at `where` above its phase-1 distance."""
+    """A lower bound on the inverse's large-table distance: its entry of the bounds table, or else its residue at
+    `where` above its phase-1 distance."""
+    if rt.bounds.shape[0] > 1:
+        return lower_bound(rt.bounds, where, rt.lower)
     return er.distance_above(np.int64(rt.phase1[_U(floor_at)]), er.residue(rt.large, where))
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
 def _inverse_keep(hs, inv, scratch, s, lv, n_alive, rt):
-    """Raise each alive child's bound by its inverse's (read, prefetched: each axis's large residue decoded above
-    its phase-1 distance, a floor since the large table refines phase 1); keep those still within their limit."""
+    """Raise each alive child's bound by its inverse's (read, prefetched: each axis's stand-alone bound, or its
+    large residue decoded above its phase-1 distance, a floor since the large table refines phase 1); keep those
+    still within their limit."""
     kept = 0
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
@@ -250,7 +267,7 @@ def _inverse_keep(hs, inv, scratch, s, lv, n_alive, rt):
 @nb.njit(cache=True, nogil=True, inline="always")
 def _descend(cubes, s, lv, m, mv, rt):
     """The whole cube of node (s, lv)'s child m along each axis, for its inverse's look-ups (when there are any)."""
-    if rt.phase1.shape[0] > 1:
+    if _reads_inverse(rt):
         for a in range(3):
             step_cube(cubes[s, lv, a], rt.inverse_maps.move_cubes[_U(mv.axis_moves[a, m])], cubes[s, lv + 1, a])
 
@@ -342,7 +359,7 @@ def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stag
             elif a < 2:
                 _flip_round(co, child, scratch, s, lv, n_alive, a + 1, mv, rt.large_class_sym, cd.N_PERM4)
                 st += 1
-            elif rt.phase1.shape[0] > 1:  # the own bounds are complete: the inverse's of those still in
+            elif _reads_inverse(rt):  # the own bounds are complete: the inverse's of those still in
                 n_alive = _own_bounds(child, hs, scratch, s, lv, n_alive, rt.large_most)
                 if n_alive > 0:
                     _inverse_round(cubes, inv, scratch, s, lv, n_alive, mv, rt)
@@ -362,7 +379,7 @@ def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stag
             st += 1
         else:
             st = EXPANDED
-    if st == EXPANDED and rt.phase1.shape[0] <= 1:  # (with the inverse's look-ups, `_own_bounds` did this)
+    if st == EXPANDED and not _reads_inverse(rt):  # (with the inverse's look-ups, `_own_bounds` did this)
         axis = LARGE_DIST if rt.large.shape[0] > 1 else DIST  # the distances whose goal U and D keep (rows.combine)
         for i in range(n_alive):
             m = scratch[s, ALIVE, i]

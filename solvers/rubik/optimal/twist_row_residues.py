@@ -135,9 +135,11 @@ def _backward(table, layout, reps, depth, lo, hi):
 
 
 def build_twist_row_table(
-    layout: TwistRowLayout, reps: np.ndarray, stabiliser: np.ndarray, progress: ProgressFn, label: str
-) -> dict[str, np.ndarray]:
-    """{"residues": uint8 packed table, "histogram": entries per exact distance} (HTM)."""
+    layout: TwistRowLayout, reps: np.ndarray, stabiliser: np.ndarray, progress: ProgressFn, label: str,
+    last_depth: int | None = None,
+) -> dict[str, np.ndarray]:  # fmt: skip
+    """{"residues": uint8 packed table, "histogram": entries per exact distance} (HTM); with `last_depth`, only
+    the entries that near are set (see `edge_residues.build_residue_table`)."""
 
     def forward(table, depth, lo, hi):
         return _forward(table, layout, reps, stabiliser, depth, lo, hi)
@@ -147,5 +149,5 @@ def build_twist_row_table(
 
     n_classes = reps.shape[0]
     size = n_classes * cd.N_TWIST * layout.n_inner
-    table, histogram = build_residue_table(n_classes, layout.row, size, forward, backward, progress, label)
+    table, histogram = build_residue_table(n_classes, layout.row, size, forward, backward, progress, label, last_depth)
     return {"residues": table, "histogram": histogram}
