@@ -365,6 +365,13 @@ def test_cli_refuses_the_large_tables_clearly(capsys, monkeypatch):
     assert not fresh.has_loaded("rubik-large-htm") and fresh.loaded_bytes() < 50_000_000  # refused before loading
 
 
+def _flip_a_byte(path) -> None:
+    """Damage a cached table file the way a bad disk would: one bit of its payload."""
+    data = bytearray(path.read_bytes())
+    data[-100] ^= 0x40
+    path.write_bytes(bytes(data))
+
+
 def test_a_damaged_large_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
     """Through the real accessor (`RubikTables.large_residues`), with the builder replaced by a small stand-in:
     a flipped byte in the cached file makes the next load build again, and the rebuilt file loads."""
@@ -380,10 +387,7 @@ def test_a_damaged_large_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
     fresh = type(default_tables())
     assert np.array_equal(fresh().large_residues()["residues"], payload["residues"]) and len(calls) == 1
     assert np.array_equal(fresh().large_residues()["residues"], payload["residues"]) and len(calls) == 1  # cached
-    path = next(tmp_path.glob("rubik-large-htm-v*.tbl"))
-    data = bytearray(path.read_bytes())
-    data[-100] ^= 0x40
-    path.write_bytes(bytes(data))
+    _flip_a_byte(next(tmp_path.glob("rubik-large-htm-v*.tbl")))
     assert np.array_equal(fresh().large_residues()["residues"], payload["residues"]) and len(calls) == 2
     assert np.array_equal(fresh().large_residues()["residues"], payload["residues"]) and len(calls) == 2
 
@@ -405,9 +409,6 @@ def test_a_damaged_bounds_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
     assert np.array_equal(fresh().large_bounds()["bounds"], payload["bounds"]) and len(calls) == 1
     assert np.array_equal(calls[0], residues["residues"])  # built from the large table
     assert np.array_equal(fresh().large_bounds()["lower"], [0, 10, 11, 12]) and len(calls) == 1  # cached
-    path = next(tmp_path.glob("rubik-large-bounds-htm-v*.tbl"))
-    data = bytearray(path.read_bytes())
-    data[-100] ^= 0x40
-    path.write_bytes(bytes(data))
+    _flip_a_byte(next(tmp_path.glob("rubik-large-bounds-htm-v*.tbl")))
     assert np.array_equal(fresh().large_bounds()["bounds"], payload["bounds"]) and len(calls) == 2
     assert np.array_equal(fresh().large_bounds()["bounds"], payload["bounds"]) and len(calls) == 2
