@@ -126,3 +126,18 @@ def test_a_prefetch_takes_one_index_per_dimension():
 
     with pytest.raises(TypingError):
         one_index_for_two_dimensions(a)
+
+
+def test_the_large_rounds_read_the_farthest_axis_first():
+    from itertools import product
+
+    from solvers.rubik.optimal.interleaved import _axis_order, _nth_axis
+    from solvers.rubik.optimal.rows import LARGE_DIST, N_COORDS
+
+    rows = np.zeros((1, 1, N_COORDS), dtype=np.int64)
+    for distances in product(range(4), repeat=3):
+        rows[0, 0, LARGE_DIST : LARGE_DIST + 3] = distances
+        order = _axis_order(rows, 0, 0)
+        axes = [int(_nth_axis(order, k)) for k in range(3)]
+        assert sorted(axes) == [0, 1, 2]
+        assert [distances[a] for a in axes] == sorted(distances, reverse=True), distances

@@ -315,7 +315,29 @@ def _begin(co, child, hs, scratch, g, path, s, lv, bound, mv, rt, n_alive_of, st
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stage):
+def _axis_order(co, s, lv):
+    """Node (s, lv)'s axes by its large-table distance on each, farthest first, packed as a0 + 3 a1 + 9 a2.
+
+    Why: a child's distance on an axis is within one of its parent's, so the axis on which the node is farthest
+    is the likeliest to prune a child at its first read, and a pruned child's other axes are never read."""
+    first, second, third = 0, 1, 2
+    if co[s, lv, LARGE_DIST + second] > co[s, lv, LARGE_DIST + first]:
+        first, second = second, first
+    if co[s, lv, LARGE_DIST + third] > co[s, lv, LARGE_DIST + second]:
+        second, third = third, second
+    if co[s, lv, LARGE_DIST + second] > co[s, lv, LARGE_DIST + first]:
+        first, second = second, first
+    return first + 3 * second + 9 * third
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _nth_axis(order, k):
+    """The k-th axis of a packed `_axis_order`."""
+    return (order // (1 if k == 0 else 3 if k == 1 else 9)) % 3
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stage, axis_order):
     """One stage of node (s, lv)'s expansion: use the reads now in cache, prefetch the next round's."""
     st = stage[s]
     n_alive = n_alive_of[s]
@@ -326,7 +348,9 @@ def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stag
         else:  # no corner-slice table: every axis's coordinates at once, then the large rounds
             for a in range(3):
                 _corner_round(co, child, scratch, s, lv, n_alive, a, mv, rt, False)
-            _flip_round(co, child, scratch, s, lv, n_alive, 0, mv, rt.large_class_sym, cd.N_PERM4)
+            axis_order[s] = _axis_order(co, s, lv)
+            _flip_round(co, child, scratch, s, lv, n_alive, _nth_axis(axis_order[s], 0), mv, rt.large_class_sym,
+                        cd.N_PERM4)  # fmt: skip
             st = LARGE
     elif st <= 3:  # corner-slice of axis st - 1
         n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, rt.corner_slice, CS_DIST + st - 1)
@@ -336,7 +360,9 @@ def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stag
             _corner_round(co, child, scratch, s, lv, n_alive, st, mv, rt, True)
             st += 1
         elif rt.large.shape[0] > 1:
-            _flip_round(co, child, scratch, s, lv, n_alive, 0, mv, rt.large_class_sym, cd.N_PERM4)
+            axis_order[s] = _axis_order(co, s, lv)
+            _flip_round(co, child, scratch, s, lv, n_alive, _nth_axis(axis_order[s], 0), mv, rt.large_class_sym,
+                        cd.N_PERM4)  # fmt: skip
             st = LARGE
         else:
             _flip_round(co, child, scratch, s, lv, n_alive, 0, mv, rt.edge_class_sym, 1)
@@ -347,8 +373,9 @@ def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stag
     elif st == INVERSE + 1:
         n_alive = _inverse_keep(hs, inv, scratch, s, lv, n_alive, rt)
         st = EXPANDED
-    elif st >= LARGE:  # the large table of axis (st - LARGE) // 2
-        a = (st - LARGE) // 2
+    elif st >= LARGE:  # the large table of the ((st - LARGE) // 2)-th axis in the node's `_axis_order`
+        k = (st - LARGE) // 2
+        a = _nth_axis(axis_order[s], k)
         if (st - LARGE) % 2 == 0:
             _large_round(child, scratch, s, lv, n_alive, a, rt)
             st += 1
@@ -356,8 +383,9 @@ def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stag
             n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, rt.large, LARGE_DIST + a)
             if n_alive == 0:
                 st = EXPANDED
-            elif a < 2:
-                _flip_round(co, child, scratch, s, lv, n_alive, a + 1, mv, rt.large_class_sym, cd.N_PERM4)
+            elif k < 2:
+                _flip_round(co, child, scratch, s, lv, n_alive, _nth_axis(axis_order[s], k + 1), mv,
+                            rt.large_class_sym, cd.N_PERM4)  # fmt: skip
                 st += 1
             elif _reads_inverse(rt):  # the own bounds are complete: the inverse's of those still in
                 n_alive = _own_bounds(child, hs, scratch, s, lv, n_alive, rt.large_most)
@@ -400,7 +428,7 @@ class Workspace(NamedTuple):
     next_move: np.ndarray  # (SLOTS, levels): the next child to visit
     path: np.ndarray  # (SLOTS, levels): the moves
     scratch: np.ndarray  # (SLOTS, 3, 18): rows ALIVE, LIMIT, WHERE
-    per_slot: np.ndarray  # (4, SLOTS): alive children, stage, level
+    per_slot: np.ndarray  # (4, SLOTS): alive children, stage, level, the node's `_axis_order`
     cube: np.ndarray  # two cubes for checking a solution
     tmp: np.ndarray
     cubes: np.ndarray  # uint8 (SLOTS, levels, 3, 40): each node's whole cube along each axis (level 0: the start)
@@ -439,7 +467,7 @@ def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, mv, rt, c
     Why compiled without numba's reference counting (_nrt=False), with buffers from `workspace`: the inlined
     stages otherwise count references to every array they touch, dozens of locked instructions per stage."""
     co, child, hs, g, nxt, path, scratch, per_slot, cube, tmp, cubes, inv = work
-    n_alive_of, stage, lvl = per_slot[0], per_slot[1], per_slot[2]
+    n_alive_of, stage, lvl, axis_order = per_slot[0], per_slot[1], per_slot[2], per_slot[3]
     stage[:] = IDLE
     n_prefixes, n_prefix = prefixes.shape[0], prefixes.shape[1]
     exhausted = False  # no prefixes left to take
@@ -469,7 +497,7 @@ def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, mv, rt, c
                 nodes += 1
                 _begin(co, child, hs, scratch, g, path, s, i, bound, mv, rt, n_alive_of, stage)
                 while stage[s] != EXPANDED:
-                    _advance(co, child, hs, scratch, cubes, inv, s, i, mv, rt, n_alive_of, stage)
+                    _advance(co, child, hs, scratch, cubes, inv, s, i, mv, rt, n_alive_of, stage, axis_order)
                 stage[s] = IDLE
                 h = hs[s, i, m]
                 g[s, i + 1] = g[s, i] + mv.costs[m]
@@ -493,7 +521,7 @@ def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, mv, rt, c
             busy += 1
             nodes += _begin(co, child, hs, scratch, g, path, s, n_prefix, bound, mv, rt, n_alive_of, stage)
         elif stage[s] != EXPANDED:
-            _advance(co, child, hs, scratch, cubes, inv, s, lvl[s], mv, rt, n_alive_of, stage)
+            _advance(co, child, hs, scratch, cubes, inv, s, lvl[s], mv, rt, n_alive_of, stage, axis_order)
             if stage[s] != EXPANDED:
                 s = s + 1 if s + 1 < SLOTS else 0
                 continue
