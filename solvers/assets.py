@@ -31,13 +31,18 @@ def assets_root() -> Traversable:
     """
     package = resources.files("solvers")
     packaged = package / PACKAGED_NAME
-    if packaged.is_dir():
+    if _holds_data(packaged):
         return packaged
     if isinstance(package, Path):  # a checkout, or an editable install of one: the package is a real folder
         checkout = package.parent / CHECKOUT_NAME
-        if checkout.is_dir():
+        if _holds_data(checkout):
             return checkout
     raise AssetsMissing(f"the shipped data of cubeviz is missing (looked in {packaged} and beside the package)")
+
+
+def _holds_data(folder: Traversable) -> bool:
+    """A folder with something in it (an empty one is what an uninstall can leave behind)."""
+    return folder.is_dir() and any(True for _ in folder.iterdir())
 
 
 def asset(*parts: str) -> Traversable:

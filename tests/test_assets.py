@@ -52,6 +52,12 @@ def test_without_a_packaged_copy_the_folder_beside_the_package_is_read(fake_pack
     assert assets.names_in(assets.asset("puzzles")) == ["checkout"]
 
 
+def test_an_empty_packaged_folder_left_by_an_uninstall_is_passed_over(fake_package):
+    (fake_package / "_assets").mkdir()
+    _data_folder(fake_package.parent / "assets", "checkout")
+    assert assets.names_in(assets.asset("puzzles")) == ["checkout"]
+
+
 def test_no_data_anywhere_is_a_clear_error(fake_package):
     with pytest.raises(assets.AssetsMissing, match="shipped data of cubeviz is missing"):
         assets.assets_root()
