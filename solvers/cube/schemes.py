@@ -51,7 +51,7 @@ def load_scheme(name_or_path: str | Path = DEFAULT_SCHEME) -> ColourScheme:
         rgb = {face: tuple(int(v) for v in faces[face.name]["rgb"]) for face in Face}
         display_name = str(data.get("name", path.name.removesuffix(".json")))
     except OSError as exc:
-        raise SchemeError(f"cannot read colour scheme {name_or_path}: {exc.strerror or 'no such file'}") from None
+        raise SchemeError(f"cannot read colour scheme {path}: {exc.strerror or 'no such file'}") from None
     except (ValueError, KeyError, TypeError) as exc:
         raise SchemeError(f"colour scheme {path} is malformed: {exc!r}") from None
     if len(set(letters.values())) != 6 or any(len(letter) != 1 for letter in letters.values()):
