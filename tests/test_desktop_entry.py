@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import configparser
+import subprocess
 import sys
 from pathlib import Path
 
@@ -96,3 +97,10 @@ def test_exec_arguments_are_quoted_as_the_spec_asks(argument, written):
     """Reserved characters put the argument in double quotes with `$ \\ " \\`` backslashed; the value's own escaping
     then doubles every backslash, and a literal % is written %%."""
     assert desktop_entry.exec_argument(argument) == written
+
+
+def test_the_desktop_entry_module_needs_no_qt():
+    """It runs before any QApplication (and on a machine without a display): no Qt may load with it."""
+    script = "import sys, cubeviz.desktop_entry; print(sorted(m for m in sys.modules if m.startswith('PyQt6')))"
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
