@@ -8,13 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PyQt6.QtCore import pyqtSignal
-from PyQt6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QPushButton, QWidget
 
 from cubeviz.solve.alternatives import AlternativesPanel
 from cubeviz.solve.engines import DEFAULT_CHOICE, SolverChoice
 from cubeviz.solve.player_panel import PlayerPanel
 from cubeviz.solve.progress_panel import ProgressPanel
 from cubeviz.solve.session import SolveSession
+from cubeviz.views.fit import ScrolledColumn
 
 
 class SolveDock(QWidget):
@@ -41,7 +42,7 @@ class SolveDock(QWidget):
         buttons = QHBoxLayout()  # under the solver's name, not beside it: the dock stays narrow
         buttons.addWidget(self.solve_button, 1)
         buttons.addWidget(self.cancel_button, 1)
-        layout = QVBoxLayout(self)
+        layout = ScrolledColumn(self)
         layout.addWidget(self.solver)
         layout.addLayout(buttons)
         layout.addWidget(self.progress)

@@ -80,4 +80,4 @@ def test_session_chart_counts_the_session_solves(window):
     assert session.lengths == [4, 3]
     session.record(4)
     assert stats.session_plot.counts == [0, 0, 0, 1, 2]
-    assert "3 solves, mean 3.67" in stats.session_plot.getPlotItem().titleLabel.text
+    assert "3 solves, mean 3.67" in stats.session_plot.title

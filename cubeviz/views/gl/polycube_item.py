@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cubeviz.views.gl.polycube_layout import laid_out_poses
 from cubeviz.views.gl.polycube_mesh import EDGE_SLOT, FIRST_PIECE_SLOT, PolycubeMesh, polycube_mesh
 from cubeviz.views.gl.polycube_motion import AssemblyTimeline, blend_pose
 from cubeviz.views.gl.renderer import GroupedMeshRenderer
@@ -52,7 +53,11 @@ class PolycubeItem:
         self.mesh: PolycubeMesh = polycube_mesh([p.cells for p in puzzle.pieces], instance_kind)
         self.mesh_key = f"polycube-{next(_MESH_KEYS)}"  # never reused: a recycled id() would find a stale mesh
         n = self.mesh.n_instances
-        self.poses = np.repeat(np.identity(4)[None], n, axis=0)
+        dims = np.asarray(puzzle.dims, dtype=float)
+        self.box_centre = (dims - 1.0) / 2.0
+        # Until a solution is shown the pieces lie apart, side by side (see polycube_layout.py).
+        self.poses = laid_out_poses([np.asarray(puzzle.pieces[k].cells) for k in instance_kind], self.box_centre)
+        self.laid_out = True
         self.explode = 0.0
         self.hidden = np.zeros(n, dtype=bool)
         self.highlight: int | None = None
@@ -61,9 +66,7 @@ class PolycubeItem:
         self.assembly: AssemblyTimeline | None = None
         self.assembly_time = 0.0
         self._transition: _Transition | None = None
-        dims = np.asarray(puzzle.dims, dtype=float)
         self.scale = WORLD_EXTENT / float(dims.max())
-        self.box_centre = (dims - 1.0) / 2.0
         self.up = np.asarray(up_direction(puzzle), dtype=float)
         kinds = self.mesh.instance_kind
         self.local_centres = np.array([np.mean(puzzle.pieces[k].cells, axis=0) for k in kinds])
@@ -85,6 +88,7 @@ class PolycubeItem:
         else:
             self._transition = None
         self.poses = poses
+        self.laid_out = False
         self._rest_neighbours = None
 
     def at_rest(self, now: float) -> bool:
@@ -140,6 +144,13 @@ class PolycubeItem:
         return unit * TRANSITION_TRAVEL
 
     # -- geometry of a frame -----------------------------------------------------------------------------------------
+    def extent(self) -> float:
+        """The longest side, in world units, of the box holding every piece at its target pose (the assembled
+        box: WORLD_EXTENT; more while the pieces are laid out apart)."""
+        cells = np.einsum("nij,nj->ni", self.poses[self.mesh.voxel_instance, :3, :3], self.mesh.voxel_cell)
+        cells = cells + self.poses[self.mesh.voxel_instance, :3, 3]
+        return float((cells.max(axis=0) - cells.min(axis=0) + 1.0).max() * self.scale)
+
     def world_matrix(self) -> np.ndarray:
         """Puzzle coordinates -> world: centre, turn y and z over, scale."""
         m = np.diag([self.scale, -self.scale, -self.scale, 1.0])
