@@ -482,4 +482,3 @@ class MainWindow(QMainWindow):
 def _scrolled(dock: QDockWidget) -> bool:
     """Whether the dock's panel sits in the scroll area `add_dock` puts it in."""
     return isinstance(dock.widget(), QScrollArea)
-

@@ -33,7 +33,10 @@ class HistogramPlot(pg.PlotWidget):
         self.title = ""
         self.hover_text = ""
         self._title_tip = ""
+        self._fitting = False
         self.set_title(title)
+        # The count axis widens once its labels are drawn (1.5e+06): the title then has less room.
+        self.getAxis("left").geometryChanged.connect(self._fit_title)
         self.setLabel("bottom", x_label)
         self.setLabel("left", "count")
         self.setMouseEnabled(x=False, y=False)
@@ -66,7 +69,16 @@ class HistogramPlot(pg.PlotWidget):
     def _fit_title(self) -> None:
         """Draw the longest start of the title (with an ellipsis) that fits the chart's width, measured as
         pyqtgraph draws it."""
-        room = max(self.width() - self.getAxis("left").width() - TITLE_MARGIN, 40)  # the title sits over the bars
+        if self._fitting:
+            return
+        self._fitting = True
+        try:
+            self._fit_title_within(max(self.width() - self.getAxis("left").width() - TITLE_MARGIN, 40))
+        finally:
+            self._fitting = False
+
+    def _fit_title_within(self, room: float) -> None:
+        """Fit the title in `room` pixels: it sits over the bars, right of the count axis."""
         label = self.getPlotItem().titleLabel
 
         def fits(text: str) -> bool:

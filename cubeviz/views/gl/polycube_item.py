@@ -31,6 +31,7 @@ TRANSITION_TRAVEL = 2.0  # puzzle units a moving piece is drawn out of the box b
 LAYER_AXIS = 2  # planes front to back, as the Soma 27-cell lines list them
 LAYER_GAP = 1.0  # puzzle units between planes laid side by side
 _MESH_KEYS = itertools.count()
+FramePass = tuple[np.ndarray, np.ndarray, np.ndarray]  # (group matrices in world space, first vertices, counts)
 
 
 def hex_rgb(colour: str) -> tuple[float, float, float]:
@@ -236,11 +237,13 @@ class PolycubeItem:
         signs = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)], dtype=float)
         return (centres[:, None, :] + signs[None] * half * 1.8).reshape(-1, 3)  # 1.8: room for turning pieces
 
-    def draw(self, renderer: GroupedMeshRenderer, now: float, eye: np.ndarray | None = None) -> None:
-        """Draw the frame at ``now``; with the camera's ``eye`` (world point) the nearest voxels go first."""
-        renderer.set_colours(self.slot_colours())
+    def frame_ranges(self, now: float, eye: np.ndarray | None = None) -> list[FramePass]:
+        """What the frame at ``now`` draws: (group matrices in world space, first vertices, vertex counts) per pass
+        (tests read the drawn triangles from it); with the camera's ``eye`` (world point) the nearest voxels go
+        first."""
         neighbours = self.rest_neighbours() if self.cull_contacts and self.at_rest(now) else None
         cells = np.hstack([self.mesh.voxel_cell, np.ones((len(self.mesh.voxel_cell), 1))])
+        out = []
         for matrices, shown in self.passes(now):
             covered = None if neighbours is None else (neighbours >= 0) & shown[np.maximum(neighbours, 0)]
             depth = None
@@ -249,8 +252,15 @@ class PolycubeItem:
                 depth = np.linalg.norm(centres - eye, axis=1)
             first, count = self.mesh.ranges(shown, covered, depth)
             if len(first):
-                renderer.set_groups(matrices)
-                renderer.draw_ranges(self.mesh_key, first, count)
+                out.append((matrices, first, count))
+        return out
+
+    def draw(self, renderer: GroupedMeshRenderer, now: float, eye: np.ndarray | None = None) -> None:
+        """Draw the frame at ``now`` (see `frame_ranges`)."""
+        renderer.set_colours(self.slot_colours())
+        for matrices, first, count in self.frame_ranges(now, eye):
+            renderer.set_groups(matrices)
+            renderer.draw_ranges(self.mesh_key, first, count)
 
     def cell_of(self, voxel: int) -> int:
         """File cell index of instance-voxel ``voxel`` at rest."""
