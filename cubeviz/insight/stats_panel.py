@@ -43,7 +43,6 @@ class StatsPanel(QWidget):
         self.status.setWordWrap(True)  # a long line would set the page's minimum width and squeeze the docks
         self.plots = {metric: HistogramPlot(title, "distance from solved", self) for metric, title in METRICS}
         self.session_plot = HistogramPlot("3x3: 0 solves", "moves (HTM)", self)
-        self.session_plot.setStatusTip("The length of each 3x3 solution found this session: Solve a 3x3 to add one")
         self.session_plot.empty_text.setText("no 3x3 solves yet")
         top = QHBoxLayout()
         top.addWidget(self.log_box)

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QHBoxLayout, QListWidget, QSpinBox, QVBoxLayout, QWidget
 
 from cubeviz.solve.engines import Solution
@@ -24,6 +25,9 @@ class AlternativesPanel(QWidget):
         self.browse.setToolTip("Browse the optimal solutions")
         self.found = QListWidget()
         self.found.setToolTip("Solutions found so far; click one to play it")
+        # One line per solution, cut with an ellipsis (the whole line is its tooltip): no sideways scroll bar.
+        self.found.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.found.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.found.setMinimumHeight(44)  # two lines: the dock fits a 720-line screen; it grows where there is room
         self.found.setMaximumHeight(110)
         keep_layout(self.found)  # the 2x2's browser comes and goes beside the summary, which then elides
@@ -63,6 +67,7 @@ class AlternativesPanel(QWidget):
         self.found.blockSignals(True)
         mark = " \N{CHECK MARK}" if solution.proven_optimal else ""
         self.found.addItem(f"{solution.length} moves  ({solution.elapsed:.2f} s){mark}: {solution.text}")
+        self.found.item(self.found.count() - 1).setToolTip(self.found.item(self.found.count() - 1).text())
         self.found.setCurrentRow(self.found.count() - 1)
         self.found.blockSignals(False)
         self.summary.setText(f"Solutions: {self.found.count()} (shortest last)")
