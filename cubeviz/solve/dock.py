@@ -30,7 +30,7 @@ class SolveDock(QWidget):
         # Long solver names are elided in the closed box, not allowed to widen the dock (the list shows them whole).
         self.solver.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.solver.setMinimumContentsLength(14)
-        self.solver.setToolTip("Which solver Solve runs (also in the Solve menu)")
+        self.solver.currentIndexChanged.connect(self._show_choice_tip)
         self.solve_button = QPushButton("Solve")
         self.solve_button.setToolTip("Solve the cube shown (Ctrl+Return)")
         self.cancel_button = QPushButton("Cancel")
@@ -68,6 +68,7 @@ class SolveDock(QWidget):
             self.solver.addItem(f"{size}x{size}: {choice.text}", choice)
         self.solver.setCurrentIndex(self.solver.findData(current))
         self.solver.blockSignals(False)
+        self._show_choice_tip()
 
     def set_choice(self, choice: SolverChoice) -> None:
         index = self.solver.findData(choice)
@@ -75,6 +76,11 @@ class SolveDock(QWidget):
             self.solver.blockSignals(True)
             self.solver.setCurrentIndex(index)
             self.solver.blockSignals(False)
+            self._show_choice_tip()
+
+    def _show_choice_tip(self, _index: int = 0) -> None:
+        """The chosen solver's whole name as the tooltip: the closed box shows it shortened in a narrow dock."""
+        self.solver.setToolTip(f"{self.solver.currentText()}\nWhich solver Solve runs (also in the Solve menu)")
 
     def connect_buttons(self, solve: Callable[[], None], cancel: Callable[[], None]) -> None:
         self.solve_button.clicked.connect(solve)
