@@ -95,9 +95,9 @@ def test_the_gap_takes_exactly_the_shrunk_volume(cells, gap):
     stl, _ = _checked(_mesh_file(cells, unit=unit, gap=gap), shells_expected=1)
     assert volume(stl.corners) == pytest.approx(_eroded_volume(cells, unit, gap, int(unit / gap)), rel=1e-6)
     points = stl.corners.reshape(-1, 3)
-    span = np.ptp(np.array(cells), axis=0) + 1
-    assert points.min(axis=0).tolist() == pytest.approx([gap] * 3)
-    assert points.max(axis=0).tolist() == pytest.approx(span * unit - gap)
+    low, high = np.min(cells, axis=0), np.max(cells, axis=0) + 1  # cells stay where they are
+    assert points.min(axis=0).tolist() == pytest.approx(low * unit + gap)
+    assert points.max(axis=0).tolist() == pytest.approx(high * unit - gap)
 
 
 @pytest.mark.parametrize("cells", [EDGE_TOUCH, CORNER_TOUCH, RING])
