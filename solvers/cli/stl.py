@@ -73,6 +73,8 @@ def run_stl(args: argparse.Namespace) -> int:
 
     try:
         options = PrintOptions(args.unit, args.gap, args.spacing, args.plate_width)
+        if args.pieces and Path(args.out).exists() and not Path(args.out).is_dir():
+            raise CliInputError(f"{args.out} is a file: --pieces writes one file per piece into a folder")
         if args.solution is not None and options.gap <= 0:
             raise CliInputError("--solution needs a --gap above 0, so that the assembled pieces print apart")
         problem, solutions = _load(args.puzzle)
