@@ -45,6 +45,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="MM",
         help="taken off every outer face, so pieces fit together after printing (default 0.1; 0 for exact cubes)",
     )
+    stl.add_argument(
+        "--bevel", type=_millimetres, default=0.0, metavar="MM", help="chamfer of the outer edges (default 0: sharp)"
+    )
     stl.add_argument("--spacing", type=_millimetres, default=5.0, metavar="MM", help="between pieces on a plate")
     stl.add_argument("--plate-width", type=_millimetres, default=200.0, metavar="MM", help="row width on a plate")
     stl.add_argument("--out", required=True, metavar="PATH", help="the STL file (a folder with --pieces)")
@@ -72,7 +75,7 @@ def run_stl(args: argparse.Namespace) -> int:
     from solvers.packing.stl import PrintOptions, plate_mesh, solution_mesh, write_piece_files, write_stl
 
     try:
-        options = PrintOptions(args.unit, args.gap, args.spacing, args.plate_width)
+        options = PrintOptions(args.unit, args.gap, args.spacing, args.plate_width, args.bevel)
         if args.pieces and Path(args.out).exists() and not Path(args.out).is_dir():
             raise CliInputError(f"{args.out} is a file: --pieces writes one file per piece into a folder")
         if args.solution is not None and options.gap <= 0:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 SEPARATION = 1e-3  # units (cell sizes) between sheets that touch only along an edge or at a corner, without a gap
-MAX_GAP = 0.25  # units: a larger shrink would leave a cell less than half its size (and at 0.5 nothing at all)
+MAX_GAP = 0.25  # units: gap plus bevel; more would leave a cell's flat faces less than half its size
 
 
 @dataclass(frozen=True)
@@ -71,19 +71,22 @@ class Mesh:
         return Mesh(np.concatenate(vertices), np.concatenate(triangles))
 
 
-def voxel_mesh(cells: Iterable[Sequence[int]], *, unit: float = 1.0, gap: float = 0.0) -> Mesh:
-    """The boundary of the union of unit cells ``cells`` (integer ``(x, y, z)``), scaled by ``unit`` and shrunk
-    by ``gap`` (same length unit, ``0 <= gap < MAX_GAP * unit``) on every outer face. Cell ``(x, y, z)`` spans
+def voxel_mesh(cells: Iterable[Sequence[int]], *, unit: float = 1.0, gap: float = 0.0, bevel: float = 0.0) -> Mesh:
+    """The boundary of the union of unit cells ``cells`` (integer ``(x, y, z)``), scaled by ``unit``, shrunk by
+    ``gap`` on every outer face and, with ``bevel`` above 0, its convex edges chamfered by ``bevel`` (see
+    ``bevel.py``); lengths in the unit of ``unit``, ``gap + bevel < MAX_GAP * unit``. Cell ``(x, y, z)`` spans
     ``[x, x + 1] * unit`` and so on before the shrink."""
     voxels = np.asarray(list(cells), dtype=np.int64).reshape(-1, 3)
     if len(voxels) == 0:
         raise ValueError("a mesh needs at least one cell")
     if not (unit > 0 and np.isfinite(unit)):
         raise ValueError(f"the unit must be a positive length, not {unit}")
-    if not 0 <= gap < MAX_GAP * unit:
-        raise ValueError(
-            f"the gap must be at least 0 and below {MAX_GAP:g} of the unit ({MAX_GAP * unit:g}), not {gap}"
-        )
+    if not (gap >= 0 and bevel >= 0 and gap + bevel < MAX_GAP * unit):
+        raise ValueError(f"the gap and the bevel must be at least 0 and together below {MAX_GAP * unit:g}")
+    if bevel > 0:
+        from solvers.packing.bevel import bevelled_mesh  # bevel.py builds on this module's fine grid
+
+        return bevelled_mesh(voxels, unit, gap, bevel)
     low = voxels.min(axis=0)
     cells = _cell_grid(voxels - low + 1)  # one empty cell of padding on every side
     quads = _fine_faces(_fine_grid(cells))

@@ -34,16 +34,17 @@ class PrintOptionsError(PackingError, ValueError):
 @dataclass(frozen=True)
 class PrintOptions:
     """Lengths in millimetres. ``gap`` is taken off every outer face of every piece, so two pieces that touch in
-    the puzzle end up ``2 * gap`` apart; ``spacing`` separates pieces on a plate, whose rows are at most
-    ``plate_width`` wide (a wider piece gets a row of its own)."""
+    the puzzle end up ``2 * gap`` apart; ``bevel`` chamfers the outer edges (0: sharp); ``spacing`` separates
+    pieces on a plate, whose rows are at most ``plate_width`` wide (a wider piece gets a row of its own)."""
 
     unit: float = 10.0
     gap: float = 0.1
     spacing: float = 5.0
     plate_width: float = 200.0
+    bevel: float = 0.0
 
     def __post_init__(self) -> None:
-        for name in ("unit", "gap", "spacing", "plate_width"):
+        for name in ("unit", "gap", "spacing", "plate_width", "bevel"):
             if not math.isfinite(getattr(self, name)):
                 raise PrintOptionsError(f"the {name.replace('_', ' ')} must be a number of millimetres")
         if not 0 < self.unit <= MAX_UNIT:
@@ -52,6 +53,11 @@ class PrintOptions:
             raise PrintOptionsError(
                 f"the gap must be at least 0 and below a quarter of the unit ({MAX_GAP * self.unit:g} mm), "
                 f"not {self.gap:g}"
+            )
+        if not 0 <= self.bevel < MAX_GAP * self.unit - self.gap:
+            raise PrintOptionsError(
+                f"the bevel must be at least 0 and, with the gap, below a quarter of the unit "
+                f"({MAX_GAP * self.unit:g} mm), not {self.bevel:g}"
             )
         if not 0 <= self.spacing <= MAX_PLATE:
             raise PrintOptionsError(f"the spacing must be 0 to {MAX_PLATE:g} mm, not {self.spacing:g}")
@@ -84,7 +90,7 @@ def resting_pose(cells: Iterable[Sequence[int]]) -> tuple[Voxel, ...]:
 
 def piece_mesh(cells: Iterable[Sequence[int]], options: PrintOptions) -> Mesh:
     """One piece in its resting pose, its bounding box's low corner at the origin (lying on z = 0)."""
-    mesh = voxel_mesh(resting_pose(cells), unit=options.unit, gap=options.gap)
+    mesh = voxel_mesh(resting_pose(cells), unit=options.unit, gap=options.gap, bevel=options.bevel)
     return mesh.moved(shift=-mesh.bounds()[0])
 
 
@@ -126,7 +132,7 @@ def solution_mesh(problem: CoverProblem, rows: Iterable[int], options: PrintOpti
     for row in rows:
         cells = problem.row_cells[int(row)]
         voxels = target[cells[cells >= 0]] @ turn.T
-        meshes.append(voxel_mesh(voxels, unit=options.unit, gap=options.gap))
+        meshes.append(voxel_mesh(voxels, unit=options.unit, gap=options.gap, bevel=options.bevel))
     mesh = Mesh.join(meshes)
     return mesh.moved(shift=-mesh.bounds()[0])
 

@@ -4,6 +4,8 @@ plate whose pieces do not overlap, an assembled solution whose shells hold exact
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from stl_reader import edge_problems, inside, read_stl, shells, volume, winding_normals
@@ -67,8 +69,25 @@ def _eroded_volume(cells, unit: float, gap: float, steps: int) -> float:
     return float(kept.sum()) * gap**3
 
 
-def _mesh_file(cells, unit=1.0, gap=0.0) -> bytes:
-    return stl_bytes(voxel_mesh(cells, unit=unit, gap=gap))
+def _mesh_file(cells, unit=1.0, gap=0.0, bevel=0.0) -> bytes:
+    return stl_bytes(voxel_mesh(cells, unit=unit, gap=gap, bevel=bevel))
+
+
+def _in_bevelled(cells, unit: float, gap: float, bevel: float, points: np.ndarray) -> np.ndarray:
+    """Whether each point is within L1 distance ``bevel`` of the cells shrunk by ``gap + bevel``: the shrunk cells
+    are the union of every block of at most 2x2x2 filled cells, shrunk (a cube of half side below 1/2 round a
+    point of the shrunk set meets at most such a block, all filled)."""
+    filled = {tuple(c) for c in cells}
+    h = (gap + bevel) / unit
+    distance = np.full(len(points), np.inf)
+    for cell in filled:
+        for extent in itertools.product((1, 2), repeat=3):
+            block = itertools.product(*(range(c, c + e) for c, e in zip(cell, extent, strict=True)))
+            if all(b in filled for b in block):
+                lo, hi = (np.array(cell) + h) * unit, (np.array(cell) + np.array(extent) - h) * unit
+                d = (np.maximum(0, lo - points) + np.maximum(0, points - hi)).sum(axis=1)
+                distance = np.minimum(distance, d)
+    return distance <= bevel
 
 
 def test_a_cube_is_twelve_triangles_of_its_volume():
@@ -124,6 +143,40 @@ def test_random_voxel_sets_are_closed_manifolds():
                 assert 0 <= len(cells) * 1000.0 - volume(stl.corners) < 5.0 * len(cells)  # 0.5 % of each 1000 mm3 cell
 
 
+@pytest.mark.parametrize(("gap", "bevel"), [(0.0, 1.0), (0.5, 1.5)])
+def test_a_bevelled_cube_is_a_chamfered_cube(gap, bevel):
+    """A cube shrunk by gap + bevel and grown by an octahedron of radius bevel: a^3 + 6a^2 b + 6a b^2 + 4/3 b^3."""
+    stl, _ = _checked(_mesh_file([(0, 0, 0)], unit=10.0, gap=gap, bevel=bevel), shells_expected=1)
+    a = 10.0 - 2 * (gap + bevel)
+    assert volume(stl.corners) == pytest.approx(a**3 + 6 * a * a * bevel + 6 * a * bevel**2 + 4 / 3 * bevel**3)
+    assert len(stl.corners) == 6 * 2 + 12 * 2 + 8  # faces, edge strips, corner triangles
+    points = stl.corners.reshape(-1, 3)
+    assert points.min(axis=0).tolist() == pytest.approx([gap] * 3)
+    assert points.max(axis=0).tolist() == pytest.approx([10.0 - gap] * 3)
+
+
+@pytest.mark.parametrize("cells", [[(0, 0, 0), (1, 0, 0), (0, 1, 0)], EDGE_TOUCH, CORNER_TOUCH, RING])
+@pytest.mark.parametrize(("gap", "bevel"), [(0.0, 1.0), (0.3, 0.8), (1.0, 0.5)])
+def test_a_bevelled_piece_is_the_shrunk_piece_grown_by_an_octahedron(cells, gap, bevel):
+    """Closed, and inside exactly where an independent test says (2,000 random points)."""
+    stl, _ = _checked(_mesh_file(cells, unit=10.0, gap=gap, bevel=bevel), shells_expected=1)
+    rng = np.random.default_rng(len(cells))
+    low, high = np.min(cells, axis=0) * 10.0, (np.max(cells, axis=0) + 1) * 10.0
+    points = rng.uniform(low - 1, high + 1, (2000, 3))
+    expected = _in_bevelled(cells, 10.0, gap, bevel, points)
+    assert 200 < expected.sum() < 1900
+    assert (inside(stl.corners, points) == expected).all()
+
+
+def test_random_voxel_sets_bevel_into_closed_manifolds():
+    rng = np.random.default_rng(11)
+    for _ in range(40):
+        cells = sorted({tuple(int(v) for v in c) for c in rng.integers(0, 3, (rng.integers(2, 14), 3))})
+        stl, _ = _checked(_mesh_file(cells, unit=10.0, gap=0.2, bevel=1.0))
+        points = rng.uniform(-1, 31, (300, 3))
+        assert (inside(stl.corners, points) == _in_bevelled(cells, 10.0, 0.2, 1.0, points)).all()
+
+
 def test_a_piece_lies_on_its_largest_face():
     pose = resting_pose([(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 2)])  # an L standing up
     assert sorted(pose) == sorted(resting_pose(pose))
@@ -172,6 +225,14 @@ def test_every_shipped_puzzle_prints_piece_by_piece_without_gap(name, tmp_path):
         assert volume(stl.corners) == pytest.approx(len(piece.cells) * 1000.0, rel=1e-4)
 
 
+@pytest.mark.parametrize("name", shipped_puzzles())
+def test_every_shipped_puzzle_prints_bevelled(name):
+    puzzle = load_puzzle(name)
+    options = PrintOptions(unit=10.0, gap=0.1, bevel=0.6)
+    for piece in puzzle.pieces:
+        _checked(stl_bytes(piece_mesh(piece.cells, options)), shells_expected=1)
+
+
 def test_an_assembled_solution_holds_each_piece_in_its_cells():
     problem = build_cover(load_puzzle("soma"))
     rows = next(iter_solutions(problem))
@@ -212,6 +273,8 @@ def test_an_assembled_solution_stands_the_figure_upright():
         ({"unit": 4.0, "gap": 1.0}, "below a quarter of the unit (1 mm)"),
         ({"spacing": -1.0}, "spacing must be"),
         ({"plate_width": 0.0}, "plate width must be"),
+        ({"bevel": -0.5}, "bevel must be at least 0"),
+        ({"unit": 10.0, "gap": 1.0, "bevel": 1.5}, "with the gap, below a quarter of the unit (2.5 mm), not 1.5"),
     ],
 )
 def test_unprintable_options_are_refused_by_name(options, words):

@@ -51,6 +51,16 @@ def test_plate_holds_every_copy(capsys, tmp_path):
     assert lines[-2] == f"size: {size[0]:.1f} x {size[1]:.1f} x {size[2]:.1f} mm"
 
 
+def test_bevel_chamfers_every_edge(capsys, tmp_path):
+    code, _, _ = _run(
+        capsys, "stl", "slothouber-graatsma", "--pieces", "--bevel", "1", "--gap", "0", "--out", str(tmp_path)
+    )
+    assert code == 0
+    stl = _closed(tmp_path / "02-u-x3.stl")
+    assert len(stl.corners) == 44  # 6 faces, 12 edge strips, 8 corner triangles
+    assert volume(stl.corners) == pytest.approx(8**3 + 6 * 64 + 6 * 8 + 4 / 3)  # an 8 mm core grown by 1 mm
+
+
 def test_solution_from_a_solution_file(capsys, tmp_path):
     problem = build_cover(load_puzzle("soma"))
     rows = [next(iter_solutions(problem))]
@@ -81,6 +91,7 @@ def test_solution_found_by_a_search(capsys, tmp_path):
         (["soma", "--solution", "1", "--gap", "0"], "--solution needs a --gap above 0"),
         (["soma", "--plate", "--gap", "3"], "below a quarter of the unit (2.5 mm), not 3"),
         (["soma", "--plate", "--unit", "nan"], "the unit must be a number of millimetres"),
+        (["soma", "--plate", "--gap", "1", "--bevel", "2"], "the bevel must be at least 0 and, with the gap, below"),
         (["soma-snake", "--solution", "3"], "soma-snake has 2 solution(s) up to rotation; there is no solution 3"),
         (["nosuch", "--plate"], "nosuch: no such puzzle file or shipped puzzle"),
     ],
