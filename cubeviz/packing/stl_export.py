@@ -1,6 +1,6 @@
 """File > Export STL...: printable pieces of the design when the Design tab is shown (plate or one file per
 piece), otherwise of the Packings tab's puzzle (the shown solution assembled, every piece on one plate, or one
-file per piece), with the cell size, gap and spacing chosen in a small dialog. Meshes and files come from
+file per piece), with the cell size, gap, bevel and spacing chosen in a small dialog. Meshes and files come from
 ``solvers.packing.stl``; nothing here computes geometry."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ KIND_TEXT = {
     PLATE: "All pieces laid out on one plate",
     PIECES: "Each piece in its own file (choose a folder)",
 }
-SETTINGS_KEY = "export/stl"  # followed by /unit, /gap, /spacing
+SETTINGS_KEY = "export/stl"  # followed by /unit, /gap, /spacing, /bevel
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def export_stl(source: StlSource, kind: str, options: PrintOptions, path: str | 
 
 
 class StlExportDialog(QDialog):
-    """What to print and how big: the kind, the cell size, the gap and the spacing on a plate."""
+    """What to print and how big: the kind, the cell size, the gap, the bevel and the spacing on a plate."""
 
     def __init__(self, kinds: list[str], options: PrintOptions, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -95,11 +95,13 @@ class StlExportDialog(QDialog):
             self.kind.addItem(KIND_TEXT[kind], kind)
         self.unit = self._spin(options.unit, 0.5, 200.0, 1, 0.5, "Edge of one cube")
         self.gap = self._spin(options.gap, 0.0, 5.0, 2, 0.05, "Taken off every outer face, so printed pieces fit")
+        self.bevel = self._spin(options.bevel, 0.0, 5.0, 2, 0.1, "Chamfer of the outer edges (0: sharp)")
         self.spacing = self._spin(options.spacing, 0.0, 100.0, 1, 1.0, "Room between pieces on a plate")
         form = QFormLayout(self)
         form.addRow("Print", self.kind)
         form.addRow("Cube size", self.unit)
         form.addRow("Gap", self.gap)
+        form.addRow("Bevel", self.bevel)
         form.addRow("Spacing", self.spacing)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -119,7 +121,7 @@ class StlExportDialog(QDialog):
 
     def chosen(self) -> tuple[str, PrintOptions]:
         """The kind and the options (PrintOptionsError when the gap is too large for the cube size)."""
-        options = PrintOptions(self.unit.value(), self.gap.value(), self.spacing.value())
+        options = PrintOptions(self.unit.value(), self.gap.value(), self.spacing.value(), bevel=self.bevel.value())
         return self.kind.currentData(), options
 
 
@@ -130,6 +132,7 @@ def _saved_options(window: MainWindow) -> PrintOptions:
             window.settings.number(f"{SETTINGS_KEY}/unit", default.unit),
             window.settings.number(f"{SETTINGS_KEY}/gap", default.gap),
             window.settings.number(f"{SETTINGS_KEY}/spacing", default.spacing),
+            bevel=window.settings.number(f"{SETTINGS_KEY}/bevel", default.bevel),
         )
     except PackingError:
         return default
@@ -151,7 +154,7 @@ def ask_and_export_stl(window: MainWindow) -> None:
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         kind, options = dialog.chosen()
-        for key in ("unit", "gap", "spacing"):
+        for key in ("unit", "gap", "spacing", "bevel"):
             window.settings.set(f"{SETTINGS_KEY}/{key}", getattr(options, key))
         if kind == PIECES:
             path = QFileDialog.getExistingDirectory(

@@ -31,13 +31,14 @@ def window(qtbot):
     win.close()
 
 
-def _choose(monkeypatch, kind: str, unit: float, gap: float) -> None:
+def _choose(monkeypatch, kind: str, unit: float, gap: float, bevel: float = 0.0) -> None:
     """The dialog answered as a user would: pick the kind, type the sizes, press OK."""
 
     def answer(dialog: StlExportDialog) -> int:
         dialog.kind.setCurrentIndex(dialog.kind.findData(kind))
         dialog.unit.setValue(unit)
         dialog.gap.setValue(gap)
+        dialog.bevel.setValue(bevel)
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(StlExportDialog, "exec", answer)
@@ -73,15 +74,17 @@ def test_the_designs_pieces_are_exported_one_file_each(window, monkeypatch, tmp_
     designer = window.designer
     window.tabs.setCurrentWidget(designer)
     assert designer.start_from("slothouber-graatsma")
-    _choose(monkeypatch, PIECES, unit=10.0, gap=0.0)
+    _choose(monkeypatch, PIECES, unit=10.0, gap=0.0, bevel=1.0)
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *args: str(tmp_path / "pieces"))
     window.actions["export_stl"].trigger()
     files = sorted((tmp_path / "pieces").iterdir())
     assert [f.name for f in files] == ["01-S-x6.stl", "02-u-x3.stl"]
-    for path, cells in zip(files, (4, 1), strict=True):
+    chamfered_cube = 8**3 + 6 * 64 + 6 * 8 + 4 / 3  # an 8 mm core grown by an octahedron of 1 mm
+    for path, sharp_volume in zip(files, (4000.0, 1000.0), strict=True):
         stl = read_stl(path.read_bytes())
         assert edge_problems(stl) == []
-        assert volume(stl.corners) == pytest.approx(cells * 1000.0)
+        assert sharp_volume - 1000 < volume(stl.corners) < sharp_volume
+    assert volume(read_stl(files[1].read_bytes()).corners) == pytest.approx(chamfered_cube)
 
 
 def test_a_gap_too_large_for_the_cube_is_refused_with_a_message(window, monkeypatch, tmp_path):
