@@ -9,12 +9,11 @@ filled: no geometry beyond boxes is needed. Its surface is the set of fine faces
 fine box. Along every axis B and M intervals alternate and a B box is filled only when both its M neighbours are,
 which rules out the diagonal patterns of a non-manifold edge or corner: the surface is a closed 2-manifold.
 
-Without a gap the same mesh is built symbolically and then contracted: every vertex goes to the grid point it
-surrounds (the thin faces collapse and are dropped), except that the vertices around one grid point that belong
-to separate sheets (cells meeting only along an edge or at a corner) stay separate and are pulled a hair
-(``SEPARATION`` units) into their own material. The result is the plain boundary of the voxel set, unit squares
-with corners on the grid, except at those touching points, where the two sheets are apart and the mesh stays a
-2-manifold that a slicer reads as one solid.
+Without a gap the same mesh is built and then contracted: every vertex goes to the grid point it surrounds and
+the thin faces, now of no width, are dropped, which leaves the plain boundary of the cells (unit squares with
+corners on the grid). Only at singular grid points, where cells meet along an edge or at a corner alone (and so
+do empty cells, the dual case), the fine geometry is kept with a half width of ``SEPARATION`` units: the sheets
+that touch there stay a hair apart and the mesh stays a 2-manifold that a slicer reads as one solid.
 """
 
 from __future__ import annotations
