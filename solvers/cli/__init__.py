@@ -21,6 +21,7 @@ SUBCOMMAND_MODULES = (
     "solvers.cli.packing",
     "solvers.cli.goals",
     "solvers.cli.shipped",
+    "solvers.cli.stl",
 )
 
 
