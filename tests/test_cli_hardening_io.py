@@ -115,37 +115,51 @@ def _record(lines: list[str], task: int) -> dict:
 
 
 def _forged(lines: list[str]) -> dict[str, tuple[int, str]]:
-    """name -> (line number, text) of a damaged or forged line in place of that line."""
+    """name -> (line number, text) of a damaged or forged line in place of that line. Forgeries of a result's
+    shape carry a recomputed digest (a forger who knows the format), so the shape checks are what refuse them."""
+    from solvers.cluster.checkpoint import record_digest
+
+    header = json.loads(lines[0])
+    job = header["job"]
     first = _record(lines, 0)
     count, rows = first["result"]
-    header = json.loads(lines[0])
     other_rows = _record(lines, 1)["result"][1]
+
+    def forged(task, result) -> str:
+        return json.dumps({"task": task, "result": result, "digest": record_digest(job, task, result)})
+
+    def raw(task: str, result: str, digest_of: int = 0) -> str:
+        return f'{{"task": {task}, "result": {result}, "digest": "{record_digest(job, digest_of, first["result"])}"}}'
+
     return {
         "header-list": (1, "[]"),
         "header-string": (1, '"x"'),
         "header-number": (1, "1"),
-        "header-without-format": (1, json.dumps({"job": header["job"]})),
+        "header-without-format": (1, json.dumps({"job": job})),
         "header-version-true": (1, json.dumps({**header, "version": True})),
-        "task-text": (2, json.dumps({"task": "one", "result": first["result"]})),
-        "task-fraction": (2, '{"task": 1.9, "result": ' + json.dumps(first["result"]) + "}"),
-        "task-true": (2, '{"task": true, "result": ' + json.dumps(first["result"]) + "}"),
-        "task-negative": (2, json.dumps({"task": -1, "result": first["result"]})),
-        "task-too-large": (2, json.dumps({"task": 10_000, "result": first["result"]})),
-        "duplicate-key": (2, '{"task": 0, "task": 1, "result": ' + json.dumps(first["result"]) + "}"),
-        "missing-result": (2, json.dumps({"task": 0})),
+        "task-text": (2, forged("one", first["result"])),
+        "task-fraction": (2, raw("1.9", json.dumps(first["result"]), 1)),
+        "task-true": (2, raw("true", json.dumps(first["result"]), 1)),
+        "task-negative": (2, forged(-1, first["result"])),
+        "task-too-large": (2, forged(10_000, first["result"])),
+        "duplicate-key": (2, '{"task": 0, "task": 1, ' + lines[1].split(",", 1)[1]),
+        "missing-result": (2, json.dumps({"task": 0, "digest": first["digest"]})),
+        "missing-digest": (2, json.dumps({"task": 0, "result": first["result"]})),
         "extra-key": (2, json.dumps({**first, "note": 1})),
-        "nan": (2, '{"task": 0, "result": [NaN, []]}'),
-        "huge-float": (2, '{"task": 0, "result": [1e400, []]}'),
-        "5000-digits": (2, '{"task": 0, "result": [' + "9" * 5000 + ", []]}"),
-        "deep-nesting": (2, '{"task": 0, "result": ' + "[" * 100_000 + "]" * 100_000 + "}"),
-        "result-number": (2, json.dumps({"task": 0, "result": 5})),
-        "result-three-list": (2, json.dumps({"task": 0, "result": [count, rows, 1]})),
-        "count-true": (2, json.dumps({"task": 0, "result": [True, rows]})),
-        "count-inflated": (2, json.dumps({"task": 0, "result": [count + 1, rows]})),
-        "rows-of-another-task": (2, json.dumps({"task": 0, "result": [len(other_rows), other_rows]})),
-        "row-twice": (2, json.dumps({"task": 0, "result": [count + 1, [*rows, rows[0]]]})),
-        "row-out-of-range": (2, json.dumps({"task": 0, "result": [count, [[10**6] * len(rows[0])] * count]})),
-        "row-not-a-cover": (2, json.dumps({"task": 0, "result": [count, [[0] * len(rows[0])] * count]})),
+        "count-edited": (2, json.dumps({**first, "result": [count + 1, rows]})),
+        "digest-edited": (2, json.dumps({**first, "digest": "0" * 32})),
+        "nan": (2, raw("0", "[NaN, []]")),
+        "huge-float": (2, raw("0", "[1e400, []]")),
+        "5000-digits": (2, raw("0", "[" + "9" * 5000 + ", []]")),
+        "deep-nesting": (2, raw("0", "[" * 100_000 + "]" * 100_000)),
+        "result-number": (2, forged(0, 5)),
+        "result-three-list": (2, forged(0, [count, rows, 1])),
+        "count-true": (2, forged(0, [True, rows])),
+        "count-inflated": (2, forged(0, [count + 1, rows])),
+        "rows-of-another-task": (2, forged(0, [len(other_rows), other_rows])),
+        "row-twice": (2, forged(0, [count + 1, [*rows, rows[0]]])),
+        "row-out-of-range": (2, forged(0, [count, [[10**6] * len(rows[0])] * count])),
+        "row-not-a-cover": (2, forged(0, [count, [[0] * len(rows[0])] * count])),
         "not-utf8": (2, "\udcff"),
         "blank-line": (2, ""),
         "task-twice": (3, lines[1]),
@@ -154,10 +168,10 @@ def _forged(lines: list[str]) -> dict[str, tuple[int, str]]:
 
 FORGERIES = [
     "header-list", "header-string", "header-number", "header-without-format", "header-version-true", "task-text",
-    "task-fraction", "task-true", "task-negative", "task-too-large", "duplicate-key", "missing-result", "extra-key",
-    "nan", "huge-float", "5000-digits", "deep-nesting", "result-number", "result-three-list", "count-true",
-    "count-inflated", "rows-of-another-task", "row-twice", "row-out-of-range", "row-not-a-cover", "not-utf8",
-    "blank-line", "task-twice",
+    "task-fraction", "task-true", "task-negative", "task-too-large", "duplicate-key", "missing-result",
+    "missing-digest", "extra-key", "count-edited", "digest-edited", "nan", "huge-float", "5000-digits",
+    "deep-nesting", "result-number", "result-three-list", "count-true", "count-inflated", "rows-of-another-task",
+    "row-twice", "row-out-of-range", "row-not-a-cover", "not-utf8", "blank-line", "task-twice",
 ]  # fmt: skip
 
 
@@ -198,6 +212,14 @@ def test_a_torn_last_record_is_dropped_with_a_note_and_does_not_poison_later_run
         assert ("cut off mid-write" in err) == (attempt == 0), err
         assert err == "" or err.startswith("note: ") and err.count("\n") == 1
     assert record.read_text().splitlines() == lines  # the torn record was cut off, then written whole
+
+
+@pytest.mark.parametrize("text", ["my notes, no line break", '{"format":"cubeviz-checkpoint"}\n{"x"'])
+def test_a_file_that_is_not_a_torn_checkpoint_is_refused_and_left_alone(capsys, tmp_path, puzzle, text):
+    record = tmp_path / "k.jsonl"
+    record.write_text(text)
+    refused(capsys, ["pack", str(puzzle), "--count", "--checkpoint", str(record)], "checkpoint", "line")
+    assert record.read_text() == text
 
 
 def test_a_checkpoint_killed_mid_run_resumes_to_the_same_count(tmp_path, puzzle):

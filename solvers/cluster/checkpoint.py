@@ -5,7 +5,8 @@ The file is user-controlled input like any other, so it is read strictly: a regu
 a FIFO or a directory, which would read forever or block), each line through the strict JSON reader, every field
 type-checked (`"task": 1.9` or `true` is not task 1) and every result checked by the job's own rule before it is
 trusted. The header names the job by a digest of its content (puzzle, input, options), so a checkpoint of another
-job is refused instead of mixed in. Each record is appended as one write of one whole line, then fsync'd: a run
+job is refused instead of mixed in; each record carries a digest of its job, task and result, so a record damaged
+or edited by hand is refused too. Each record is appended as one write of one whole line, then fsync'd: a run
 killed mid-append leaves at most a torn last line without its line break, which the next run drops (with a note)
 and cuts off before appending. A lock keeps two runs from appending to one file at once.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import hashlib
 import json
 import os
 import stat
@@ -26,7 +28,7 @@ from solvers.cluster.errors import ClusterError
 
 FORMAT_TAG = "cubeviz-checkpoint"
 FORMAT_VERSION = 1
-_RECORD_KEYS = {"task", "result"}
+_RECORD_KEYS = {"task", "result", "digest"}
 _HEADER_KEYS = {"format", "version", "job"}
 
 ResultCheck = Callable[[int, Any], "str | None"]  # (task, result) -> what is wrong with it, or None
@@ -111,23 +113,26 @@ class Checkpoint:
             raise
 
     def _read(self) -> None:
+        """Read and check every line; only then cut off a torn last record (or start an empty file), so a
+        checkpoint that is refused is left exactly as it was."""
         data = _read_all(self._fd, self.path)
         complete, newline, torn = data.rpartition(b"\n")
-        if torn:
-            self.notes.append(
-                f"checkpoint {self.path}: its last record was cut off mid-write and is dropped (that task runs again)"
-            )
-            os.ftruncate(self._fd, len(data) - len(torn))
-        if not newline:  # nothing complete, not even the header: start the file afresh
-            self._append({"format": FORMAT_TAG, "version": FORMAT_VERSION, "job": self.job})
-            return
-        lines = complete.split(b"\n")
+        lines = complete.split(b"\n") if newline else []
+        if torn and not _torn_write(torn, header=not lines):
+            raise self._error(len(lines) + 1, "not a checkpoint record (and not one cut off mid-write)")
         for number, raw in enumerate(lines, start=1):
             record = self._parse(raw, number)
             if number == 1:
                 self._check_header(record)
             else:
                 self._take(record, number)
+        if torn:
+            self.notes.append(
+                f"checkpoint {self.path}: its last record was cut off mid-write and is dropped (that task runs again)"
+            )
+            os.ftruncate(self._fd, len(data) - len(torn))
+        if not lines:  # nothing complete, not even the header: the file starts afresh
+            self._append(_header(self.job))
 
     def _parse(self, raw: bytes, number: int) -> Any:
         try:
@@ -149,13 +154,15 @@ class Checkpoint:
 
     def _take(self, record: Any, number: int) -> None:
         if not isinstance(record, dict) or set(record) != _RECORD_KEYS:
-            raise self._error(number, 'not a checkpoint record (expected {"task": N, "result": ...})')
+            raise self._error(number, 'not a checkpoint record (expected {"task": N, "result": ..., "digest": ...})')
         task = record["task"]
         if type(task) is not int or task < 0 or (self.tasks is not None and task >= self.tasks):
             limit = f" below {self.tasks}" if self.tasks is not None else ""
             raise self._error(number, f"the task must be a whole number from 0{limit}, not {str(task)[:20]}")
         if task in self.done:
             raise self._error(number, f"task {task} is recorded twice")
+        if record["digest"] != record_digest(self.job, task, record["result"]):
+            raise self._error(number, f"task {task}: the record does not match its digest (edited or damaged)")
         problem = self.check(task, record["result"]) if self.check is not None else None
         if problem:
             raise self._error(number, f"task {task}: {problem}")
@@ -169,11 +176,11 @@ class Checkpoint:
         """Append task `task`'s result as one whole line, on disk before this returns."""
         if self._fd is None:
             return
-        self._append({"task": task, "result": result})
+        self._append({"task": task, "result": result, "digest": record_digest(self.job, task, result)})
         self.done[task] = result
 
     def _append(self, record: dict) -> None:
-        line = (json.dumps(record, separators=(",", ":"), allow_nan=False) + "\n").encode("utf-8")
+        line = _line(record)
         try:
             view = memoryview(line)
             while view:
@@ -196,6 +203,34 @@ class Checkpoint:
 
     def __del__(self) -> None:
         self.close()
+
+
+def record_digest(job: str, task: int, result: Any) -> str:
+    """The digest a record carries: of its job, task and result, so that a record edited by hand or damaged on
+    disk (a digit changed in a count) is refused rather than trusted. It guards against accidents and casual
+    edits; it is not a signature (anyone can compute it)."""
+    text = json.dumps([job, task, result], separators=(",", ":"), allow_nan=False)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
+
+def _header(job: str) -> dict:
+    return {"format": FORMAT_TAG, "version": FORMAT_VERSION, "job": job}
+
+
+def _line(record: dict) -> bytes:
+    return (json.dumps(record, separators=(",", ":"), allow_nan=False) + "\n").encode("utf-8")
+
+
+_HEADER_START = _line(_header("")).split(b'"job"')[0] + b'"job":"'
+_RECORD_START = b'{"task":'
+
+
+def _torn_write(tail: bytes, *, header: bool) -> bool:
+    """Whether `tail` (the bytes after the last line break) can be the start of a line this class writes: of the
+    header when nothing precedes it, of a record otherwise. Anything else is not a torn write but another file
+    (or a damaged one), and is refused rather than cut off."""
+    start = _HEADER_START if header else _RECORD_START
+    return start.startswith(tail) or tail.startswith(start)
 
 
 def _read_all(fd: int, path: Path) -> bytes:
