@@ -57,19 +57,39 @@ def check_output_path(path: str | Path) -> None:
     except FileNotFoundError:
         if os.path.islink(text):
             raise OutputFileError(text, "is a symbolic link to nothing") from None
-        parent = os.path.dirname(os.path.abspath(text))
-        if not os.path.isdir(parent):
-            raise OutputFileError(text, f"the directory {parent} does not exist") from None
-        if not os.access(parent, os.W_OK | os.X_OK):
-            raise OutputFileError(text, f"cannot create a file in {parent}") from None
-        return
+        info = None
     except OSError as exc:
         raise OutputFileError(text, exc.strerror or str(exc)) from None
-    kind = stat.S_IFMT(info.st_mode)
-    if kind != stat.S_IFREG and kind not in IN_PLACE_KINDS:
+    if info is not None and stat.S_IFMT(info.st_mode) in IN_PLACE_KINDS:
+        return
+    if info is not None and not stat.S_ISREG(info.st_mode):
         raise OutputFileError(text, f"is {kind_name(info.st_mode)}, not a file")
-    if kind == stat.S_IFREG and not os.access(os.path.dirname(os.path.realpath(text)), os.W_OK | os.X_OK):
-        raise OutputFileError(text, "its directory is not writable (the file is replaced whole)")
+    directory = replaced_file(text).parent
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise OutputFileError(text, f"cannot create a file in {directory} (the file is replaced whole)")
+
+
+def replaced_file(path: str | Path) -> Path:
+    """The file a write by rename replaces for the name `path` (a regular file or a new name): its directory as
+    the kernel resolves it (symbolic links and '..' in order, never '..' taken lexically: 'missing/../x' names no
+    file at all), then its name, itself resolved when it is a symbolic link. OutputFileError when there is none."""
+    text = os.fspath(path)
+    head, name = os.path.split(text)
+    if name in ("", ".", ".."):
+        raise OutputFileError(text, "does not end in a file name")
+    try:
+        directory = os.path.realpath(head or ".", strict=True)
+    except OSError:
+        raise OutputFileError(text, f"the directory {head} does not exist") from None
+    if not os.path.isdir(directory):
+        raise OutputFileError(text, f"{head} is not a directory")
+    target = Path(directory) / name
+    if target.is_symlink():
+        try:
+            target = Path(os.path.realpath(target, strict=True))
+        except OSError:
+            raise OutputFileError(text, "is a symbolic link to nothing") from None
+    return target
 
 
 def same_file(first: str | Path, second: str | Path) -> bool:
@@ -94,7 +114,7 @@ class OutputFile:
             fd = _open_or_raise(self.path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
             self.target = self.path
         else:
-            self.target = Path(os.path.realpath(self.path))  # a symbolic link keeps pointing at the new file
+            self.target = replaced_file(self.path)  # a symbolic link keeps pointing at the new file
             remove_stale_parts(self.target)
             self._partial = self.target.with_name(f"{self.target.name}.{os.getpid()}.part")
             flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | os.O_NOFOLLOW

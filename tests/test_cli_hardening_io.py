@@ -314,6 +314,22 @@ def test_an_out_that_cannot_be_a_file_is_refused_before_any_work(capsys, tmp_pat
     refused(capsys, ["pack", str(puzzle), "--out", out], "--out")
 
 
+@pytest.mark.parametrize("streamed", [False, True], ids=["whole", "streamed"])
+def test_dot_dot_after_a_missing_directory_names_no_file_and_replaces_nothing(
+    capsys, tmp_path, puzzle, monkeypatch, streamed
+):
+    """'missing/../fifo' is no path to the kernel; taken lexically it was the FIFO, and the part file was renamed
+    over it (found by the fuzz suite)."""
+    if streamed:
+        _streamed(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo("fifo")
+    Path("old.json").write_text("the old file")
+    for out in ("missing/../fifo", "missing/../old.json", "puzzle.json/../old.json"):
+        refused(capsys, ["pack", str(puzzle), "--out", out], "--out")
+    assert stat.S_ISFIFO(os.lstat("fifo").st_mode) and Path("old.json").read_text() == "the old file"
+
+
 def _streamed(monkeypatch) -> None:
     """Solutions past the third are streamed to the file: the path a 2,000,000-solution run takes."""
     monkeypatch.setattr(pack_limits, "HOLD_LIMIT", 3)
