@@ -235,3 +235,13 @@ def test_a_local_cluster_leaves_no_scratch_directory(tmp_path):
                           cwd=work, env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
     assert done.returncode == 0 and "solutions: 11520" in done.stdout, done.stderr
     assert list(work.iterdir()) == [] and list(temp.iterdir()) == []
+
+
+def test_the_engine_checks_addresses_too_for_the_apps_cluster_field():
+    """The Packings tab passes the typed address straight to run_tasks: it gets the same one-line refusal."""
+    from solvers.cluster.batch import Where, run_tasks
+
+    for text in ("garbage", "tls://10.0.0.5:8786", "10.0.0.5:8786\n"):
+        with pytest.raises(ClusterError) as caught:
+            next(run_tasks(_square, [(1,)], Where(scheduler=text)))
+        assert "\n" not in str(caught.value)
