@@ -177,7 +177,6 @@ class Checkpoint:
         if self._fd is None:
             return
         self._append({"task": task, "result": result, "digest": record_digest(self.job, task, result)})
-        self.done[task] = result
 
     def _append(self, record: dict) -> None:
         line = _line(record)
