@@ -18,6 +18,7 @@ SUBCOMMAND_MODULES = (
     "solvers.cli.pocket",
     "solvers.cli.rubik",
     "solvers.cli.packing",
+    "solvers.cli.burrtools",
     "solvers.cli.goals",
 )
 

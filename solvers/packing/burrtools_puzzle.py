@@ -44,7 +44,9 @@ from solvers.packing.voxels import (
     isometry_matrices,
     mirror_image,
     normalise,
+    orientations,
     same_shape,
+    translations,
 )
 
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -185,6 +187,17 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
         kinds.append(Kind(letter, text, normalise(shape.filled()), part.minimum, part.maximum, part.groups,
                           part.shape, shape.weight))  # fmt: skip
     required, optional = tuple(result.filled()), tuple(result.variable())
+    room = required + optional
+    index = {c: i for i, c in enumerate(room)}
+    placeable = []
+    for kind in kinds:
+        if any(next(translations(shape, room, index), None) is not None for shape in orientations(kind.cells)):
+            placeable.append(kind)
+        elif kind.minimum:
+            raise BurrToolsFileError(f"piece shape {kind.shape + 1} fits nowhere in the result", loc)
+    kinds = placeable  # a piece that may stay unused and fits nowhere changes nothing
+    if not kinds:
+        raise BurrToolsFileError("no piece fits in the result", loc)
     volume_low = sum(len(k.cells) * k.minimum for k in kinds)
     volume_high = sum(len(k.cells) * k.maximum for k in kinds)
     if volume_low > len(required) + len(optional):
