@@ -95,6 +95,8 @@ def run_pack_burrtools(args: argparse.Namespace) -> int:
     if uses_batch(args):
         raise CliInputError("--workers and --scheduler are not available for BurrTools files")
     problem = _load_problem(args.puzzle, args.problem)
+    if args.out:
+        _check_out(problem, args.puzzle)
     started = time.perf_counter()
     try:
         with interrupt_flag() as stop:
@@ -122,6 +124,17 @@ def run_pack_burrtools(args: argparse.Namespace) -> int:
         _write_out(problem, args.out)
     print(f"seconds: {seconds:.3f}")
     return EXIT_OK
+
+
+def _check_out(problem, path: str) -> None:
+    """Refuse --out before searching when the problem is none a cubeviz puzzle (and solution file) can hold."""
+    from solvers.packing import PackingError
+    from solvers.packing.burrtools_puzzle import to_puzzle
+
+    try:
+        to_puzzle(problem)
+    except PackingError as exc:
+        raise CliInputError(f"--out: {Path(path).name}: {exc}") from None
 
 
 def _write_out(problem, out: str) -> None:

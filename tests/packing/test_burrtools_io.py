@@ -19,6 +19,7 @@ from solvers.packing import PackingError, load_puzzle
 from solvers.packing.burrtools_disassembly import takes_apart
 from solvers.packing.burrtools_io import BurrToolsFileError, parse_burrtools, read_burrtools, write_burrtools
 from solvers.packing.burrtools_puzzle import (
+    assembly_cells,
     burr_problem,
     burrtools_transformation,
     count,
@@ -425,3 +426,33 @@ def test_a_single_piece_is_no_solution_and_a_slide_is() -> None:
     assert takes_apart(problem, [(0, [(0, 0, 0)]), (1, [(1, 0, 0)])]) is True
     result = count(problem, disassemble=True)
     assert (result.assemblies, result.solutions) == (1, 1)
+
+
+def test_stored_assemblies_and_disassemblies_are_kept(tmp_path) -> None:
+    """Two vertical dominoes stored as BurrTools writes them (orientation 16 turns x into y), with a two-state
+    separation; read, decoded into cells, written again and read back unchanged."""
+    text = _file([["##/##"], DOMINO], [{"parts": [(1, 2)], "result": 0}]).replace(
+        "<bitmap/></problem>",
+        '<bitmap/><solutions><solution><assembly>0 0 0 16 1 0 0 16</assembly><separation><pieces count="2">0 1'
+        "</pieces><state><dx>0 0</dx><dy>0 0</dy><dz>0 0</dz></state><state><dx>0 10001</dx><dy>0 0</dy>"
+        "<dz>0 0</dz></state></separation></solution></solutions></problem>",
+    )
+    puzzle = parse_burrtools(text.encode())
+    problem = puzzle.problems[0]
+    (solution,) = problem.solutions
+    cells = assembly_cells(puzzle, problem, solution.placements)
+    assert [(part, sorted(c)) for part, c in cells] == [(0, [(0, 0, 0), (0, 1, 0)]), (0, [(1, 0, 0), (1, 1, 0)])]
+    assert solution.separation.levels() == (1,)
+    path = tmp_path / "again.xmpuzzle"
+    write_burrtools(path, puzzle)
+    assert read_burrtools(path) == puzzle
+
+
+def test_out_is_refused_before_searching_when_no_puzzle_can_hold_it(tmp_path, capsys) -> None:
+    shapes, problem = CASES["a variable cell left empty"]
+    path = tmp_path / "plus.xmpuzzle"
+    path.write_text(_file(shapes, [problem]))
+    assert main(["pack", str(path), "--out", str(tmp_path / "out.json")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "variable (+) cells" in captured.err
+    assert not (tmp_path / "out.json").exists()
