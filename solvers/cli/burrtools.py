@@ -94,6 +94,8 @@ def run_pack_burrtools(args: argparse.Namespace) -> int:
 
     if uses_batch(args):
         raise CliInputError("--workers and --scheduler are not available for BurrTools files")
+    if args.up_to != "none":
+        raise CliInputError("--up-to does not apply to a BurrTools file: it is counted at BurrTools' own level")
     problem = _load_problem(args.puzzle, args.problem)
     if args.out:
         _check_out(problem, args.puzzle)

@@ -456,3 +456,26 @@ def test_out_is_refused_before_searching_when_no_puzzle_can_hold_it(tmp_path, ca
     captured = capsys.readouterr()
     assert captured.out == "" and "variable (+) cells" in captured.err
     assert not (tmp_path / "out.json").exists()
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(st.integers(0, len(VALID)), st.integers(0, 30), st.text(alphabet='0123456789#+_x<>/"= ', max_size=8))
+def test_pack_on_mutated_files_exits_0_or_with_one_line(tmp_path, capsys, cut: int, drop: int, insert: str) -> None:
+    path = tmp_path / "fuzz.xmpuzzle"
+    path.write_text(VALID[:cut] + insert + VALID[cut + drop :])
+    code = main(["pack", str(path), "--count"])
+    out, err = capsys.readouterr()
+    assert code in (0, 2)
+    if code == 0:
+        assert re.search(r"^\d+ assemblies", out, re.MULTILINE)
+    else:
+        assert err.count("\n") == 1 and err.startswith("cubeviz-solve: error: ")
+
+
+def test_up_to_does_not_apply_to_burrtools_files(tmp_path, capsys) -> None:
+    path = tmp_path / "v.xmpuzzle"
+    path.write_text(VALID)
+    assert main(["pack", str(path), "--up-to", "mirror"]) == 2
+    assert "BurrTools' own level" in capsys.readouterr().err
