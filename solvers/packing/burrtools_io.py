@@ -86,7 +86,7 @@ class Separation:
     left: Separation | None = None
 
     def levels(self) -> tuple[int, ...]:
-        """Moves up to this separation, then those of the left and removed parts ("9.5.1" in BurrTools)."""
+        """Moves up to this separation, then those of the separations of the left and of the removed part."""
         out = (len(self.states) - 1,)
         for sub in (self.left, self.removed):
             if sub is not None:

@@ -54,6 +54,7 @@ PALETTE = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#4
            "#fabed4", "#469990", "#dcbeff", "#9a6324", "#fffac8", "#800000", "#aaffc3")  # fmt: skip
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _LABELLED = re.compile(r"^(\S): (.*)$", re.DOTALL)
+MAX_RESULT_CELLS = 4096
 
 
 def _matmul(a: Matrix, b: Matrix) -> Matrix:
@@ -188,6 +189,18 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
                           part.shape, shape.weight))  # fmt: skip
     required, optional = tuple(result.filled()), tuple(result.variable())
     room = required + optional
+    if len(room) > MAX_RESULT_CELLS:
+        raise BurrToolsFileError(f"the result has {len(room)} cells; at most {MAX_RESULT_CELLS} are supported", loc)
+    volume_low = sum(len(k.cells) * k.minimum for k in kinds)
+    volume_high = sum(len(k.cells) * k.maximum for k in kinds)
+    if volume_low > len(room):
+        raise BurrToolsFileError(f"the pieces have at least {volume_low} cells but the result only {len(room)}", loc)
+    if volume_high < len(required):
+        raise BurrToolsFileError(
+            f"the pieces have at most {volume_high} cells but the result needs {len(required)}", loc
+        )
+    # more copies than fit in the result can never be used: the search's stacks stay the size of the result
+    kinds = [Kind(**{**k.__dict__, "maximum": min(k.maximum, len(room) // len(k.cells))}) for k in kinds]
     index = {c: i for i, c in enumerate(room)}
     placeable = []
     for kind in kinds:
@@ -196,17 +209,6 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
         elif kind.minimum:
             raise BurrToolsFileError(f"piece shape {kind.shape + 1} fits nowhere in the result", loc)
     kinds = placeable  # a piece that may stay unused and fits nowhere changes nothing
-    if not kinds:
-        raise BurrToolsFileError("no piece fits in the result", loc)
-    volume_low = sum(len(k.cells) * k.minimum for k in kinds)
-    volume_high = sum(len(k.cells) * k.maximum for k in kinds)
-    if volume_low > len(required) + len(optional):
-        raise BurrToolsFileError(f"the pieces have at least {volume_low} cells but the result only "
-                                 f"{len(required) + len(optional)}", loc)  # fmt: skip
-    if volume_high < len(required):
-        raise BurrToolsFileError(
-            f"the pieces have at most {volume_high} cells but the result needs {len(required)}", loc
-        )
     title = problem.name or result.name or "BurrTools problem"
     base = BurrProblem(label, title, puzzle.comment, required, optional, tuple(kinds), problem.max_holes,
                        result.name if _NAME_RE.match(result.name) else "")  # fmt: skip
@@ -395,6 +397,8 @@ def count(problem: BurrProblem, *, disassemble: bool = False, max_states: int = 
     from solvers.packing.cover import build_cover
     from solvers.packing.search import all_solutions, count_solutions
 
+    if not problem.kinds:  # no piece fits: only an empty result has its (empty) assembly, never a solution
+        return Count(0 if problem.required else 1, 0 if disassemble else None)
     if problem.plain and (not problem.mirror_ok or _twins(problem) is not None):
         puzzle = to_puzzle(problem)
         cover = build_cover(puzzle)
@@ -422,12 +426,75 @@ def count(problem: BurrProblem, *, disassemble: bool = False, max_states: int = 
     rows = all_solutions(cover, enabled=enabled)
     shift = _offset(problem)
     target = [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target]
-    found = [tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
-                   for r in sol if r >= 0 and int(cover.row_kind[r]) != hole) for sol in rows.tolist()]  # fmt: skip
-    reps = tuple(found[i] for i in classes(problem, found))
+
+    def pieces(sol: list[int]) -> tuple:
+        return tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
+                     for r in sol if r >= 0 and int(cover.row_kind[r]) != hole)  # fmt: skip
+
+    keep = _fast_classes(problem, cover, puzzle, rows)
+    if keep is None:  # copies pair up across kinds: the per-assembly rule
+        found = [pieces(sol) for sol in rows.tolist()]
+        reps = tuple(found[i] for i in classes(problem, found))
+    else:
+        reps = tuple(pieces(rows[i].tolist()) for i in keep)
     if not disassemble:
         return Count(len(reps), representatives=reps)
     return _with_disassembly(problem, reps, max_states, stop)
+
+
+def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int] | None:
+    """:func:`classes` on the kernel's row arrays, vectorised: the result's symmetries as row permutations (a
+    reflection also swaps each one-handed kind for its twin), an image counted only where every row has one and
+    the kinds' ranges hold; the first solution of each class by index. None when the copies do not pair up kind
+    by kind (then the per-assembly rule applies)."""
+    import numpy as np
+
+    from solvers.packing.symmetry import _RowLookup
+
+    twins = _twins(problem) if problem.mirror_ok else {}
+    if twins is None:
+        return None
+    symmetries = [s for s in _result_symmetries(problem) if s[2] or problem.mirror_ok]
+    shift = _offset(problem)
+    index = puzzle.cell_index()
+    n_kinds = cover.n_kinds
+    chiral = [is_chiral(k.cells) for k in problem.kinds]
+    lookup = _RowLookup(cover)
+    sols = np.asarray(rows, dtype=np.int64)
+    n_rows = cover.n_rows
+    row_kind = np.append(cover.row_kind, -1)  # index -1 (padding) has no kind
+    best = None
+    for m, t, proper in symmetries:
+        moved = apply(m, [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target])
+        cell_perm = np.array([index[(x + t[0] - shift[0], y + t[1] - shift[1], z + t[2] - shift[2])]
+                              for x, y, z in moved], dtype=np.int64)  # fmt: skip
+        kind_map = np.arange(n_kinds, dtype=np.int64)
+        if not proper:
+            for k in range(len(problem.kinds)):
+                if chiral[k]:
+                    kind_map[k] = twins.get(k, -1)
+        cells = np.where(cover.row_cells >= 0, cell_perm[cover.row_cells], -1)
+        perm = np.append(lookup.find(kind_map[cover.row_kind], cells), -1)
+        image = perm[sols]
+        valid = ~((image < 0) & (sols >= 0)).any(axis=1)
+        if not proper:
+            kinds = row_kind[image]
+            for k, kind in enumerate(problem.kinds):
+                used = (kinds == k).sum(axis=1)
+                valid &= (used >= kind.minimum) & (used <= kind.maximum)
+        key = np.sort(np.where(image < 0, n_rows, image), axis=1)
+        if best is None:
+            best = key
+            continue
+        diff = key != best
+        first = diff.argmax(axis=1)
+        at = np.arange(len(sols))
+        smaller = valid & diff.any(axis=1) & (key[at, first] < best[at, first])
+        best[smaller] = key[smaller]
+    if best is None or not len(sols):
+        return []
+    _, first_index = np.unique(best, axis=0, return_index=True)
+    return sorted(int(i) for i in first_index)
 
 
 def normalise_into(cells, shift: Voxel) -> list[Voxel]:

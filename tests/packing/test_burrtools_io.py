@@ -479,3 +479,16 @@ def test_up_to_does_not_apply_to_burrtools_files(tmp_path, capsys) -> None:
     path.write_text(VALID)
     assert main(["pack", str(path), "--up-to", "mirror"]) == 2
     assert "BurrTools' own level" in capsys.readouterr().err
+
+
+def test_pieces_that_fit_nowhere_count_no_assembly_unless_required(tmp_path) -> None:
+    """A piece that may stay unused and fits nowhere changes nothing; one that must be used is an error."""
+    shapes = [["##"], L_TROMINO, DOMINO]
+    only_l = {"parts": [(1, (0, 1))], "result": 0}
+    with_domino = {"parts": [(1, (0, 1)), (2, (0, 1))], "result": 0}
+    must_l = {"parts": [(1, 1), (2, (0, 1))], "result": 0}
+    puzzle = parse_burrtools(_file(shapes, [only_l, with_domino, must_l]).encode())
+    assert count(burr_problem(puzzle, 1), disassemble=True).assemblies == 0
+    assert count(burr_problem(puzzle, 2)).assemblies == _brute_count(shapes, with_domino) == 1
+    with pytest.raises(BurrToolsFileError, match="at least 3 cells"):
+        burr_problem(puzzle, 3)
