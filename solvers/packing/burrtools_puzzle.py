@@ -55,6 +55,7 @@ PALETTE = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#4
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _LABELLED = re.compile(r"^(\S): (.*)$", re.DOTALL)
 MAX_RESULT_CELLS = 4096
+MAX_LISTED = 2_000_000  # assemblies held (before symmetry) to sort into classes
 
 
 def _matmul(a: Matrix, b: Matrix) -> Matrix:
@@ -391,7 +392,8 @@ def _offset(problem: BurrProblem) -> Voxel:
 
 def count(problem: BurrProblem, *, disassemble: bool = False, max_states: int = 2_000_000, stop=None) -> Count:
     """Count ``problem`` the way BurrTools does (see the module docstring); with ``disassemble`` also take every
-    counted assembly apart by BurrTools' rules (:mod:`solvers.packing.burrtools_disassembly`)."""
+    counted assembly apart by BurrTools' rules (:mod:`solvers.packing.burrtools_disassembly`). A ``stop`` flag
+    (``threading.Event``) that gets set ends the work with KeyboardInterrupt."""
     import numpy as np
 
     from solvers.packing.cover import build_cover
@@ -406,8 +408,11 @@ def count(problem: BurrProblem, *, disassemble: bool = False, max_states: int = 
         shift = _offset(problem)
         target = [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target]
         if not disassemble:
-            return Count(count_solutions(cover, up_to=mode))
-        rows = all_solutions(cover, up_to=mode)
+            total = count_solutions(cover, up_to=mode, stop=stop)
+            _check_stop(stop)
+            return Count(total)
+        rows = all_solutions(cover, up_to=mode, stop=stop)
+        _check_stop(stop)
         reps = tuple(tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
                            for r in sol) for sol in rows.tolist())  # fmt: skip
         return _with_disassembly(problem, reps, max_states, stop)
@@ -423,7 +428,8 @@ def count(problem: BurrProblem, *, disassemble: bool = False, max_states: int = 
     if hole is not None:
         slack.append(int(cover.kind_count[hole]))
     cover.kind_slack = np.asarray(slack, dtype=np.int64)
-    rows = all_solutions(cover, enabled=enabled)
+    rows = _every_assembly(cover, enabled, stop)
+    _check_stop(stop)
     shift = _offset(problem)
     target = [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target]
 
@@ -440,6 +446,30 @@ def count(problem: BurrProblem, *, disassemble: bool = False, max_states: int = 
     if not disassemble:
         return Count(len(reps), representatives=reps)
     return _with_disassembly(problem, reps, max_states, stop)
+
+
+def _check_stop(stop) -> None:
+    """A set ``stop`` flag ends the count as an interruption (the CLI reports it and exits with 130)."""
+    if stop is not None and stop.is_set():
+        raise KeyboardInterrupt
+
+
+def _every_assembly(cover, enabled, stop):
+    """Every assembly as kernel rows (-1 padded), at most ``MAX_LISTED`` of them."""
+    import numpy as np
+
+    from solvers.packing.search import CoverSolution, enumerate_solutions
+
+    found = []
+    for event in enumerate_solutions(cover, enabled=enabled, stop=stop, progress_interval=1.0):
+        if isinstance(event, CoverSolution):
+            if len(found) == MAX_LISTED:
+                raise BurrToolsFileError(
+                    f"more than {MAX_LISTED:,} assemblies before symmetry: too many to sort into classes here",
+                    cover.puzzle.title,
+                )
+            found.append(event.rows)
+    return np.asarray(found, dtype=np.int64).reshape(len(found), cover.n_instances)
 
 
 def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int] | None:
@@ -506,8 +536,7 @@ def _with_disassembly(problem: BurrProblem, reps, max_states: int, stop) -> Coun
 
     solutions = undecided = 0
     for assembly in reps:
-        if stop is not None and stop.is_set():
-            raise KeyboardInterrupt
+        _check_stop(stop)
         verdict = takes_apart(problem, assembly, max_states=max_states)
         if verdict is None:
             undecided += 1

@@ -492,3 +492,14 @@ def test_pieces_that_fit_nowhere_count_no_assembly_unless_required(tmp_path) -> 
     assert count(burr_problem(puzzle, 2)).assemblies == _brute_count(shapes, with_domino) == 1
     with pytest.raises(BurrToolsFileError, match="at least 3 cells"):
         burr_problem(puzzle, 3)
+
+
+@pytest.mark.parametrize("case", ["screws and dominoes in a 3x2x2 box", "variable cells with count ranges"])
+def test_a_set_stop_flag_interrupts_the_count(case: str) -> None:
+    import threading
+
+    shapes, problem = CASES[case]
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(KeyboardInterrupt):
+        count(burr_problem(parse_burrtools(_file(shapes, [problem]).encode())), stop=stop)
