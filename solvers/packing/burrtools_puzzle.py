@@ -394,35 +394,48 @@ def count(problem: BurrProblem, *, disassemble: bool = False, max_states: int = 
     """Count ``problem`` the way BurrTools does (see the module docstring); with ``disassemble`` also take every
     counted assembly apart by BurrTools' rules (:mod:`solvers.packing.burrtools_disassembly`). A ``stop`` flag
     (``threading.Event``) that gets set ends the work with KeyboardInterrupt."""
-    import numpy as np
-
-    from solvers.packing.cover import build_cover
-    from solvers.packing.search import all_solutions, count_solutions
-
     if not problem.kinds:  # no piece fits: only an empty result has its (empty) assembly, never a solution
         return Count(0 if problem.required else 1, 0 if disassemble else None)
     if problem.plain and (not problem.mirror_ok or _twins(problem) is not None):
-        puzzle = to_puzzle(problem)
-        cover = build_cover(puzzle)
-        mode = plain_mode(problem)
-        shift = _offset(problem)
-        target = [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target]
-        if not disassemble:
-            total = count_solutions(cover, up_to=mode, stop=stop)
-            _check_stop(stop)
-            return Count(total)
-        rows = all_solutions(cover, up_to=mode, stop=stop)
+        return _count_plain(problem, disassemble, max_states, stop)
+    return _count_general(problem, disassemble, max_states, stop)
+
+
+def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop) -> Count:
+    """The engine's classes at the level :func:`plain_mode` names, with its symmetry reduction."""
+    from solvers.packing.cover import build_cover
+    from solvers.packing.search import all_solutions, count_solutions
+
+    puzzle = to_puzzle(problem)
+    cover = build_cover(puzzle)
+    mode = plain_mode(problem)
+    if not disassemble:
+        total = count_solutions(cover, up_to=mode, stop=stop)
         _check_stop(stop)
-        reps = tuple(tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
-                           for r in sol) for sol in rows.tolist())  # fmt: skip
-        return _with_disassembly(problem, reps, max_states, stop)
+        return Count(total)
+    rows = all_solutions(cover, up_to=mode, stop=stop)
+    _check_stop(stop)
+    target = _result_coordinates(problem, puzzle)
+    reps = tuple(tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
+                       for r in sol) for sol in rows.tolist())  # fmt: skip
+    return _with_disassembly(problem, reps, max_states, stop)
+
+
+def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, stop) -> Count:
+    """Every assembly from the kernel (``+`` cells coverable by the empty kind, ranges checked at full covers),
+    then one per class."""
+    import numpy as np
+
+    from solvers.packing.cover import build_cover
+
     puzzle, hole = _engine_puzzle(problem)
     cover = build_cover(puzzle)
-    required = set(normalise_into(problem.required, _offset(problem)))
+    target = _result_coordinates(problem, puzzle)
+    required = set(problem.required)
     enabled = np.ones(cover.n_rows, dtype=np.uint8)
-    if hole is not None:
+    if hole is not None:  # the empty kind only on + cells
         for r in cover.rows_of_kind(hole):
-            if puzzle.target[int(cover.row_cells[r][0])] in required:
+            if target[int(cover.row_cells[r][0])] in required:
                 enabled[r] = 0
     slack = [k.maximum - k.minimum for k in problem.kinds]
     if hole is not None:
@@ -430,8 +443,6 @@ def count(problem: BurrProblem, *, disassemble: bool = False, max_states: int = 
     cover.kind_slack = np.asarray(slack, dtype=np.int64)
     rows = _every_assembly(cover, enabled, stop)
     _check_stop(stop)
-    shift = _offset(problem)
-    target = [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target]
 
     def pieces(sol: list[int]) -> tuple:
         return tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
@@ -446,6 +457,12 @@ def count(problem: BurrProblem, *, disassemble: bool = False, max_states: int = 
     if not disassemble:
         return Count(len(reps), representatives=reps)
     return _with_disassembly(problem, reps, max_states, stop)
+
+
+def _result_coordinates(problem: BurrProblem, puzzle: Puzzle) -> list[Voxel]:
+    """The engine puzzle's target cells (moved to the origin) back in the result shape's coordinates."""
+    shift = _offset(problem)
+    return [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target]
 
 
 def _check_stop(stop) -> None:
@@ -525,10 +542,6 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
         return []
     _, first_index = np.unique(best, axis=0, return_index=True)
     return sorted(int(i) for i in first_index)
-
-
-def normalise_into(cells, shift: Voxel) -> list[Voxel]:
-    return [(x - shift[0], y - shift[1], z - shift[2]) for x, y, z in cells]
 
 
 def _with_disassembly(problem: BurrProblem, reps, max_states: int, stop) -> Count:
