@@ -503,3 +503,24 @@ def test_a_set_stop_flag_interrupts_the_count(case: str) -> None:
     stop.set()
     with pytest.raises(KeyboardInterrupt):
         count(burr_problem(parse_burrtools(_file(shapes, [problem]).encode())), stop=stop)
+
+
+def test_what_the_engine_refuses_is_said_in_one_line() -> None:
+    plus_piece = _file([["###"], ["#+"], ["#"]], [{"parts": [(1, 1), (2, 1)], "result": 0}])
+    with pytest.raises(BurrToolsFileError, match=r"piece shape 2 has variable \(\+\) cells"):
+        burr_problem(parse_burrtools(plus_piece.encode()))
+    huge = _file([["#" * 70] * 60], [{"parts": [(0, 1)], "result": 0}])  # a result of 4200 cells
+    with pytest.raises(BurrToolsFileError, match="at most 4096 are supported"):
+        burr_problem(parse_burrtools(huge.encode()))
+    no_problem = _file([["#"]], [])
+    with pytest.raises(BurrToolsFileError, match="defines no problem"):
+        burr_problem(parse_burrtools(no_problem.encode()))
+
+
+def test_free_one_handed_pieces_have_no_burrtools_form() -> None:
+    from dataclasses import replace
+
+    screws = to_puzzle(burr_problem(parse_burrtools(VALID.encode())))
+    free = replace(screws, mirrors_same_piece=True, pieces=tuple(replace(p, mirror_twin=None) for p in screws.pieces))
+    with pytest.raises(BurrToolsFileError, match="BurrTools only rotates pieces"):
+        from_puzzle(free)
