@@ -90,7 +90,8 @@ def run_pack_burrtools(args: argparse.Namespace) -> int:
     from solvers.cli.cluster_options import uses_batch
     from solvers.cli.packing import interrupt_flag
     from solvers.packing import PackingError
-    from solvers.packing.burrtools_puzzle import count, plain_mode
+    from solvers.packing.burrtools_count import count
+    from solvers.packing.burrtools_puzzle import plain_mode
 
     if uses_batch(args):
         raise CliInputError("--workers and --scheduler are not available for BurrTools files")

@@ -19,8 +19,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from solvers.packing.burrtools_puzzle import BurrProblem, Voxel
+from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.disassembly import _Disassembler
+from solvers.packing.voxels import Voxel
 
 
 class _Groups:

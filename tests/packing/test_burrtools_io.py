@@ -16,13 +16,13 @@ from hypothesis import strategies as st
 
 from solvers.cli import main
 from solvers.packing import PackingError, load_puzzle
+from solvers.packing.burrtools_count import count
 from solvers.packing.burrtools_disassembly import takes_apart
 from solvers.packing.burrtools_io import BurrToolsFileError, parse_burrtools, read_burrtools, write_burrtools
 from solvers.packing.burrtools_puzzle import (
     assembly_cells,
     burr_problem,
     burrtools_transformation,
-    count,
     from_puzzle,
     to_puzzle,
 )
