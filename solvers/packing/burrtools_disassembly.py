@@ -21,6 +21,8 @@ import numpy as np
 
 from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.disassembly import _Disassembler
+
+MAX_PIECES = 512  # parts are taken apart recursively, one level per separation: deeper than this is left undecided
 from solvers.packing.voxels import Voxel
 
 
@@ -68,9 +70,11 @@ def takes_apart(
     problem: BurrProblem, assembly: Sequence[tuple[int, Sequence[Voxel]]], *, max_states: int = 2_000_000
 ) -> bool | None:
     """True when ``assembly`` ((kind, cells) per piece) comes completely apart, False when it cannot, None when a
-    search reached ``max_states`` first."""
+    search reached ``max_states`` first (or the assembly has more than ``MAX_PIECES`` pieces)."""
     if len(assembly) < 2:
         return False
+    if len(assembly) > MAX_PIECES:
+        return None
     kinds = [int(k) for k, _ in assembly]
     pieces = [np.asarray(list(cells), dtype=np.int64).reshape(-1, 3) for _, cells in assembly]
     groups = _Groups(problem, kinds)

@@ -27,6 +27,7 @@ MAX_FILE_BYTES = 64 << 20  # a compressed file; BurrTools files with thousands o
 MAX_XML_BYTES = 256 << 20  # after decompression
 MAX_SHAPE_CELLS = 1 << 20  # cells of one shape's box (x * y * z)
 MAX_COLOURS = 63  # BurrTools' own limit
+MAX_SEPARATION_DEPTH = 256  # a separation splits a part in two: deeper than this is no real disassembly
 GRID_NAMES = {
     0: "cubes",
     1: "triangular prisms",
@@ -386,8 +387,8 @@ class _Reader:
         return Solution(tuple(placements), separation, summary)
 
     def separation(self, where: str, element: ElementTree.Element, expected: int, depth: int = 0) -> Separation:
-        if depth > 4096:
-            raise self.fail(f"{where}: disassembly nested too deeply")
+        if depth > MAX_SEPARATION_DEPTH:
+            raise self.fail(f"{where}: a disassembly nested more than {MAX_SEPARATION_DEPTH} deep")
         pieces_node = element.find("pieces")
         if pieces_node is None:
             raise self.fail(f"{where}: a <separation> without <pieces>")

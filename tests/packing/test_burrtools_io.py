@@ -524,3 +524,18 @@ def test_free_one_handed_pieces_have_no_burrtools_form() -> None:
     free = replace(screws, mirrors_same_piece=True, pieces=tuple(replace(p, mirror_twin=None) for p in screws.pieces))
     with pytest.raises(BurrToolsFileError, match="BurrTools only rotates pieces"):
         from_puzzle(free)
+
+
+def test_a_deeply_nested_disassembly_is_refused_not_a_crash() -> None:
+    state = "<state><dx>0 0</dx><dy>0 0</dy><dz>0 0</dz></state>"
+    nested = ""
+    for _ in range(2000):  # every level keeps both pieces, so the counts agree all the way down
+        nested = f'<separation type="left"><pieces count="2">0 1</pieces>{state}{nested}</separation>'
+    text = _file([["##"], MONO], [{"parts": [(1, 2)], "result": 0}]).replace(
+        "<bitmap/></problem>",
+        "<bitmap/><solutions><solution><assembly>0 0 0 0 1 0 0 0</assembly>"
+        + nested.replace(' type="left"', "", 1)
+        + "</solution></solutions></problem>",
+    )
+    with pytest.raises(BurrToolsFileError, match="nested more than 256 deep"):
+        parse_burrtools(text.encode())
