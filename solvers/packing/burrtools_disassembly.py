@@ -21,9 +21,9 @@ import numpy as np
 
 from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.disassembly import _Disassembler
+from solvers.packing.voxels import Voxel
 
 MAX_PIECES = 512  # parts are taken apart recursively, one level per separation: deeper than this is left undecided
-from solvers.packing.voxels import Voxel
 
 
 class _Groups:
