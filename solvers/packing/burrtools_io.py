@@ -339,7 +339,9 @@ class _Reader:
             )
             for p in element.findall("bitmap/pair")
         )
-        max_holes = self.integer(element, "maxHoles", -1, low=-1, high=1 << 31) if element.get("maxHoles") else None
+        max_holes = self.integer(element, "maxHoles", -1, low=-1, high=1 << 32) if element.get("maxHoles") else None
+        if max_holes is not None and (max_holes < 0 or max_holes >= 0xFFFFFFFF):  # BurrTools' "not set"
+            max_holes = None
         n_pieces = sum(p.maximum for p in parts)
         solutions = tuple(self.solution(where, s, n_pieces) for s in element.findall("solutions/solution"))
         stored = element.get("assemblies"), element.get("solutions")

@@ -118,7 +118,7 @@ def _chiral(cells) -> bool:
     return all(_norm(_apply(m, cells)) != mirrored for m in ROTATIONS)
 
 
-def _brute_count(shapes: list[list[str]], problem: dict) -> int:
+def _brute_count(shapes: list[list[str]], problem: dict, max_holes: int | None = None) -> int:
     """BurrTools' count by brute force: every assembly (the '#' cells covered once, '+' at most once, each kind in
     its range), then classes under the isometries that map the result ('#' to '#', '+' to '+') onto itself; a
     reflection only when every one-handed kind has a mirror kind with the same range (kind by kind)."""
@@ -134,7 +134,7 @@ def _brute_count(shapes: list[list[str]], problem: dict) -> int:
 
     def choose(k: int, used: frozenset, chosen: tuple) -> None:
         if k == len(kinds):
-            if required <= used:
+            if required <= used and (max_holes is None or len(optional - used) <= max_holes):
                 found.append(chosen)
             return
         cells, low, high = kinds[k]
@@ -539,3 +539,16 @@ def test_a_deeply_nested_disassembly_is_refused_not_a_crash() -> None:
     )
     with pytest.raises(BurrToolsFileError, match="nested more than 256 deep"):
         parse_burrtools(text.encode())
+
+
+@pytest.mark.parametrize(("holes", "expected"), [(None, None), ("0", 0), ("1", 1), ("-1", None), ("4294967295", None)])
+def test_max_holes_is_read_and_bounds_the_empty_cells(holes, expected) -> None:
+    shapes, problem = CASES["variable cells with count ranges"]
+    text = _file(shapes, [problem])
+    if holes is not None:
+        text = text.replace("<problem state", f'<problem maxHoles="{holes}" state')
+    burr = burr_problem(parse_burrtools(text.encode()))
+    assert burr.max_holes == expected
+    assert count(burr).assemblies == _brute_count(shapes, problem, expected)
+    if expected == 0:
+        assert count(burr).assemblies < _brute_count(shapes, problem)
