@@ -552,3 +552,10 @@ def test_max_holes_is_read_and_bounds_the_empty_cells(holes, expected) -> None:
     assert count(burr).assemblies == _brute_count(shapes, problem, expected)
     if expected == 0:
         assert count(burr).assemblies < _brute_count(shapes, problem)
+
+
+def test_problem_option_belongs_to_burrtools_files(capsys) -> None:
+    assert main(["pack", "soma", "--count", "--problem", "1"]) == 2
+    assert "--problem chooses a problem of a BurrTools .xmpuzzle file" in capsys.readouterr().err
+    assert main(["convert", "soma", "soma.xmpuzzle", "--problem", "1"]) == 2
+    assert "BurrTools input file" in capsys.readouterr().err
