@@ -54,7 +54,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "pack",
         run_pack,
         help="enumerate or count the solutions of a polycube packing puzzle",
-        description="PUZZLE is a shipped puzzle name (soma, bedlam, pentomino-6x10, ...) or a puzzle JSON file.",
+        description="PUZZLE is a shipped puzzle name (soma, bedlam, pentomino-6x10, ...), a puzzle JSON file or a "
+        "BurrTools .xmpuzzle file (counted as BurrTools counts).",
     )
     pack.add_argument("puzzle", metavar="PUZZLE", help="shipped puzzle name or path to a puzzle file")
     pack.add_argument("--count", action="store_true", help="count only, without storing solutions")
@@ -67,6 +68,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pack.add_argument("--out", type=output_path, metavar="FILE",
                       help="write the solutions to a JSON file the packing browser opens")  # fmt: skip
     pack.add_argument("--progress", action="store_true", help="report progress on stderr")
+    pack.add_argument("--problem", metavar="NAME|NUMBER", help="the problem of a BurrTools .xmpuzzle file (from 1)")
     pack.add_argument(
         "--disassemble",
         action="store_true",
@@ -103,9 +105,14 @@ def run_soma(args: argparse.Namespace) -> int:
 
 
 def run_pack(args: argparse.Namespace) -> int:
+    from solvers.cli.burrtools import is_burrtools_file, run_pack_burrtools
     from solvers.cli.pack_limits import HOLD_LIMIT, check_search_size
     from solvers.packing import PackingError, SymmetryMode, build_cover, load_puzzle
 
+    if is_burrtools_file(args.puzzle):
+        return run_pack_burrtools(args)
+    if args.problem:
+        raise CliInputError("--problem chooses a problem of a BurrTools .xmpuzzle file")
     if args.count and (args.out or args.disassemble):
         raise CliInputError(f"{'--out' if args.out else '--disassemble'} needs the solutions: drop --count")
     refuse_same_files([("--out", args.out), ("--checkpoint", args.checkpoint)], _puzzle_files(args.puzzle))
