@@ -10,6 +10,7 @@ others. Qt-free: it imports the packages by name, and their `__init__` loads no 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ FEATURE_MODULES = (
 )
 
 
-def install_order(modules: dict[str, object]) -> list[str]:
+def install_order(modules: Mapping[str, object]) -> list[str]:
     """The feature names in an order where each comes after the features it names in its `INSTALL_AFTER` (those
     present): a feature declares what it uses of others instead of relying on the list's order."""
     ordered: list[str] = []
