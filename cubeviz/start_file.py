@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PyQt6.QtWidgets import QMessageBox
 
-from cubeviz.editor.transfer import looks_like_cube_file, open_path
+from cubeviz.editor.transfer import looks_like_cube_file
 from cubeviz.settings import PACKING_PUZZLE
 from solvers.cube.cube_file import CubeFileError, load_cube_file
 from solvers.cube.schemes import ColourScheme
@@ -64,16 +64,15 @@ def open_start_file(window: MainWindow, path: str | Path) -> None:
 
 def _show(window: MainWindow, start: StartFile) -> None:
     if start.puzzle is None:
-        if window.net_editor is None:
+        editor = window.shared.net_editor
+        if editor is None:
             raise StartFileError(f"cannot open {start.path}: this window has no cube editor")
-        window.tabs.setCurrentWidget(window.net_editor)
-        open_path(window.net_editor, start.path)
+        editor.open_file(str(start.path))
         return
-    browser = window.packing_browser
-    if browser is None:
+    packings = window.shared.packings
+    if packings is None:
         raise StartFileError(f"cannot open {start.path}: this window has no Packings tab")
-    window.tabs.setCurrentWidget(browser)
-    if browser.use_puzzle(start.puzzle):
+    if packings.show_puzzle(start.puzzle):
         window.settings.set(PACKING_PUZZLE, str(start.path.resolve()))
 
 

@@ -30,7 +30,7 @@ from cubeviz.design.draft import TARGET, PuzzleDraft
 from cubeviz.design.layer_grid import LayerGrid
 from cubeviz.design.piece_panel import SHAPE_COLOUR, PiecePanel
 from cubeviz.design.review import Review, review
-from cubeviz.packing.puzzle_chooser import fill_puzzle_chooser
+from cubeviz.views.puzzle_chooser import fill_puzzle_chooser
 from cubeviz.workers import CallWorker
 from solvers.packing.errors import PackingError
 from solvers.packing.puzzle_io import load_puzzle

@@ -19,7 +19,7 @@ from PyQt6.QtWidgets import (
 )
 
 from cubeviz.models.packing_model import LEVEL_NAMES, PackingModel
-from cubeviz.packing.puzzle_chooser import fill_puzzle_chooser
+from cubeviz.views.puzzle_chooser import fill_puzzle_chooser
 from solvers.packing.puzzle import SymmetryMode
 from solvers.packing.puzzle_io import shipped_puzzles
 
