@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from PyQt6.QtGui import QAction
 
 from cubeviz.design.designer import Designer
+from cubeviz.packing.burrtools_open import OPEN_FILTER, SAVE_FILTER
 
 if TYPE_CHECKING:
     from cubeviz.main_window import MainWindow
@@ -38,14 +39,14 @@ def install(window: MainWindow) -> None:
     designer.enumerate_requested.connect(enumerate_designed)
 
     def open_design() -> None:
-        path = settings.open_file_name(window, "puzzles", "Design from puzzle file", "Puzzle files (*.json)")
+        path = settings.open_file_name(window, "puzzles", "Design from puzzle file", OPEN_FILTER)
         if path:
             window.tabs.setCurrentIndex(index)
             designer.start_from(path)
 
     def save_design() -> None:
         path = settings.save_file_name(
-            window, "puzzles", "Save designed puzzle", f"{designer.model.draft.name}.json", "Puzzle files (*.json)"
+            window, "puzzles", "Save designed puzzle", f"{designer.model.draft.name}.json", SAVE_FILTER
         )
         if path:
             designer.save(path)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PyQt6.QtGui import QAction, QKeySequence
 
 from cubeviz.packing.browser import DEFAULT_PUZZLE, PackingBrowser
+from cubeviz.packing.burrtools_open import OPEN_FILTER, is_burrtools_file
 from cubeviz.packing.export import ask_and_export
 from cubeviz.packing.stl_export import ask_and_export_stl
 from cubeviz.settings import PACKING_PUZZLE
@@ -41,10 +42,10 @@ def install(window: MainWindow) -> None:
         window.tabs.setCurrentIndex(index)
 
     def open_puzzle() -> None:
-        path = settings.open_file_name(window, "puzzles", "Open puzzle file", "Puzzle files (*.json);;All files (*)")
+        path = settings.open_file_name(window, "puzzles", "Open puzzle file", OPEN_FILTER)
         if path:
             show()
-            if browser.open_puzzle_file(path):
+            if browser.open_puzzle_file(path) and not is_burrtools_file(path):  # a file of problems asks again
                 settings.set(PACKING_PUZZLE, path)
 
     def open_solutions() -> None:
@@ -52,6 +53,9 @@ def install(window: MainWindow) -> None:
         if path:
             show()
             browser.open_solution_file(path)
+
+    browser.source.open_puzzle.connect(open_puzzle)
+    browser.source.open_solutions.connect(open_solutions)
 
     entries = (
         ("packing_show", "View", "Show &Packings", "Ctrl+P", show),
