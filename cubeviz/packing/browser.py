@@ -167,7 +167,7 @@ class PackingBrowser(QWidget):
         stored = len(shown.stored) if shown.stored is not None else 0
         left_out = f" ({shown.skipped} left out: not placements of these pieces)" if shown.skipped else ""
         self._say(
-            f"{shown.label}: {stored:,} assemblies stored in the file{left_out}; Enumerate "
+            f"{shown.label}: {stored:,} assembl{'y' if stored == 1 else 'ies'} stored in the file{left_out}; Enumerate "
             f"{LEVEL_NAMES[shown.level].lower()} counts as BurrTools counts"
         )
         if enumerate_now and shown.stored is None:

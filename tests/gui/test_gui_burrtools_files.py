@@ -239,3 +239,42 @@ def test_the_design_tab_opens_a_problem_and_saves_it_as_a_burrtools_file(qtbot, 
     ]
     assert frozenset(back.required) == frozenset(soma.target) and back.optional == ()
     assert written.read_bytes()[:2] == b"\x1f\x8b"  # gzip, as BurrTools writes its files
+
+
+def test_a_stored_assembly_that_is_no_placement_is_left_out_and_said(monkeypatch, window, tmp_path):
+    file, stored = _two_problem_file(tmp_path / "both.xmpuzzle")
+    soma = file.problems[1]
+    good = soma.solutions[0]
+    overlapping = Solution((good.placements[0],) * len(good.placements))  # every piece where the first one is
+    path = tmp_path / "one-bad.xmpuzzle"
+    write_burrtools(path, replace(file, problems=(replace(soma, solutions=(overlapping, good)),)))
+    _answer_open(monkeypatch, path)
+    browser = window.packing_browser
+    window.actions["packing_open_puzzle"].trigger()
+    assert window.test_warnings == [] and len(browser.model.solutions) == 1
+    assert "1 assembly stored in the file (1 left out" in browser.source.status.text()
+
+
+def test_cancelling_the_problem_chooser_changes_nothing(monkeypatch, window, tmp_path):
+    path = tmp_path / "two.xmpuzzle"
+    _two_problem_file(path)
+    _answer_open(monkeypatch, path)
+    monkeypatch.setattr(ProblemChooser, "exec", lambda _dialog: QDialog.DialogCode.Rejected)
+    browser, designer = window.packing_browser, window.designer
+    before, draft = (browser.model.puzzle, browser.model.solutions), designer.model.draft
+    window.actions["packing_open_puzzle"].trigger()
+    window.actions["design_open"].trigger()
+    assert (browser.model.puzzle, browser.model.solutions) == before and designer.model.draft is draft
+    assert window.test_warnings == [] and browser.worker is None
+
+
+def test_a_burrtools_file_given_on_the_command_line_opens_in_the_packings_tab(monkeypatch, window, tmp_path):
+    from cubeviz.start_file import open_start_file
+
+    path = tmp_path / "two.xmpuzzle"
+    _two_problem_file(path)
+    shown = _answer_chooser(monkeypatch, 1)
+    open_start_file(window, path)
+    assert len(shown) == 1 and window.test_warnings == []
+    assert window.tabs.currentWidget() is window.packing_browser
+    assert window.packing_browser.model.puzzle.title == "Soma cube" and len(window.packing_browser.model.solutions) == 3
