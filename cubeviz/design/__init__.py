@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from PyQt6.QtGui import QAction
 
+from cubeviz.design.burrtools_design import ask_save_path
 from cubeviz.design.designer import Designer
-from cubeviz.packing.burrtools_open import OPEN_FILTER, SAVE_FILTER
+from cubeviz.packing.burrtools_open import OPEN_FILTER
 
 if TYPE_CHECKING:
     from cubeviz.main_window import MainWindow
@@ -45,9 +46,7 @@ def install(window: MainWindow) -> None:
             designer.start_from(path)
 
     def save_design() -> None:
-        path = settings.save_file_name(
-            window, "puzzles", "Save designed puzzle", f"{designer.model.draft.name}.json", SAVE_FILTER
-        )
+        path = ask_save_path(window, settings, designer.model.draft.name)  # .json or .xmpuzzle
         if path:
             designer.save(path)
 

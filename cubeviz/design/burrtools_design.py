@@ -5,12 +5,18 @@ shape filled), so a problem with variable (+) cells or count ranges is refused b
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PyQt6.QtWidgets import QFileDialog, QWidget
 
 from cubeviz.design.draft import PALETTE, PieceDraft, PuzzleDraft
-from cubeviz.packing.burrtools_open import Chosen, variable_cells
+from cubeviz.packing.burrtools_open import SUFFIX, Chosen, variable_cells
 from solvers.packing.burrtools_io import BurrToolsFileError, write_burrtools
 from solvers.packing.burrtools_puzzle import from_puzzle, identifier_for, kind_twins
 from solvers.packing.puzzle_io import parse_puzzle
+
+if TYPE_CHECKING:
+    from cubeviz.settings import Settings
 
 
 def draft_from_burrtools(chosen: Chosen) -> PuzzleDraft:
@@ -52,3 +58,23 @@ def write_design_burrtools(path: str | Path, draft: PuzzleDraft) -> None:
     cannot be written."""
     puzzle = parse_puzzle(draft.to_dict(), where=draft.name)
     write_burrtools(path, from_puzzle(puzzle))
+
+
+JSON_FILTER = "Puzzle files (*.json)"
+BURRTOOLS_FILTER = "BurrTools puzzles (*.xmpuzzle)"
+
+
+def ask_save_path(parent: QWidget, settings: Settings, name: str) -> str:
+    """The save dialog for a design ("" when cancelled). The file's extension chooses the format; a name without
+    one of ours gets the extension of the filter chosen, so choosing BurrTools puzzles writes a `.xmpuzzle` file."""
+    folder = settings.directory("puzzles")
+    proposed = str(Path(folder) / f"{name}.json") if folder else f"{name}.json"
+    path, chosen = QFileDialog.getSaveFileName(
+        parent, "Save designed puzzle", proposed, f"{JSON_FILTER};;{BURRTOOLS_FILTER}"
+    )
+    if path and Path(path).suffix.lower() not in (".json", SUFFIX):
+        path += SUFFIX if chosen == BURRTOOLS_FILTER else ".json"
+    elif path and chosen == BURRTOOLS_FILTER and Path(path).name == f"{name}.json":  # the proposal kept as it was
+        path = str(Path(path).with_suffix(SUFFIX))
+    settings.remember_file("puzzles", path)
+    return path

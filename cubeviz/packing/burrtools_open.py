@@ -30,7 +30,6 @@ from solvers.packing.queries import SolutionSet, with_classes
 
 SUFFIX = ".xmpuzzle"
 OPEN_FILTER = "Puzzle files (*.json *.xmpuzzle);;Puzzle files (*.json);;BurrTools puzzles (*.xmpuzzle);;All files (*)"
-SAVE_FILTER = "Puzzle files (*.json);;BurrTools puzzles (*.xmpuzzle)"  # the file's extension chooses the format
 
 
 def is_burrtools_file(path: str | Path) -> bool:

@@ -231,8 +231,10 @@ def test_the_design_tab_opens_a_problem_and_saves_it_as_a_burrtools_file(qtbot, 
     found = designer.wait_for_review(REVIEW_MS)
     assert found is not None and found.ready
     written = tmp_path / "design.xmpuzzle"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(written), ""))
+    answer = (str(tmp_path / "design"), "BurrTools puzzles (*.xmpuzzle)")  # no extension: the filter chooses
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: answer)
     window.actions["design_save"].trigger()
+    assert sorted(p.name for p in tmp_path.glob("design*")) == ["design.xmpuzzle"]
     back = burr_problem(read_burrtools(written))
     assert [(k.letter, normalise(k.cells), k.minimum, k.maximum) for k in back.kinds] == [
         (p.name, normalise(p.cells), p.count, p.count) for p in soma.pieces
