@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -62,6 +63,11 @@ class PuzzleInput(Protocol):
 
     def show_puzzle(self, puzzle: Puzzle) -> bool:
         """Show `puzzle` in the Packings tab and enumerate it; False (with the reason shown) if it is refused."""
+        ...
+
+    def open_burrtools_file(self, path: str | Path) -> bool:
+        """Show the Packings tab and open one problem of a BurrTools file (asking which when it holds several);
+        False (with the reason shown in a dialog) if it is refused."""
         ...
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cubeviz.actions import ActionSpec
+from cubeviz.design.burrtools_design import ask_save_path
 from cubeviz.design.designer import Designer
+from cubeviz.views.burrtools_open import OPEN_FILTER
 from cubeviz.views.stl_dialog import ask_and_export_stl, design_source
 
 if TYPE_CHECKING:
@@ -35,21 +37,13 @@ def install(host: FeatureHost) -> None:
     designer.enumerate_requested.connect(enumerate_designed)
 
     def open_design() -> None:
-        path = settings.open_file_name(
-            host.parent_widget, "puzzles", "Design from puzzle file", "Puzzle files (*.json)"
-        )
+        path = settings.open_file_name(host.parent_widget, "puzzles", "Design from puzzle file", OPEN_FILTER)
         if path:
             host.show_tab(designer)
             designer.start_from(path)
 
     def save_design() -> None:
-        path = settings.save_file_name(
-            host.parent_widget,
-            "puzzles",
-            "Save designed puzzle",
-            f"{designer.model.draft.name}.json",
-            "Puzzle files (*.json)",
-        )
+        path = ask_save_path(host.parent_widget, settings, designer.model.draft.name)  # .json or .xmpuzzle
         if path:
             designer.save(path)
 

@@ -3,12 +3,14 @@ other features (`PuzzleInput`: show a puzzle already read, as the Design tab's E
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cubeviz.actions import ActionSpec
 from cubeviz.packing.browser import DEFAULT_PUZZLE, PackingBrowser
 from cubeviz.packing.export import ask_and_export
 from cubeviz.settings import PACKING_PUZZLE
+from cubeviz.views.burrtools_open import OPEN_FILTER, is_burrtools_file
 from cubeviz.views.stl_dialog import ask_and_export_stl, packing_source
 
 if TYPE_CHECKING:
@@ -39,6 +41,10 @@ class PackingsOffer:
         self._host.show_tab(self._browser)
         return True
 
+    def open_burrtools_file(self, path: str | Path) -> bool:
+        self._host.show_tab(self._browser)
+        return self._browser.open_burrtools_file(path)
+
 
 def install(host: FeatureHost) -> None:
     browser = PackingBrowser(host.rng, host.parent_widget)
@@ -55,12 +61,10 @@ def install(host: FeatureHost) -> None:
         host.show_tab(browser)
 
     def open_puzzle() -> None:
-        path = settings.open_file_name(
-            host.parent_widget, "puzzles", "Open puzzle file", "Puzzle files (*.json);;All files (*)"
-        )
+        path = settings.open_file_name(host.parent_widget, "puzzles", "Open puzzle file", OPEN_FILTER)
         if path:
             show()
-            if browser.open_puzzle_file(path):
+            if browser.open_puzzle_file(path) and not is_burrtools_file(path):  # a file of problems asks again
                 settings.set(PACKING_PUZZLE, path)
 
     def open_solutions() -> None:
@@ -71,6 +75,8 @@ def install(host: FeatureHost) -> None:
             show()
             browser.open_solution_file(path)
 
+    browser.source.open_puzzle.connect(open_puzzle)
+    browser.source.open_solutions.connect(open_solutions)
     host.add_actions("View", VIEW_ENTRIES, {"packing_show": show})
     handlers = {
         "packing_open_puzzle": open_puzzle,
