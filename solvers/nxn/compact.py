@@ -60,9 +60,29 @@ def _merge_run(run: list[BlockTurn], size: int) -> list[BlockTurn]:
         realised[block.first : block.last + 1] += block.quarters
     rest = (amounts - realised) % 4
     assert (rest == rest[0]).all(), "blocks must realise the run up to a whole-cube rotation"
+    blocks = _without_rotation(blocks, int(rest[0]), size)
+    realised = np.zeros(size, dtype=np.int64)
+    for block in blocks:
+        realised[block.first : block.last + 1] += block.quarters
+    rest = (amounts - realised) % 4
     if rest[0]:
         blocks.append(BlockTurn(axis, 0, size - 1, int(rest[0])))
     return blocks
+
+
+def _without_rotation(blocks: list[BlockTurn], rest: int, size: int) -> list[BlockTurn]:
+    """Replace a block touching an outer face by its complement from the other face where that removes the
+    rotation still needed (block q over 0..e is the block -q over e+1..N-1 plus a rotation q): `3Rw x'` is `L'`."""
+    result = list(blocks)
+    for i, block in enumerate(result):
+        if not rest:
+            break
+        outer = block.first == 0 or block.last == size - 1
+        if outer and not block.is_rotation(size) and (rest + block.quarters) % 4 == 0:
+            first, last = (block.last + 1, size - 1) if block.first == 0 else (0, block.first - 1)
+            result[i] = BlockTurn(block.axis, first, last, 4 - block.quarters)
+            rest = 0
+    return result
 
 
 def _zero_sum_groups(nodes: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
