@@ -3,7 +3,8 @@
 WCA lengths: 40 turns on the 4x4x4, 60 on the 5x5x5, 80 on the 6x6x6, 100 on the 7x7x7: 20 per inner layer
 count, i.e. 20 * (N - 2), which we keep for every larger N (120 on the 8x8x8, 300 on the 17x17x17). The 2x2x2 and
 3x3x3 get 11 and 25. Each turn is an outer block (a face, or a wide block of up to half the cube from one face) in
-any amount (a half-cube block only from the R, U or F side on even cubes); within a run of turns about one axis no block repeats, so no two turns merge into one.
+any amount (a half-cube block only from the R, U or F side on even cubes); within a run of turns about one axis
+no block repeats, so no two turns merge into one.
 
 The 4x4x4 gets random turns too, not a random state: a random-state scramble is the inverse of a solution of a
 random state, and our solutions are far longer than 40 turns.
