@@ -23,6 +23,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from solvers.engine import SearchCancelled, StopFlag
+from solvers.nxn.centre_search import free_centre_turns
 from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
 from solvers.nxn.frame import DEFAULT_SECONDS, solve_frame
@@ -73,6 +74,10 @@ def solve(
     def progress(done: int, words: str) -> StageProgress:
         return StageProgress(words, done / total, time.monotonic() - started)
 
+    yield progress(0, "centres: first turns")
+    free = free_centre_turns(size, colours, stop=stopped)
+    colours = colours[sequence_permutation(size, free)]
+    turns += free
     yield progress(0, "wing parity")
     for index in wing_ids:
         fix = wing_parity_fix(size, index, colours)
