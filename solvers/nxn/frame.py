@@ -20,8 +20,9 @@ from solvers.nxn.pieces import corner_slots, edge_slots
 DEFAULT_SECONDS = 0.25  # two-phase keeps improving its answer this long
 
 
-def frame_colours(size: int, colours: np.ndarray) -> np.ndarray:
-    """The 54 colours of the 3x3x3 the frame stage solves (centres at home)."""
+def frame_colours(size: int, colours: np.ndarray, edges: bool = True) -> np.ndarray:
+    """The 54 colours of the 3x3x3 the frame stage solves (centres at home): corners, and as edges the middle
+    edges (odd N) or each slot's first wing (even N, when `edges`; solved edges otherwise)."""
     three = np.repeat(np.arange(N_FACES, dtype=np.int8), 9)
     if size % 2 == 1:
         m = (0, size // 2, size - 1)
@@ -29,35 +30,81 @@ def frame_colours(size: int, colours: np.ndarray) -> np.ndarray:
             for r in range(3):
                 for c in range(3):
                     three[face * 9 + r * 3 + c] = colours[face * size * size + m[r] * size + m[c]]
-    else:
-        three[corner_slots(3).ravel()] = colours[corner_slots(size).ravel()]
+        return three
+    three[corner_slots(3).ravel()] = colours[corner_slots(size).ravel()]
+    if edges and size > 2:
+        three[edge_slots(3)[:, 0, :].ravel()] = colours[edge_slots(size)[:, 0, :].ravel()]
     return three
 
 
-def solve_frame(size: int, colours: np.ndarray, seconds: float, stop: threading.Event | None) -> list[BlockTurn]:
-    """Outer face turns that solve the frame (see the module docstring), by two-phase."""
+def _frame_cube(size: int, colours: np.ndarray):
+    """The 3x3x3 (a CubeState) to solve: with the edges the pairing joined when they make a real 3x3x3, else
+    the corners alone (two edges swapped when the corners' permutation is odd)."""
     from solvers.cube.formats import from_kociemba
     from solvers.cube.geometry import Face
     from solvers.cube.validation_errors import InvalidCubeError, InvalidReason
+
+    def read(three: np.ndarray):
+        return from_kociemba("".join(Face(int(c)).name for c in three), 3)
+
+    if size % 2 == 1:
+        return read(frame_colours(size, colours))
+    if size > 2:
+        try:
+            return read(frame_colours(size, colours, edges=True))
+        except InvalidCubeError:
+            pass
+    three = frame_colours(size, colours, edges=False)
+    try:
+        return read(three)
+    except InvalidCubeError as exc:
+        if exc.reason is not InvalidReason.PARITY:
+            raise
+    uf, ur = edge_slots(3)[1], edge_slots(3)[0]
+    three[uf], three[ur] = three[ur].copy(), three[uf].copy()
+    return read(three)
+
+
+def pll_parity_turns(size: int) -> list[BlockTurn]:
+    """An even cube's "PLL parity": 2-hRw2 U2 2-hRw2 hUw2 2-hRw2 2-hUw2 (h = N/2) exchanges the UF and UB edges
+    whole (every wing of each) and leaves every centre on its face and every corner home (checked in the tests)."""
+    from solvers.nxn.notation import parse
+
+    h = size // 2
+    return parse(f"2-{h}Rw2 U2 2-{h}Rw2 {h}Uw2 2-{h}Rw2 2-{h}Uw2", size)
+
+
+def _edges_need_swap(size: int, colours: np.ndarray) -> bool:
+    """Whether an even cube's paired edges make a 3x3x3 but for their permutation parity (PLL parity)."""
+    from solvers.cube.formats import from_kociemba
+    from solvers.cube.geometry import Face
+    from solvers.cube.validation_errors import InvalidCubeError, InvalidReason
+
+    try:
+        from_kociemba("".join(Face(int(c)).name for c in frame_colours(size, colours, edges=True)), 3)
+    except InvalidCubeError as exc:
+        return exc.reason is InvalidReason.PARITY
+    return False
+
+
+def solve_frame(size: int, colours: np.ndarray, seconds: float, stop: threading.Event | None) -> list[BlockTurn]:
+    """Turns that solve the frame (see the module docstring): two-phase's outer turns, after the PLL-parity
+    exchange of two edges when an even cube's paired edges need it."""
+    from solvers.nxn.moves import sequence_permutation
     from solvers.rubik.events import MoveSolution
     from solvers.rubik.twophase import twophase
 
-    three = frame_colours(size, colours)
-    text = "".join(Face(int(c)).name for c in three)
-    try:
-        cube = from_kociemba(text, 3)
-    except InvalidCubeError as exc:
-        if size % 2 == 1 or exc.reason is not InvalidReason.PARITY:
-            raise
-        uf, ur = edge_slots(3)[1], edge_slots(3)[0]
-        three[uf], three[ur] = three[ur].copy(), three[uf].copy()
-        cube = from_kociemba("".join(Face(int(c)).name for c in three), 3)
+    before: list[BlockTurn] = []
+    if size % 2 == 0 and size > 2 and _edges_need_swap(size, colours):
+        before = pll_parity_turns(size)
+        colours = colours[sequence_permutation(size, before)]
+    cube = _frame_cube(size, colours)
     if cube.is_solved():
-        return []
+        return before
     best = None
     for event in twophase(cube, max_time=seconds, stop=stop):
         if isinstance(event, MoveSolution):
             best = event
     if best is None:
-        return []
-    return [face_turn(int(move.face), move.quarter_turns, size) for move in best.moves]
+        return before
+    return before + [face_turn(int(move.face), move.quarter_turns, size) for move in best.moves]

@@ -28,6 +28,7 @@ from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
 from solvers.nxn.frame import DEFAULT_SECONDS, solve_frame
 from solvers.nxn.moves import BlockTurn, sequence_permutation
+from solvers.nxn.pairing import pairing_turns
 from solvers.nxn.orbit_solve import solve_orbit, wing_parity_fix
 from solvers.nxn.pieces import Kind, orbits
 from solvers.nxn.state import NxNState
@@ -89,6 +90,10 @@ def solve(
         turns += done
         if stopped():
             return
+    yield progress(1 + len(centre_ids), "edge pairing")
+    pairing = pairing_turns(size, colours, stop=stopped)
+    colours = colours[sequence_permutation(size, pairing)]
+    turns += pairing
     yield progress(1 + len(centre_ids), "3x3x3 stage: corners" + (" and middle edges" if size % 2 else ""))
     try:
         frame = solve_frame(size, colours, frame_seconds, flag)  # type: ignore[arg-type]
