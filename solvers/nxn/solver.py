@@ -28,8 +28,8 @@ from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
 from solvers.nxn.frame import DEFAULT_SECONDS, solve_frame
 from solvers.nxn.moves import BlockTurn, sequence_permutation
-from solvers.nxn.pairing import pairing_turns
 from solvers.nxn.orbit_solve import solve_orbit, wing_parity_fix
+from solvers.nxn.pairing import pairing_turns
 from solvers.nxn.pieces import Kind, orbits
 from solvers.nxn.state import NxNState
 from solvers.nxn.validation import _rotation_centres, home_relabel, validate
