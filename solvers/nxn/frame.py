@@ -10,6 +10,8 @@ permutations, which the wing stage then solves.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from itertools import combinations
 
 import numpy as np
 
@@ -37,32 +39,80 @@ def frame_colours(size: int, colours: np.ndarray, edges: bool = True) -> np.ndar
     return three
 
 
-def _frame_cube(size: int, colours: np.ndarray):
-    """The 3x3x3 (a CubeState) to solve: with the edges the pairing joined when they make a real 3x3x3, else
-    the corners alone (two edges swapped when the corners' permutation is odd)."""
+def _read(three: np.ndarray):
     from solvers.cube.formats import from_kociemba
     from solvers.cube.geometry import Face
-    from solvers.cube.validation_errors import InvalidCubeError, InvalidReason
 
-    def read(three: np.ndarray):
-        return from_kociemba("".join(Face(int(c)).name for c in three), 3)
+    return from_kociemba("".join(Face(int(c)).name for c in three), 3)
+
+
+def _edge_choices(size: int, colours: np.ndarray) -> Iterator[np.ndarray]:
+    """3x3x3 colourings for an even cube: each slot's first wing as its edge, then the same with the last wing
+    instead in one or two slots where the two differ (an unfinished pairing may leave the first wings flipped
+    an odd number of times where the last ones are not)."""
+    base = frame_colours(size, colours, edges=True)
+    slots = edge_slots(size)
+    differ = [e for e in range(12) if (colours[slots[e, 0]] != colours[slots[e, -1]]).any()]
+    yield base
+    for count in (1, 2):
+        for chosen in combinations(differ, count):
+            three = base.copy()
+            for e in chosen:
+                three[edge_slots(3)[e]] = colours[slots[e, -1]]
+            yield three
+
+
+def _repaired_edges(size: int, colours: np.ndarray) -> Iterator[np.ndarray]:
+    """The first wings as edges with one edge flipped and/or two exchanged, unpaired slots first: the 3x3x3 stage
+    then leaves those edges wrong and the wing 3-cycles put them right (far cheaper than all wings)."""
+    base = frame_colours(size, colours, edges=True)
+    slots = edge_slots(size)
+    three_slots = edge_slots(3)[:, 0, :]
+    differ = [e for e in range(12) if (colours[slots[e]] != colours[slots[e, :1]]).any()]
+    order = differ + [e for e in range(12) if e not in differ]
+    for flip in [None, *order]:
+        flipped = base.copy()
+        if flip is not None:
+            a, b = three_slots[flip]
+            flipped[a], flipped[b] = base[b], base[a]
+        for swap in [None, *combinations(order[:4], 2)]:
+            three = flipped.copy()
+            if swap is not None:
+                e, f = swap
+                three[three_slots[e]], three[three_slots[f]] = flipped[three_slots[f]], flipped[three_slots[e]]
+            yield three
+
+
+def _frame_plan(size: int, colours: np.ndarray) -> tuple[list[BlockTurn], object]:
+    """(turns first, the 3x3x3 to solve then): an even cube's paired edges as a real 3x3x3, after the PLL-parity
+    exchange if that is what it takes; else the corners alone (two edges swapped when their parity is odd)."""
+    from solvers.cube.validation_errors import InvalidCubeError, InvalidReason
+    from solvers.nxn.moves import sequence_permutation
 
     if size % 2 == 1:
-        return read(frame_colours(size, colours))
+        return [], _read(frame_colours(size, colours))
     if size > 2:
-        try:
-            return read(frame_colours(size, colours, edges=True))
-        except InvalidCubeError:
-            pass
+        for before in ([], pll_parity_turns(size)):
+            turned = colours[sequence_permutation(size, before)]
+            for three in _edge_choices(size, turned):
+                try:
+                    return before, _read(three)
+                except InvalidCubeError:
+                    continue
+        for three in _repaired_edges(size, colours):
+            try:
+                return [], _read(three)
+            except InvalidCubeError:
+                continue
     three = frame_colours(size, colours, edges=False)
     try:
-        return read(three)
+        return [], _read(three)
     except InvalidCubeError as exc:
         if exc.reason is not InvalidReason.PARITY:
             raise
     uf, ur = edge_slots(3)[1], edge_slots(3)[0]
     three[uf], three[ur] = three[ur].copy(), three[uf].copy()
-    return read(three)
+    return [], _read(three)
 
 
 def pll_parity_turns(size: int) -> list[BlockTurn]:
@@ -74,31 +124,13 @@ def pll_parity_turns(size: int) -> list[BlockTurn]:
     return parse(f"2-{h}Rw2 U2 2-{h}Rw2 {h}Uw2 2-{h}Rw2 2-{h}Uw2", size)
 
 
-def _edges_need_swap(size: int, colours: np.ndarray) -> bool:
-    """Whether an even cube's paired edges make a 3x3x3 but for their permutation parity (PLL parity)."""
-    from solvers.cube.formats import from_kociemba
-    from solvers.cube.geometry import Face
-    from solvers.cube.validation_errors import InvalidCubeError, InvalidReason
-
-    try:
-        from_kociemba("".join(Face(int(c)).name for c in frame_colours(size, colours, edges=True)), 3)
-    except InvalidCubeError as exc:
-        return exc.reason is InvalidReason.PARITY
-    return False
-
-
 def solve_frame(size: int, colours: np.ndarray, seconds: float, stop: threading.Event | None) -> list[BlockTurn]:
     """Turns that solve the frame (see the module docstring): two-phase's outer turns, after the PLL-parity
     exchange of two edges when an even cube's paired edges need it."""
-    from solvers.nxn.moves import sequence_permutation
     from solvers.rubik.events import MoveSolution
     from solvers.rubik.twophase import twophase
 
-    before: list[BlockTurn] = []
-    if size % 2 == 0 and size > 2 and _edges_need_swap(size, colours):
-        before = pll_parity_turns(size)
-        colours = colours[sequence_permutation(size, before)]
-    cube = _frame_cube(size, colours)
+    before, cube = _frame_plan(size, colours)
     if cube.is_solved():
         return before
     best = None

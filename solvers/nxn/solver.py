@@ -23,6 +23,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from solvers.engine import SearchCancelled, StopFlag
+from solvers.nxn.centre_blocks import block_centre_turns
 from solvers.nxn.centre_search import free_centre_turns
 from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
@@ -84,6 +85,10 @@ def solve(
         fix = wing_parity_fix(size, index, colours)
         colours = colours[sequence_permutation(size, fix)]
         turns += fix
+    yield progress(1, "centres: block commutators")
+    blocks = block_centre_turns(size, colours, stopped)
+    colours = colours[sequence_permutation(size, blocks)]
+    turns += blocks
     for step, index in enumerate(centre_ids):
         yield progress(1 + step, f"centres: orbit {step + 1} of {len(centre_ids)}")
         done, colours = solve_orbit(size, index, colours, stopped)
