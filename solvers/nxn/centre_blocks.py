@@ -9,6 +9,7 @@ the stage applies the commutator that puts the most centre stickers home per tur
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from functools import cache
 
@@ -19,18 +20,34 @@ from solvers.nxn.moves import BlockTurn, face_turn, invert_sequence, sequence_pe
 from solvers.nxn.pieces import Kind, orbits
 
 MIN_GAIN_PER_TURN = 1 / 6  # below this the one-piece 3-cycles are as good
-MAX_MACROS = 20_000  # block ranges are narrowed on big cubes to keep the table (and each step) small
+BUDGET = 15_000_000  # macros x centre stickers: bounds each greedy step's work (big cubes get a sample)
+N_SETUPS = 18  # face turns each commutator is also conjugated by
+PURE_SHARE = 5  # parameter sets tried per commutator kept (about one in five moves centres only)
 
 
-def _ranges(size: int) -> list[tuple[int, int]]:
-    inner = list(range(1, size - 1))
-    widest = len(inner)
-    while True:
-        ranges = [(i, j) for i in inner for j in inner if 0 <= j - i < widest]
-        count = 3 * 4 * 3 * (2 * len(ranges)) ** 2
-        if count <= MAX_MACROS or widest == 1:
-            return ranges
-        widest -= 1
+def _candidates(size: int, wanted: int) -> list[tuple]:
+    """Commutator parameters (axis, face, face amount, X range and amount, Z range and amount); a fixed-seed
+    sample of `wanted` of them when there are more (big cubes have millions)."""
+    inner = range(1, size - 1)
+    ranges = [(i, j) for i in inner for j in inner if i <= j]
+    axes_faces = [(axis, face) for axis in Axis for face in Face if FACE_AXIS[face][0] != axis]
+    total = len(axes_faces) * 3 * (2 * len(ranges)) ** 2
+    if total <= wanted:
+        return [
+            (axis, face, s, x, q, z, r)
+            for axis, face in axes_faces
+            for s in (1, 2, 3)
+            for x in ranges
+            for q in (1, 3)
+            for z in ranges
+            for r in (1, 3)
+        ]
+    rng = random.Random(size)
+    return [
+        (*rng.choice(axes_faces), rng.choice((1, 2, 3)), rng.choice(ranges), rng.choice((1, 3)), rng.choice(ranges),
+         rng.choice((1, 3)))
+        for _ in range(wanted)
+    ]  # fmt: skip
 
 
 @cache
@@ -39,28 +56,19 @@ def _macros(size: int) -> tuple[list[list[BlockTurn]], np.ndarray | None, np.nda
     centres = np.sort(np.concatenate([o.stickers for o in orbits(size) if o.kind is Kind.CENTRE]))
     position = np.full(6 * size * size, -1)
     position[centres] = np.arange(len(centres))
+    most = max(1, BUDGET // len(centres) // (1 + N_SETUPS))  # commutators before their face-turn conjugates
     found: dict[bytes, list[BlockTurn]] = {}
-    ranges = _ranges(size)
-    for axis in Axis:
-        faces = [f for f in Face if FACE_AXIS[f][0] != axis]
-        for face in faces:
-            for s in (1, 2, 3):
-                y = [face_turn(int(face), s, size)]
-                for first, last in ranges:
-                    for q in (1, 3):
-                        x = [BlockTurn(axis, first, last, q)]
-                        for zf, zl in ranges:
-                            for r in (1, 3):
-                                z = [BlockTurn(axis, zf, zl, r)]
-                                conj = y + z + invert_sequence(y)
-                                turns = x + conj + invert_sequence(x) + invert_sequence(conj)
-                                perm = sequence_permutation(size, turns)
-                                moved = np.nonzero(perm != np.arange(len(perm)))[0]
-                                if not len(moved) or (position[moved] < 0).any():
-                                    continue
-                                key = perm.tobytes()
-                                if key not in found:
-                                    found[key] = turns
+    for axis, face, s, (xf, xl), q, (zf, zl), r in _candidates(size, PURE_SHARE * most):
+        y = [face_turn(int(face), s, size)]
+        x = [BlockTurn(axis, xf, xl, q)]
+        conj = y + [BlockTurn(axis, zf, zl, r)] + invert_sequence(y)
+        turns = x + conj + invert_sequence(x) + invert_sequence(conj)
+        perm = sequence_permutation(size, turns)
+        moved = np.nonzero(perm != np.arange(len(perm)))[0]
+        if len(moved) and (position[moved] >= 0).all():
+            found.setdefault(perm.tobytes(), turns)
+        if len(found) >= most:
+            break
     # each also conjugated by a face turn (which turns only that face's centres): aligns blocks for 2 more turns
     base = list(found.items())
     for f in range(6):
@@ -70,10 +78,8 @@ def _macros(size: int) -> tuple[list[list[BlockTurn]], np.ndarray | None, np.nda
             back = sequence_permutation(size, invert_sequence(setup))
             for key, turns in base:
                 perm = np.frombuffer(key, dtype=np.int32)
-                conj = around[perm[back]]
-                conj_key = conj.astype(np.int32).tobytes()
-                if conj_key not in found:
-                    found[conj_key] = setup + turns + invert_sequence(setup)
+                conj_key = around[perm[back]].astype(np.int32).tobytes()
+                found.setdefault(conj_key, setup + turns + invert_sequence(setup))
     macros = list(found.values())
     if not macros:
         return [], None, np.zeros(0), centres

@@ -65,11 +65,15 @@ def _edge_choices(size: int, colours: np.ndarray) -> Iterator[np.ndarray]:
 def _repaired_edges(size: int, colours: np.ndarray) -> Iterator[np.ndarray]:
     """The first wings as edges with one edge flipped and/or two exchanged, unpaired slots first: the 3x3x3 stage
     then leaves those edges wrong and the wing 3-cycles put them right (far cheaper than all wings)."""
-    base = frame_colours(size, colours, edges=True)
     slots = edge_slots(size)
     three_slots = edge_slots(3)[:, 0, :]
     differ = [e for e in range(12) if (colours[slots[e]] != colours[slots[e, :1]]).any()]
     order = differ + [e for e in range(12) if e not in differ]
+    for base in _edge_choices(size, colours):
+        yield from _flips_and_swaps(base, order, three_slots)
+
+
+def _flips_and_swaps(base: np.ndarray, order: list[int], three_slots: np.ndarray) -> Iterator[np.ndarray]:
     for flip in [None, *order]:
         flipped = base.copy()
         if flip is not None:
