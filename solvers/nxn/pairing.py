@@ -21,7 +21,7 @@ from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
 from solvers.nxn.pieces import Kind, edge_slots, orbits
 
 COST_PER_WING = 6.0  # turns the 3-cycle stage spends per wing (about 12 per 3-cycle fixing two)
-DEFAULT_WIDTH = 48
+DEFAULT_WIDTH = 96
 PATIENCE = 3
 BUDGET = 8_000_000  # beam width x macros x edge stickers: each step's work
 
