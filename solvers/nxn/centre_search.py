@@ -15,6 +15,7 @@ from functools import cache
 
 import numpy as np
 
+from solvers.nxn.geometry import Axis
 from solvers.nxn.moves import BlockTurn, turn_permutation
 from solvers.nxn.pieces import Kind, orbits
 
@@ -29,7 +30,7 @@ def _moves(size: int) -> tuple[list[BlockTurn], np.ndarray, np.ndarray]:
     """The turns the search uses (no odd middle layer), their permutations, and the centre stickers."""
     middle = size // 2 if size % 2 else -1
     turns = [
-        BlockTurn(axis, layer, layer, q)
+        BlockTurn(Axis(axis), layer, layer, q)
         for axis in range(3)
         for layer in range(size)
         if layer != middle
