@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
 from solvers.nxn.geometry import FACE_AXIS, Axis, Face
-from solvers.nxn.moves import BlockTurn, face_turn, invert_sequence, sequence_permutation
+from solvers.nxn.moves import BlockTurn, face_turn, invert_sequence, turn_permutation
 from solvers.nxn.pieces import Kind, orbits
 
 MIN_GAIN_PER_TURN = 1 / 6  # below this the one-piece 3-cycles are as good
@@ -50,60 +51,93 @@ def _candidates(size: int, wanted: int) -> list[tuple]:
     ]  # fmt: skip
 
 
+@dataclass(frozen=True)
+class _Macros:
+    """The commutators (`base`), each also conjugated by each face turn (`setups`, the first empty): macro i is
+    setups[which[i, 0]] + base[which[i, 1]] + the set-up undone; `perms[i]` its action on the centre stickers."""
+
+    base: list[list[BlockTurn]]
+    setups: list[list[BlockTurn]]
+    which: np.ndarray
+    perms: np.ndarray
+    costs: np.ndarray
+    centres: np.ndarray
+
+    def turns(self, index: int) -> list[BlockTurn]:
+        setup, base = (int(v) for v in self.which[index])
+        return self.setups[setup] + self.base[base] + invert_sequence(self.setups[setup])
+
+
 @cache
-def _macros(size: int) -> tuple[list[list[BlockTurn]], np.ndarray | None, np.ndarray, np.ndarray]:
-    """(turn lists, centre-only permutations over the centre stickers, lengths, the centre stickers)."""
+def _macros(size: int) -> _Macros:
+    """The block commutators of a size (composed from cached one-turn permutations; only pure ones are kept)."""
     centres = np.sort(np.concatenate([o.stickers for o in orbits(size) if o.kind is Kind.CENTRE]))
-    position = np.full(6 * size * size, -1)
-    position[centres] = np.arange(len(centres))
+    position = np.full(6 * size * size, -1, dtype=np.int32)
+    position[centres] = np.arange(len(centres), dtype=np.int32)
+    outside = position < 0
+    identity = np.arange(6 * size * size, dtype=np.int32)
     most = max(1, BUDGET // len(centres) // (1 + N_SETUPS))  # commutators before their face-turn conjugates
-    found: dict[bytes, list[BlockTurn]] = {}
+    found: dict[bytes, tuple[list[BlockTurn], np.ndarray]] = {}
     for axis, face, s, (xf, xl), q, (zf, zl), r in _candidates(size, PURE_SHARE * most):
-        y = [face_turn(int(face), s, size)]
-        x = [BlockTurn(axis, xf, xl, q)]
-        conj = y + [BlockTurn(axis, zf, zl, r)] + invert_sequence(y)
-        turns = x + conj + invert_sequence(x) + invert_sequence(conj)
-        perm = sequence_permutation(size, turns)
-        moved = np.nonzero(perm != np.arange(len(perm)))[0]
-        if len(moved) and (position[moved] >= 0).all():
-            found.setdefault(perm.tobytes(), turns)
+        y, x, z = face_turn(int(face), s, size), BlockTurn(axis, xf, xl, q), BlockTurn(axis, zf, zl, r)
+        py, pyi = turn_permutation(size, y), turn_permutation(size, y.inverse())
+        px, pxi = turn_permutation(size, x), turn_permutation(size, x.inverse())
+        pc = py[turn_permutation(size, z)[pyi]]
+        pci = py[turn_permutation(size, z.inverse())[pyi]]
+        perm = px[pc[pxi[pci]]]
+        moved = perm != identity
+        if not moved.any() or (moved & outside).any():
+            continue
+        local = position[perm[centres]]
+        key = local.tobytes()
+        if key not in found:
+            found[key] = ([x, y, z, y.inverse(), x.inverse(), y, z.inverse(), y.inverse()], local)
         if len(found) >= most:
             break
-    # each also conjugated by a face turn (which turns only that face's centres): aligns blocks for 2 more turns
-    base = list(found.items())
-    for f in range(6):
-        for s in (1, 2, 3):
-            setup = [face_turn(f, s, size)]
-            around = sequence_permutation(size, setup)
-            back = sequence_permutation(size, invert_sequence(setup))
-            for key, turns in base:
-                perm = np.frombuffer(key, dtype=np.int32)
-                conj_key = around[perm[back]].astype(np.int32).tobytes()
-                found.setdefault(conj_key, setup + turns + invert_sequence(setup))
-    macros = list(found.values())
-    if not macros:
-        return [], None, np.zeros(0), centres
-    perms = np.stack([position[np.frombuffer(key, dtype=np.int32)[centres]] for key in found])
-    costs = np.array([len(m) for m in macros], dtype=np.float64)
-    return macros, perms, costs, centres
+    if not found:
+        return _Macros(
+            [], [[]], np.zeros((0, 2), np.int32), np.zeros((0, len(centres)), np.int32), np.zeros(0), centres
+        )
+    base = [turns for turns, _ in found.values()]
+    base_perms = np.stack([local for _, local in found.values()])
+    setups: list[list[BlockTurn]] = [[]] + [[face_turn(f, s, size)] for f in range(6) for s in (1, 2, 3)]
+    which, perms = [], []
+    seen = set(found)
+    for index, setup in enumerate(setups):
+        if not setup:
+            conjugated = base_perms
+        else:
+            around = position[turn_permutation(size, setup[0])[centres]]
+            back = position[turn_permutation(size, setup[0].inverse())[centres]]
+            conjugated = around[base_perms[:, back]]
+        for b in range(len(base)):
+            key = conjugated[b].tobytes()
+            if index and key in seen:
+                continue
+            seen.add(key)
+            which.append((index, b))
+            perms.append(conjugated[b])
+    which_array = np.array(which, dtype=np.int32)
+    costs = np.array([len(base[b]) + 2 * len(setups[i]) for i, b in which], dtype=np.float64)
+    return _Macros(base, setups, which_array, np.stack(perms), costs, centres)
 
 
 def block_centre_turns(size: int, colours: np.ndarray, stop: Callable[[], bool] = lambda: False) -> list[BlockTurn]:
     """Greedy block commutators while each puts home at least MIN_GAIN_PER_TURN centre pieces per turn."""
     if size < 4:
         return []
-    macros, perms, costs, centres = _macros(size)
-    if perms is None:
+    macros = _macros(size)
+    if not len(macros.perms):
         return []
-    faces = centres // (size * size)
-    current = colours[centres]
+    faces = macros.centres // (size * size)
+    current = colours[macros.centres]
     turns: list[BlockTurn] = []
     while not stop():
         solved_now = int((current == faces).sum())
-        scores = ((current[perms] == faces).sum(axis=1) - solved_now) / costs
+        scores = ((current[macros.perms] == faces).sum(axis=1) - solved_now) / macros.costs
         best = int(np.argmax(scores))
         if scores[best] < MIN_GAIN_PER_TURN:
             break
-        current = current[perms[best]]
-        turns += macros[best]
+        current = current[macros.perms[best]]
+        turns += macros.turns(best)
     return turns
