@@ -40,6 +40,7 @@ from solvers.nxn.state import NxNState
 from solvers.nxn.validation import _rotation_centres, home_relabel, validate
 
 SolveEvent = StageProgress | BigCubeSolution
+MAX_SOLVE_SIZE = 25  # the solver's time grows about as N^2.5 (17x17x17: 10-20 s); larger cubes are refused
 
 
 def _target_relabel(state: NxNState) -> np.ndarray:
@@ -66,8 +67,10 @@ def solve(
     state: NxNState, *, stop: StopFlag | None = None, frame_seconds: float = DEFAULT_SECONDS
 ) -> Iterator[SolveEvent]:
     """Yield StageProgress events, then one BigCubeSolution (unless stopped). InvalidBigCubeError first if the
-    colouring is not a solvable cube."""
+    colouring is not a solvable cube; ValueError for a cube above MAX_SOLVE_SIZE."""
     started = time.monotonic()
+    if state.size > MAX_SOLVE_SIZE:
+        raise ValueError(f"the solver takes cubes up to {MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}")
     validate(state)
     size = state.size
     flag = stop if stop is not None else threading.Event()

@@ -85,3 +85,8 @@ def test_the_batch_task_answers_big_cube_lines_like_the_in_process_loop():
     assert cube.solved()
     answer, error = solve_line_task(2, "U" * 95, {"goal": None})
     assert answer == "-1" and error.startswith("line 2: 95 stickers")
+
+
+def test_a_cube_beyond_the_solver_is_refused_at_once(capsys, monkeypatch):
+    code, out, err = _run(capsys, monkeypatch, ["solve"], "U" * (6 * 30 * 30) + "\n")
+    assert code == 2 and out == "" and "30x30x30" in err and "up to 25" in err
