@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import threading
 
+from solvers.cli import nxn
 from solvers.cli.common import EXIT_OK, CliInputError, add_command
 
 DEFAULT_ALL_LIMIT = 100
@@ -107,11 +108,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Each line is a scramble (WCA notation) that produces a uniformly random state among those in "
         "which the preset's pieces are solved (e.g. --solved f2l: a random last layer).",
     )
-    scramble.add_argument("--solved", required=True, choices=PRESET_NAMES, metavar="PRESET",
+    scramble.add_argument("--solved", choices=PRESET_NAMES, metavar="PRESET",
                           help=f"the pieces to leave solved: {', '.join(PRESET_NAMES)}")  # fmt: skip
     scramble.add_argument("--colour", default="D", metavar="C", help="the face the preset is built on (default D)")
     scramble.add_argument("--count", type=_positive_count, default=1, metavar="N", help="how many (default 1)")
     scramble.add_argument("--seed", type=int, default=None, metavar="S", help="random seed, for repeatable lists")
+    nxn.add_size_argument(scramble)
 
 
 def _positive_count(text: str) -> int:
@@ -129,6 +131,10 @@ def run_scramble(args: argparse.Namespace) -> int:
     from solvers.goals.presets import preset_goal
     from solvers.goals.training import training_scrambles
 
+    if args.size is not None:
+        return nxn.run_size_scramble(args)
+    if args.solved is None:
+        raise CliInputError("scramble: give --solved PRESET (3x3x3 training) or --size N (random turns)")
     try:
         goal = preset_goal(args.solved, args.colour)
     except GoalError as exc:

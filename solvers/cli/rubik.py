@@ -12,6 +12,7 @@ import functools
 import threading
 from collections.abc import Iterable
 
+from solvers.cli import nxn
 from solvers.cli.cluster_options import add_cluster_arguments, checkpoint_of, task_options, uses_batch, where_of
 from solvers.cli.common import (
     EXIT_BAD_INPUT,
@@ -177,6 +178,10 @@ def run_solve(args: argparse.Namespace) -> int:
             if not line:
                 continue
             try:
+                if nxn.is_big_line(line) and not goals:
+                    answer = nxn.solve_big_line(line, number)
+                    print(answer, flush=True)
+                    continue
                 state = parse_facelets(line, number)
                 answer = solve_goal_line(state, goals, args, number) if goals else solve_line(state, args, number)
             except CliInputError as exc:

@@ -1,0 +1,70 @@
+"""`cubeviz-solve solve` on facelet strings of cubes other than the 3x3x3, and `scramble --size N`.
+
+A line of 6*N*N letters (24 for the 2x2x2, 96 for the 4x4x4, ...) is solved by the big-cube engine
+(solvers/nxn) and printed as `Rw U2 ... (47)`: the moves in WCA notation, then the count in the block turn metric.
+The 3x3x3 keeps its own engine (rubik.py); this module only takes the lines that engine does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from solvers.cli.common import EXIT_OK, CliInputError
+
+THREE_LETTERS = 54  # a 3x3x3 line stays with the 3x3x3 engine
+
+
+def is_big_line(line: str) -> bool:
+    """Whether a `solve` line is for this module: any length but the 3x3x3's 54 letters."""
+    return sum(1 for ch in line if not ch.isspace()) != THREE_LETTERS
+
+
+def solve_big_line(line: str, number: int) -> str:
+    """`moves (count)` for one facelet line; CliInputError naming the line when it is not a solvable cube."""
+    from solvers.nxn.errors import InvalidBigCubeError
+    from solvers.nxn.solver import MAX_SOLVE_SIZE, solve_nxn
+    from solvers.nxn.state import read_facelets
+
+    try:
+        state = read_facelets(line)
+        if state.size > MAX_SOLVE_SIZE:
+            n = state.size
+            raise CliInputError(f"line {number}: a {n}x{n}x{n} cube; the solver takes sizes up to {MAX_SOLVE_SIZE}")
+        solution = solve_nxn(state)
+    except InvalidBigCubeError as exc:
+        raise CliInputError(f"line {number}: {exc.message}") from None
+    text = f"{solution.notation} " if solution.turns else ""
+    return f"{text}({solution.length})"
+
+
+def add_size_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--size", type=_size, default=None, metavar="N",
+        help="random-turn scrambles of an NxNxN cube (N >= 2; WCA lengths: 40 turns for 4x4x4 ... 100 for 7x7x7)",
+    )  # fmt: skip
+
+
+MAX_SCRAMBLE_SIZE = 1000
+
+
+def _size(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 2 <= value <= MAX_SCRAMBLE_SIZE:
+        raise argparse.ArgumentTypeError(f"--size must be from 2 to {MAX_SCRAMBLE_SIZE}, not {text}")
+    return value
+
+
+def run_size_scramble(args: argparse.Namespace) -> int:
+    """Print --count scrambles of an NxNxN cube, one a line; --seed S makes the list repeatable."""
+    import random
+
+    from solvers.nxn.notation import format_turns
+    from solvers.nxn.scramble import random_turns
+
+    seeds = random.Random(args.seed)
+    for _ in range(args.count):
+        print(format_turns(random_turns(args.size, seeds.randrange(1 << 62)), args.size), flush=True)
+    return EXIT_OK

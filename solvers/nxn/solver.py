@@ -1,0 +1,144 @@
+"""The big-cube solver as a generator of the engine vocabulary's events (stages in words, then one solution).
+
+Stages, for any N >= 2 (a later stage keeps what earlier ones solved, except where said):
+1. centres, first turns: a beam search over one-layer turns puts many centre pieces home (centre_search.py);
+2. wing parity: one inner-layer quarter turn for each wing orbit whose permutation is odd, so that 3-cycles can
+   finish every wing orbit and a fully paired even cube has no "OLL parity";
+3. centres in bulk: greedy block commutators that move rectangles of centre pieces (centre_blocks.py);
+4. centres, the rest: every orbit by pure 3-cycles of its pieces (orbit_solve.py, cycles.py);
+5. edge pairing: a beam search over centre-keeping macros joins wings to their edge (pairing.py);
+6. 3x3x3 stage: corners, and the middle edges (odd N) or paired edges (even N), by the two-phase solver, after
+   the six-turn "PLL parity" exchange when an even cube needs it (frame.py);
+7. wings the pairing left: pure 3-cycles again.
+The turns are then merged (compact.py: runs of turns about one axis become the fewest block turns) and checked by
+replay before the solution is yielded. An odd cube is solved to the colours of its fixed centres, an even cube to
+the orientation whose centres are already most nearly solved; either way every face ends one colour.
+
+`stop` (a threading.Event or anything with is_set) is polled between 3-cycles; a stopped solve yields no
+solution, and `solve_nxn` then raises SearchCancelled.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import numpy as np
+
+from solvers.engine import SearchCancelled, StopFlag
+from solvers.nxn.centre_blocks import block_centre_turns
+from solvers.nxn.centre_search import free_centre_turns
+from solvers.nxn.compact import compact
+from solvers.nxn.events import BigCubeSolution, StageProgress
+from solvers.nxn.frame import DEFAULT_SECONDS, solve_frame
+from solvers.nxn.moves import BlockTurn, sequence_permutation
+from solvers.nxn.orbit_solve import solve_orbit, wing_parity_fix
+from solvers.nxn.pairing import pairing_turns
+from solvers.nxn.pieces import Kind, orbits
+from solvers.nxn.state import NxNState
+from solvers.nxn.validation import _rotation_centres, home_relabel, validate
+
+SolveEvent = StageProgress | BigCubeSolution
+MAX_SOLVE_SIZE = 25  # the solver's time grows about as N^2.5 (17x17x17: 10-20 s); larger cubes are refused
+
+
+def _target_relabel(state: NxNState) -> np.ndarray:
+    """colour -> face to solve it to: the fixed centres' faces (odd N), else the orientation (as a recolouring)
+    under which most centre stickers are already right."""
+    if state.size % 2 == 1:
+        return home_relabel(state)
+    centre_stickers = np.concatenate(
+        [o.stickers for o in orbits(state.size) if o.kind is Kind.CENTRE] or [np.zeros(0, np.int32)]
+    )
+    centre_stickers = centre_stickers.astype(np.int64)
+    faces = centre_stickers // (state.size * state.size)
+    best, best_score = np.arange(6, dtype=np.int8), -1
+    for centres in _rotation_centres():
+        relabel = np.empty(6, dtype=np.int8)
+        relabel[list(centres)] = np.arange(6)
+        score = int((relabel[state.colours[centre_stickers]] == faces).sum()) if len(faces) else 0
+        if score > best_score:
+            best, best_score = relabel, score
+    return best
+
+
+def solve(
+    state: NxNState, *, stop: StopFlag | None = None, frame_seconds: float = DEFAULT_SECONDS
+) -> Iterator[SolveEvent]:
+    """Yield StageProgress events, then one BigCubeSolution (unless stopped). InvalidBigCubeError first if the
+    colouring is not a solvable cube; ValueError for a cube above MAX_SOLVE_SIZE."""
+    started = time.monotonic()
+    if state.size > MAX_SOLVE_SIZE:
+        raise ValueError(f"the solver takes cubes up to {MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}")
+    validate(state)
+    size = state.size
+    flag = stop if stop is not None else threading.Event()
+    stopped = flag.is_set
+    colours = _target_relabel(state)[state.colours]
+    turns: list[BlockTurn] = []
+    all_orbits = orbits(size)
+    centre_ids = [i for i, o in enumerate(all_orbits) if o.kind is Kind.CENTRE]
+    wing_ids = [i for i, o in enumerate(all_orbits) if o.kind is Kind.WING]
+    total = len(centre_ids) + len(wing_ids) + 2
+
+    def progress(done: int, words: str) -> StageProgress:
+        return StageProgress(words, done / total, time.monotonic() - started)
+
+    yield progress(0, "centres: first turns")
+    free = free_centre_turns(size, colours, stop=stopped)
+    colours = colours[sequence_permutation(size, free)]
+    turns += free
+    if stopped():
+        return
+    yield progress(0, "wing parity")
+    for index in wing_ids:
+        fix = wing_parity_fix(size, index, colours)
+        colours = colours[sequence_permutation(size, fix)]
+        turns += fix
+    yield progress(1, "centres: block commutators")
+    blocks = block_centre_turns(size, colours, stopped)
+    colours = colours[sequence_permutation(size, blocks)]
+    turns += blocks
+    if stopped():
+        return
+    for step, index in enumerate(centre_ids):
+        yield progress(1 + step, f"centres: orbit {step + 1} of {len(centre_ids)}")
+        done, colours = solve_orbit(size, index, colours, stopped)
+        turns += done
+        if stopped():
+            return
+    yield progress(1 + len(centre_ids), "edge pairing")
+    pairing = pairing_turns(size, colours, stop=stopped)
+    colours = colours[sequence_permutation(size, pairing)]
+    turns += pairing
+    if stopped():
+        return
+    yield progress(1 + len(centre_ids), "3x3x3 stage: corners and edges")
+    try:
+        frame = solve_frame(size, colours, frame_seconds, flag)  # type: ignore[arg-type]
+    except SearchCancelled:
+        return
+    if stopped():
+        return
+    colours = colours[sequence_permutation(size, frame)]
+    turns += frame
+    for step, index in enumerate(wing_ids):
+        yield progress(2 + len(centre_ids) + step, f"wings left unpaired: set {step + 1} of {len(wing_ids)}")
+        done, colours = solve_orbit(size, index, colours, stopped)
+        turns += done
+        if stopped():
+            return
+    merged = compact(turns, size)
+    if not state.apply(merged).is_solved():
+        raise RuntimeError(f"the {size}x{size}x{size} solution does not solve the cube (a solver defect)")
+    yield progress(total, "finished")
+    yield BigCubeSolution(size, tuple(merged), time.monotonic() - started)
+
+
+def solve_nxn(state: NxNState, **options) -> BigCubeSolution:
+    """Blocking helper: the solution `solve(state, **options)` yields; SearchCancelled if it was stopped."""
+    for event in solve(state, **options):
+        if isinstance(event, BigCubeSolution):
+            return event
+    raise SearchCancelled("the big-cube solve was stopped before its answer")
