@@ -179,7 +179,7 @@ def run_solve(args: argparse.Namespace) -> int:
                 continue
             try:
                 if nxn.is_big_line(line) and not goals:
-                    answer = nxn.solve_big_line(line, number)
+                    answer = nxn.solve_big_line(line, number, args.metric)
                     print(answer, flush=True)
                     continue
                 state = parse_facelets(line, number)

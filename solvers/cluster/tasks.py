@@ -21,7 +21,7 @@ def solve_line_task(number: int, line: str, options: dict) -> list:
     args = argparse.Namespace(**options)
     try:
         if nxn.is_big_line(line) and args.goal is None:
-            return [nxn.solve_big_line(line, number), None]
+            return [nxn.solve_big_line(line, number, args.metric), None]
         state = parse_facelets(line, number)
         if args.goal is not None:
             return [solve_goal_line(state, read_goals(args), args, number), None]
