@@ -19,6 +19,7 @@ SUBCOMMAND_MODULES = (
     "solvers.cli.rubik",
     "solvers.cli.packing",
     "solvers.cli.goals",
+    "solvers.cli.prepare",
 )
 
 
