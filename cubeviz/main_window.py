@@ -68,6 +68,7 @@ class MainWindow(QMainWindow):
     "standard". `scramble_done` fires when a random-state scramble made in a worker has landed (or failed)."""
 
     scramble_done = pyqtSignal()
+    scramble_progress = pyqtSignal(object)  # a random-state scramble preparing its solver (tables, compiling)
 
     # What the features (cubeviz/features.py) put on the window for one another; None until that feature is
     # installed, so a window without it (some tests build one) still answers.
@@ -329,7 +330,8 @@ class MainWindow(QMainWindow):
         first_time = "" if size == 2 else " (the first 3x3 scramble builds the solver's tables)"
         self.statusBar().showMessage(f"Scrambling{first_time}...")
         self.actions["scramble_state"].setEnabled(False)
-        worker = CallWorker(lambda stop: random_state_scramble(size, seed, stop), self)
+        worker = CallWorker(lambda stop: random_state_scramble(size, seed, stop, worker.report), self)
+        worker.progress.connect(self.scramble_progress)
         worker.result.connect(lambda scramble: self._apply_state_scramble(scramble, size))
         worker.error.connect(lambda exc: self.statusBar().showMessage(f"No scramble: {exc}", STATUS_MESSAGE_MS))
         worker.finished.connect(self._worker_done)

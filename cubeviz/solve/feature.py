@@ -73,6 +73,7 @@ class SolveFeature(QObject):
         self.table_memory.hide()
         self._solve_queued = False
         window.scramble_done.connect(self._scramble_landed)
+        window.scramble_progress.connect(self.dock.progress.on_scramble_progress)
         self.training.done.connect(self._scramble_landed)
         self.session.ended.connect(self._ended)
         self.session.started.connect(lambda _c: self._running(True))
@@ -88,7 +89,7 @@ class SolveFeature(QObject):
             return
         if self.window.scramble_pending or self.training.worker is not None:
             self._solve_queued = True
-            self.dock.progress.status.setText("Waiting for the scramble; the solve starts as soon as it lands...")
+            self.dock.progress.waiting_for_scramble()
             return
         self._solve_queued = False
         try:
@@ -217,6 +218,7 @@ class SolveFeature(QObject):
         self.window.settings.set(PLAYER_TEMPO, self.playback.tempo)
 
     def _scramble_landed(self) -> None:
+        self.dock.progress.scramble_landed()
         if self._solve_queued:
             self.solve()
 
