@@ -172,7 +172,7 @@ def _solve_pocket(metric: str, state: CubeState, stop: threading.Event, report: 
             path = table_path(table_name(table_metric(pocket_metric(metric))), TABLE_VERSION)
             building = not path.exists()
             size = POCKET_TABLE_BYTES if building else path.stat().st_size
-            title = f"God's table ({metric.upper()})"
+            title = f"{metric.upper()} God's table"
             progress = _table_progress(stop, report, index=1, count=1, title=title, size_bytes=size, building=building)
             progress(0.0, "building" if building else "loading")
             _pocket_solvers[metric] = PocketSolver(metric, progress)

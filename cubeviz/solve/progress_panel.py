@@ -403,17 +403,16 @@ def _stage_key(event: object) -> tuple:
 
 
 def _table_words(event: TableProgress, for_scramble: bool) -> str:
-    """ "Building table 3 of 4, the phase-1 pruning table (141 MB): built once, then loaded from the cache." """
-    who = "The scramble needs the solver's tables: " if for_scramble else ""
+    """ "Building table 3 of 4: the phase-1 pruning table (141 MB), once only." in two lines of the dock."""
     if not event.title:
-        return f"{who}preparing the tables ({event.message.strip()}): built once, then loaded from the cache..."
-    place = f"table {event.index} of {event.count}, " if event.index and event.count else ""
+        who = "For the scramble: p" if for_scramble else "P"
+        return f"{who}reparing the tables ({event.message.strip()}), built once, then loaded from the cache..."
+    place = f"table {event.index} of {event.count}: " if event.index and event.count else ""
     size = f" ({describe_size(event.size_bytes)})" if event.size_bytes else ""
-    if event.building:
-        text = f"building {place}the {event.title}{size}: built once, then loaded from the cache..."
-    else:
-        text = f"loading {place}the {event.title}{size}..."
-    return who + (text if who else text[0].upper() + text[1:])
+    verb = "building" if event.building else "loading"
+    once = ", once only" if event.building and not for_scramble else ""
+    text = f"{verb} {place}the {event.title}{size}{once}..."
+    return f"For the scramble: {text}" if for_scramble else text[0].upper() + text[1:]
 
 
 def _compile_words(event: CompileProgress, for_scramble: bool) -> str:
