@@ -346,9 +346,16 @@ def prepare_search(
             warm_twophase(tables)
 
     table_seconds, built = load_tables(tables, prepare, report, stop)
+    key = (optimal, search_metric(metric), heuristic) if optimal else (False,)
+    if key in _warmed:  # this process has run these kernels: nothing to compile or load, nothing to show
+        return Prepared(table_seconds, 0.0, built)
     cached = all(kernel_cached(kernel) for kernel in search_kernels(optimal, metric, heuristic))
     compile_seconds = warm_kernels(warm, what, cached, report, stop)
+    _warmed.add(key)
     return Prepared(table_seconds, compile_seconds, built)
+
+
+_warmed: set[tuple] = set()  # the searches whose kernels this process has warmed (see `prepare_search`)
 
 
 def twophase_ready(tables: RubikTables) -> bool:
