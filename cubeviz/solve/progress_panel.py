@@ -31,11 +31,12 @@ TICK_MS = 1000  # while tables build or the search compiles, the read-out's cloc
 
 
 def format_rate(nodes_per_s: float) -> str:
-    """Nodes per second, readable: 950 /s, 12.3 k/s, 48.1 M/s."""
+    """Nodes per second, readable: 950 /s, 12.3 k/s, 48.1 M/s (kept on one line when the label wraps: a no-break
+    space before the unit, a word joiner after its slash)."""
     for scale, unit in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
         if nodes_per_s >= scale:
-            return f"{nodes_per_s / scale:.1f} {unit}/s"
-    return f"{nodes_per_s:.0f} /s"
+            return f"{nodes_per_s / scale:.1f}\N{NO-BREAK SPACE}{unit}/\N{WORD JOINER}s"
+    return f"{nodes_per_s:.0f}\N{NO-BREAK SPACE}/\N{WORD JOINER}s"
 
 
 def format_eta(seconds: float | None) -> str:

@@ -27,6 +27,7 @@ from solvers.rubik import preparation
 from solvers.rubik.preparation import CompileProgress, Prepared, TableProgress, load_tables
 from solvers.rubik.tables import RubikTables
 
+SUMMARY = r"Searched ([\d,]+) nodes in ([\d.e-]+) s \(([\d.]+)\xa0(k|M|G)?/\u2060s\)"  # (rates don't wrap)
 SECONDS_PER_TABLE = 5.0  # long enough for a time-left estimate (which waits for 3 s of pace) to be judged
 
 
@@ -150,7 +151,7 @@ def test_result_lines_add_up(qtbot, choice) -> None:
     window.cube_view.finish_animation()
     progress = window.solve_feature.dock.progress
     assert solve_and_wait(qtbot, window) == ""
-    summary = re.match(r"Searched ([\d,]+) nodes in ([\d.e-]+) s \(([\d.]+) (k|M|G)?/s\)", progress.search.text())
+    summary = re.match(SUMMARY, progress.search.text())
     assert summary, progress.search.text()
     nodes, seconds = int(summary.group(1).replace(",", "")), float(summary.group(2))
     rate = float(summary.group(3)) * {"k": 1e3, "M": 1e6, "G": 1e9, None: 1}[summary.group(4)]

@@ -63,7 +63,7 @@ def test_no_live_figures_survive_the_end(panel, end, stage, words):
     panel.on_ended(end)
     assert panel.stage is stage and panel.status.text() == words
     assert LIVE not in panel.search.text() and "ETA" not in panel.search.text()
-    assert panel.search.text() == "Searched 9,000,000 nodes in 3.0 s (3.0 M/s)."
+    assert panel.search.text() == "Searched 9,000,000 nodes in 3.0 s (3.0\N{NO-BREAK SPACE}M/\N{WORD JOINER}s)."
     panel.on_progress(DepthProgress(15, 9_500_000, 3e6, 3.2, 2.0, None))  # a heartbeat queued before the end
     assert panel.stage is stage and LIVE not in panel.search.text()
 
