@@ -280,6 +280,7 @@ class ProgressPanel(QWidget):
             self.stage = Stage.BUILDING
             self._time_left.add(event.fraction, now)
             self.status.setText(_table_words(event, self._for_scramble))
+            self.status.setToolTip("Built once on this machine, then loaded from the cache" if event.building else "")
         else:
             self.stage = Stage.COMPILING
             self.status.setText(_compile_words(event, self._for_scramble))
@@ -404,22 +405,23 @@ def _stage_key(event: object) -> tuple:
 
 
 def _table_words(event: TableProgress, for_scramble: bool) -> str:
-    """ "Building table 3 of 4: the phase-1 pruning table (141 MB), once only." in two lines of the dock."""
-    if not event.title:
-        who = "For the scramble: p" if for_scramble else "P"
-        return f"{who}reparing the tables ({event.message.strip()}), built once, then loaded from the cache..."
-    place = f"table {event.index} of {event.count}: " if event.index and event.count else ""
+    """Words like "Building table 3 of 4: the phase-1 pruning table (141 MB)...", in two lines of the dock."""
+    if not event.title:  # no plan: the builder's own words
+        return f"{'Scramble: p' if for_scramble else 'P'}reparing the tables ({event.message.strip()})..."
+    place = f"table {event.index} of {event.count}" if event.index and event.count else ""
     size = f" ({describe_size(event.size_bytes)})" if event.size_bytes else ""
     verb = "building" if event.building else "loading"
-    once = ", once only" if event.building and not for_scramble else ""
-    text = f"{verb} {place}the {event.title}{size}{once}..."
-    return f"For the scramble: {text}" if for_scramble else text[0].upper() + text[1:]
+    if for_scramble:
+        return f"Scramble: {verb} {place + ', ' if place else ''}the {event.title}{size}..."
+    return f"{verb.capitalize()} {place + ': ' if place else ''}the {event.title}{size}..."
 
 
 def _compile_words(event: CompileProgress, for_scramble: bool) -> str:
-    who = "For the scramble: " if for_scramble else ""
+    """ "Compiling the two-phase search for this machine (once; then cached)..." in two lines of the dock."""
     if event.cached:
-        text = f"loading {event.what}, compiled for this machine..."
+        text = f"loading the compiled {event.what.removeprefix('the ')}..."
+    elif for_scramble:
+        text = f"compiling {event.what} (once per machine)..."
     else:
-        text = f"compiling {event.what} for this machine (first run only, cached afterwards)..."
-    return who + (text if who else text[0].upper() + text[1:])
+        text = f"compiling {event.what} for this machine (once; then cached)..."
+    return f"Scramble: {text}" if for_scramble else text[0].upper() + text[1:]

@@ -26,6 +26,7 @@ from solvers.pocket import gods
 from solvers.rubik import preparation
 from solvers.rubik.preparation import CompileProgress, Prepared, TableProgress, load_tables
 from solvers.rubik.tables import RubikTables
+from solvers.rubik.twophase import prepare_twophase_tables
 
 SUMMARY = r"Searched ([\d,]+) nodes in ([\d.e-]+) s \(([\d.]+)\xa0(k|M|G)?/\u2060s\)"  # (rates don't wrap)
 SECONDS_PER_TABLE = 5.0  # long enough for a time-left estimate (which waits for 3 s of pace) to be judged
@@ -91,7 +92,7 @@ def test_a_plan_numbers_the_tables_and_the_bar_fits_its_text(qtbot, tmp_path, mo
     first = [s for s in seen if "table 1 of 2" in s[1]]
     second = [s for s in seen if "table 2 of 2" in s[1]]
     assert first and second, [s[1] for s in seen]
-    assert first[0][1] == "Building table 1 of 2: the test-slow-first, once only..."
+    assert first[0][1] == "Building table 1 of 2: the test-slow-first..."
     assert "the test-slow-second (12 MB)" in second[0][1]
     assert any(re.match(r"\d+% of 12 MB", s[2]) for s in second)
     assert any("level " in s[3] and "so far" in s[3] for s in second)
@@ -184,10 +185,10 @@ def test_a_scramble_preparing_the_solver_shows_it_in_the_dock(qtbot, monkeypatch
     window.actions["scramble_state"].trigger()
     window.actions["solve"].trigger()  # queued behind the scramble
     qtbot.waitUntil(lambda: progress.stage is Stage.BUILDING, timeout=10_000)
-    assert progress.status.text() == ("For the scramble: building table 3 of 4: the phase-1 pruning table (141 MB)...")
+    assert progress.status.text() == "Scramble: building table 3 of 4, the phase-1 pruning table (141 MB)..."
     assert progress.table_bar.isVisible() and "of 141 MB" in progress.table_bar.format()
     qtbot.waitUntil(lambda: progress.stage is Stage.COMPILING, timeout=10_000)
-    assert progress.status.text().startswith("For the scramble: compiling the two-phase search")
+    assert progress.status.text() == "Scramble: compiling the two-phase search (once per machine)..."
     release.set()
     ended: list[str] = []
     window.solve_feature.session.ended.connect(ended.append)
@@ -195,3 +196,30 @@ def test_a_scramble_preparing_the_solver_shows_it_in_the_dock(qtbot, monkeypatch
     assert ended == [""] and window.player_model.has_solution
     total, parts = _times(progress.times.text())
     assert parts["scramble"] >= 1.0 and abs(sum(parts.values()) - total) <= 0.25, progress.times.text()
+
+
+@pytest.mark.parametrize("for_scramble", [False, True])
+def test_every_preparing_stage_fits_the_status_lines_at_the_docks_width(qtbot, for_scramble) -> None:
+    """The longest words each stage can show (the longest table title, a size in GB, two-digit counts) wrap into
+    the status label's two lines at the Solve dock's narrowest width, and the bar's text fits the bar."""
+    panel = ProgressPanel()
+    panel.resize(230, 300)
+    qtbot.addWidget(panel)
+    panel.show()
+    qtbot.waitExposed(panel)
+    # A scramble prepares the two-phase tables (four, of at most 141 MB); a solve any of them.
+    names = [item.name for item in preparation.table_plan(prepare_twophase_tables)] if for_scramble else None
+    title = max((preparation.TABLE_TITLES[name] for name in names or preparation.TABLE_TITLES), key=len)
+    count, size = (4, 140_908_610) if for_scramble else (10, 2_470_000_000)
+    events = [TableProgress(0.5, "level 9", count, count, title, size, building) for building in (True, False)]
+    events += [CompileProgress("the optimal search", cached, 12.0) for cached in (False, True)]
+    show = panel.on_scramble_progress if for_scramble else panel.on_progress
+    if not for_scramble:
+        panel.on_started(SolverChoice.OPTIMAL_HTM)
+    label = panel.status
+    for event in events:
+        show(event)
+        text = label.text()
+        needed = label.fontMetrics().boundingRect(0, 0, label.width(), 1000, 0x1000, text).height()  # word wrap
+        assert needed <= label.height(), (text, needed, label.height())
+        assert label.fontMetrics().horizontalAdvance(panel.table_bar.format()) <= panel.table_bar.width()
