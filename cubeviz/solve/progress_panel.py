@@ -17,36 +17,13 @@ from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtWidgets import QLabel, QProgressBar, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from cubeviz.solve.engines import Solution, SolverChoice
-from solvers.rubik.preparation import (
-    CompileProgress,
-    Prepared,
-    TableProgress,
-    TimeLeft,
-    describe_seconds,
-    describe_size,
-)
+from cubeviz.solve.progress_words import compile_words, format_eta, format_rate, rate_of, seconds_text, table_words
+from solvers.rubik.preparation import Prepared, TableProgress
+from solvers.rubik.warmup import CompileProgress
+from solvers.time_left import TimeLeft, describe_seconds, describe_size
 
 PROOF_MARK = "\N{CHECK MARK}"
 TICK_MS = 1000  # while tables build or the search compiles, the read-out's clock moves once a second
-
-
-def format_rate(nodes_per_s: float) -> str:
-    """Nodes per second, readable: 950 /s, 12.3 k/s, 48.1 M/s (kept on one line when the label wraps: a no-break
-    space before the unit, a word joiner after its slash)."""
-    for scale, unit in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if nodes_per_s >= scale:
-            return f"{nodes_per_s / scale:.1f}\N{NO-BREAK SPACE}{unit}/\N{WORD JOINER}s"
-    return f"{nodes_per_s:.0f}\N{NO-BREAK SPACE}/\N{WORD JOINER}s"
-
-
-def format_eta(seconds: float | None) -> str:
-    if seconds is None:
-        return "unknown"
-    if seconds < 60:
-        return f"{seconds:.0f} s"
-    if seconds < 3600:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
 
 
 def steady_label(label: QLabel, lines: int = 2) -> None:
@@ -279,11 +256,11 @@ class ProgressPanel(QWidget):
         if isinstance(event, TableProgress):
             self.stage = Stage.BUILDING
             self._time_left.add(event.fraction, now)
-            self.status.setText(_table_words(event, self._for_scramble))
+            self.status.setText(table_words(event, self._for_scramble))
             self.status.setToolTip("Built once on this machine, then loaded from the cache" if event.building else "")
         else:
             self.stage = Stage.COMPILING
-            self.status.setText(_compile_words(event, self._for_scramble))
+            self.status.setText(compile_words(event, self._for_scramble))
         self.search.setText("")
         self._show_bar(True)
         self._tick()
@@ -347,8 +324,8 @@ class ProgressPanel(QWidget):
             best = str(self._best.length)
         eta = "" if event.eta is None else f"{DOT}ETA for depth {event.depth}: {format_eta(event.eta)}"
         self.search.setText(
-            f"Depth {event.depth}{DOT}{event.nodes:,} nodes in {_seconds(event.elapsed)} s"
-            f"{DOT}{format_rate(_rate(event.nodes, event.elapsed))}{DOT}best {best}{eta}"
+            f"Depth {event.depth}{DOT}{event.nodes:,} nodes in {seconds_text(event.elapsed)} s"
+            f"{DOT}{format_rate(rate_of(event.nodes, event.elapsed))}{DOT}best {best}{eta}"
         )
 
     def _summary(self) -> str:
@@ -356,7 +333,9 @@ class ProgressPanel(QWidget):
         parts = []
         if self._figures is not None and self._figures[0] > 0:
             nodes, seconds = self._figures
-            parts.append(f"Searched {nodes:,} nodes in {_seconds(seconds)} s ({format_rate(_rate(nodes, seconds))})")
+            parts.append(
+                f"Searched {nodes:,} nodes in {seconds_text(seconds)} s ({format_rate(rate_of(nodes, seconds))})"
+            )
         if self._proofs:
             parts.append(f"no solution shorter than {max(self._proofs) + 1} moves")
         return "; ".join(parts) + ("." if parts else "")
@@ -382,46 +361,9 @@ class ProgressPanel(QWidget):
         self.times.setText(f"{total:.1f} s since Solve: {', '.join(parts)}, search {search:.1f} s.")
 
 
-def _seconds(seconds: float) -> str:
-    """Seconds to two or three significant figures (0.00078, 0.52, 3.0, 39.6, 392), so that a rate worked out
-    from the figures shown agrees with the rate shown, even for a search of a millisecond."""
-    for floor, digits in ((100, 0), (1, 1), (0.1, 2), (0.01, 3)):
-        if seconds >= floor:
-            return f"{seconds:.{digits}f}"
-    return f"{seconds:.2g}"
-
-
-def _rate(nodes: int, seconds: float) -> float:
-    """The rate shown beside `nodes` and `seconds`: their quotient, so the three figures always agree."""
-    return nodes / seconds if seconds > 0 else 0.0
-
-
 def _stage_key(event: object) -> tuple:
     if isinstance(event, TableProgress):
         return ("table", event.index, event.title or event.message)
     if isinstance(event, CompileProgress):
         return ("compile", event.what)
     return ()
-
-
-def _table_words(event: TableProgress, for_scramble: bool) -> str:
-    """Words like "Building table 3 of 4: the phase-1 pruning table (141 MB)...", in two lines of the dock."""
-    if not event.title:  # no plan: the builder's own words
-        return f"{'Scramble: p' if for_scramble else 'P'}reparing the tables ({event.message.strip()})..."
-    place = f"table {event.index} of {event.count}" if event.index and event.count else ""
-    size = f" ({describe_size(event.size_bytes)})" if event.size_bytes else ""
-    verb = "building" if event.building else "loading"
-    if for_scramble:
-        return f"Scramble: {verb} {place + ', ' if place else ''}the {event.title}{size}..."
-    return f"{verb.capitalize()} {place + ': ' if place else ''}the {event.title}{size}..."
-
-
-def _compile_words(event: CompileProgress, for_scramble: bool) -> str:
-    """ "Compiling the two-phase search for this machine (once; then cached)..." in two lines of the dock."""
-    if event.cached:
-        text = f"loading the compiled {event.what.removeprefix('the ')}..."
-    elif for_scramble:
-        text = f"compiling {event.what} (once per machine)..."
-    else:
-        text = f"compiling {event.what} for this machine (once; then cached)..."
-    return f"Scramble: {text}" if for_scramble else text[0].upper() + text[1:]

@@ -55,7 +55,7 @@ class ProgressLine:
     REFRESH_SECONDS = 0.25
 
     def __init__(self, stream: TextIO) -> None:
-        from solvers.rubik.preparation import TimeLeft
+        from solvers.time_left import TimeLeft
 
         self.stream = stream
         self.tty = stream.isatty()
@@ -65,7 +65,9 @@ class ProgressLine:
         self._width = 0
 
     def show(self, event: object) -> None:
-        from solvers.rubik.preparation import CompileProgress, TableProgress, describe_seconds, describe_table
+        from solvers.rubik.preparation import TableProgress, describe_table
+        from solvers.rubik.warmup import CompileProgress
+        from solvers.time_left import describe_seconds
 
         now = time.perf_counter()
         if isinstance(event, TableProgress):

@@ -11,20 +11,18 @@ loads from its disk cache) exactly the kernels and argument types the real searc
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from solvers.cube.moves import Move, apply_moves
-from solvers.cube.state import CubeState
-from solvers.engine import Metric, Progress, SearchCancelled, StopFlag, search_metric
+from solvers.engine import Metric, Progress, StopFlag, search_metric
 from solvers.rubik.tables import TABLE_VERSION, RubikTables
+from solvers.rubik.warmup import kernel_cached, search_kernels, warm_kernels, warm_optimal, warm_twophase
 from solvers.tables import BuildCancelled, table_path
+from solvers.time_left import describe_size
 
 Report = Callable[[object], None]
-COMPILE_BEAT_SECONDS = 0.1  # how often a compile in progress reports itself
 
 # Words for each table, and its size when built (for the read-out before the build ends; a loaded table's size
 # is its file's). Sizes as measured; a table missing here shows its size once built.
@@ -81,15 +79,6 @@ class TableProgress(Progress):
     title: str = ""
     size_bytes: int | None = None
     building: bool = False
-
-
-@dataclass(frozen=True)
-class CompileProgress(Progress):
-    """The search's kernels being compiled (or, when `cached`, loaded from numba's disk cache) for `elapsed` s."""
-
-    what: str
-    cached: bool
-    elapsed: float
 
 
 @dataclass(frozen=True)
@@ -232,90 +221,6 @@ def _file_size(name: str) -> int | None:
         return None
 
 
-# -- compiled kernels ---------------------------------------------------------------------------------------------
-def one_move_cube() -> CubeState:
-    """The cheapest cube that still runs a search's kernel (the solved cube is answered before any kernel runs)."""
-    return apply_moves(CubeState.solved(3), [Move.R1])
-
-
-def warm_twophase(tables: RubikTables) -> None:
-    """Run the two-phase search once on a one-move cube: its kernel is compiled (or loaded from numba's cache)."""
-    from solvers.rubik.twophase import solve_twophase
-
-    solve_twophase(one_move_cube(), tables=tables, n_variants=1)
-
-
-def warm_optimal(tables: RubikTables, metric: Metric | str, heuristic: str | None) -> None:
-    """Run the optimal search once on a one-move cube with this heuristic (and, for HTM, the two-phase search
-    its probes run): their kernels are compiled or loaded."""
-    from solvers.rubik.optimal import solve_optimal
-
-    solve_optimal(one_move_cube(), metric=metric, heuristic=heuristic, tables=tables, n_threads=1)
-    if search_metric(metric) is Metric.HTM:
-        warm_twophase(tables)
-
-
-def search_kernels(optimal: bool, metric: Metric | str = Metric.HTM, heuristic: str | None = None) -> list[Any]:
-    """The numba dispatchers a search calls (the two-phase kernel; the optimal search's kernel for the heuristic
-    and, for HTM, the two-phase kernel of its probes)."""
-    from solvers.rubik import twophase_kernel
-
-    if not optimal:
-        return [twophase_kernel.twophase_search]
-    from solvers.rubik.optimal.depth_first import ida_subtree
-    from solvers.rubik.optimal.heuristics import RESIDUE_HEURISTICS, Heuristic, default_heuristic
-    from solvers.rubik.optimal.interleaved import ida_interleaved
-
-    chosen = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
-    kernels = [ida_interleaved if chosen in RESIDUE_HEURISTICS else ida_subtree]
-    if search_metric(metric) is Metric.HTM:
-        kernels.append(twophase_kernel.twophase_search)
-    return kernels
-
-
-def kernel_cached(dispatcher: Any) -> bool:
-    """Whether numba's disk cache holds this kernel compiled for this machine and for tables loaded from the
-    cache (read-only arrays): then a new process loads it in a fraction of a second instead of compiling it.
-    False whenever it cannot tell (no cache, an index it cannot read, another numba's internals)."""
-    try:
-        index = dispatcher._cache._cache_file._load_index()
-        magic = dispatcher.targetctx.codegen().magic_tuple()
-    except Exception:  # noqa: BLE001 - numba's private API: unknown means "compile to be sure"
-        return False
-    for key in index:
-        signature, key_magic = key[0], key[1]
-        if key_magic == magic and any(getattr(arg, "mutable", True) is False for arg in signature):
-            return True
-    return False
-
-
-def warm_kernels(
-    warm: Callable[[], None], what: str, cached: bool, report: Report, stop: StopFlag | None = None
-) -> float:
-    """Run `warm()` (a search on a one-move cube) in a thread, reporting CompileProgress while it runs; returns
-    its seconds. A compile cannot be interrupted: on `stop` it is waited for, then SearchCancelled is raised."""
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            warm()
-        except BaseException as error:  # noqa: BLE001 - re-raised in the caller's thread below
-            errors.append(error)
-
-    started = time.perf_counter()
-    thread = threading.Thread(target=run, daemon=True, name="warm-kernels")
-    thread.start()
-    report(CompileProgress(what, cached, 0.0))
-    while thread.is_alive():
-        thread.join(COMPILE_BEAT_SECONDS)
-        report(CompileProgress(what, cached, time.perf_counter() - started))
-    if errors:
-        raise errors[0]
-    if stop is not None and stop.is_set():
-        raise SearchCancelled("stopped while compiling the search")
-    return time.perf_counter() - started
-
-
 def prepare_search(
     tables: RubikTables,
     report: Report,
@@ -367,59 +272,6 @@ def twophase_ready(tables: RubikTables) -> bool:
     if plan is None or not all(tables.is_cached(item.name) for item in plan):
         return False
     return all(kernel_cached(kernel) for kernel in search_kernels(optimal=False))
-
-
-# -- read-outs ----------------------------------------------------------------------------------------------------
-class TimeLeft:
-    """Seconds left for a job, from the pace of its progress fraction over the last `window` seconds.
-
-    Why the recent pace: a build by breadth-first levels does not progress evenly, and the pace of the last
-    seconds follows the level being built where the average since the start would lag behind it. No estimate
-    (None) until the fraction has moved for MIN_SPAN seconds; between reports the estimate counts down."""
-
-    MIN_SPAN = 3.0
-    MIN_GAIN = 0.02
-
-    def __init__(self, window: float = 20.0) -> None:
-        self.window = window
-        self._points: list[tuple[float, float]] = []
-
-    def add(self, fraction: float, now: float) -> None:
-        """Note `fraction` done at time `now` (a fraction below the last one starts a new job)."""
-        if self._points and fraction < self._points[-1][1]:
-            self._points.clear()
-        self._points.append((now, fraction))
-        if len(self._points) > 2 and self._points[0][1] == self._points[1][1]:
-            self._points.pop(0)  # the job was still starting (compiling its builder): only its last moment counts
-        while len(self._points) > 2 and now - self._points[1][0] >= self.window:
-            self._points.pop(0)
-
-    def seconds(self, now: float) -> float | None:
-        if len(self._points) < 2:
-            return None
-        (t0, f0), (t1, f1) = self._points[0], self._points[-1]
-        if t1 - t0 < self.MIN_SPAN or f1 - f0 < self.MIN_GAIN:
-            return None
-        return max(0.0, (1.0 - f1) * (t1 - t0) / (f1 - f0) - (now - t1))
-
-
-def describe_size(count: int) -> str:
-    """Bytes for a person: 840 kB, 141 MB, 1.23 GB."""
-    if count >= 1e9:
-        return f"{count / 1e9:.2f} GB"
-    if count >= 1e6:
-        return f"{count / 1e6:.0f} MB"
-    return f"{max(1, round(count / 1e3))} kB"
-
-
-def describe_seconds(seconds: float) -> str:
-    """A duration for a person: 8 s, 2 min 5 s, 1 h 3 min."""
-    seconds = max(0, round(seconds))
-    if seconds < 60:
-        return f"{seconds} s"
-    if seconds < 3600:
-        return f"{seconds // 60} min {seconds % 60} s"
-    return f"{seconds // 3600} h {seconds % 3600 // 60} min"
 
 
 def describe_table(event: TableProgress) -> str:

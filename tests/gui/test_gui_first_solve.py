@@ -24,9 +24,10 @@ from cubeviz.solve.progress_panel import ProgressPanel, Stage
 from cubeviz.workers import GeneratorWorker
 from solvers.pocket import gods
 from solvers.rubik import preparation
-from solvers.rubik.preparation import CompileProgress, Prepared, TableProgress, load_tables
+from solvers.rubik.preparation import Prepared, TableProgress, load_tables
 from solvers.rubik.tables import RubikTables
 from solvers.rubik.twophase import prepare_twophase_tables
+from solvers.rubik.warmup import CompileProgress
 
 SUMMARY = r"Searched ([\d,]+) nodes in ([\d.e-]+) s \(([\d.]+)\xa0(k|M|G)?/\u2060s\)"  # (rates don't wrap)
 SECONDS_PER_TABLE = 5.0  # long enough for a time-left estimate (which waits for 3 s of pace) to be judged

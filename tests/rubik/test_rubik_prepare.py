@@ -17,6 +17,7 @@ from solvers.rubik.optimal import prepare_tables
 from solvers.rubik.tables import TABLE_VERSION, RubikTables
 from solvers.rubik.twophase import prepare_twophase_tables
 from solvers.tables import table_path
+from solvers.time_left import TimeLeft
 
 REPO = Path(__file__).parents[2]
 TWOPHASE = ["rubik-moves", "rubik-flipslice-classes", "rubik-phase1-htm", "rubik-phase2"]
@@ -32,7 +33,7 @@ def test_the_plan_names_each_table_a_search_loads_in_order() -> None:
 
 
 def test_the_time_left_follows_the_recent_pace() -> None:
-    left = preparation.TimeLeft(window=10.0)
+    left = TimeLeft(window=10.0)
     for t in range(5):  # a builder compiling: no progress for 4 s, so no estimate yet
         left.add(0.0, float(t))
     assert left.seconds(4.0) is None
