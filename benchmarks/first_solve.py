@@ -32,6 +32,8 @@ from cubeviz.main_window import MainWindow
 from cubeviz.solve.engines import SolverChoice
 window = MainWindow(size=3, seed=11)
 window.resize(1366, 768)
+if "--no-head-start" not in sys.argv:
+    window.solve_feature.prepare_in_background()  # as cubeviz.app.main does
 window.show()
 app.processEvents()
 shown = time.time() - began
@@ -67,6 +69,8 @@ def main() -> int:
     parser.add_argument("--folder", default=None, help="cache folder (default: a new empty one)")
     parser.add_argument("--repo", default=str(Path(__file__).parents[1]), help="the checkout whose code runs")
     parser.add_argument("--no-prepare", action="store_true", help="launch without the set-up's prepare step")
+    parser.add_argument("--no-head-start", action="store_true",
+                        help="launch without the app's start-up loading of the two-phase solver")  # fmt: skip
     args = parser.parse_args()
     folder = Path(args.folder or tempfile.mkdtemp(prefix="cubeviz-first-"))
     repo = Path(args.repo).resolve()
@@ -83,8 +87,8 @@ def main() -> int:
         result["prepare_s"] = round(time.time() - began, 2)
         result["prepare_said"] = done.stdout.strip()
     began = time.time()
-    done = subprocess.run([sys.executable, "-c", CHILD, str(began)], env=env, capture_output=True, text=True,
-                          cwd=repo)  # fmt: skip
+    child = [sys.executable, "-c", CHILD, str(began), *(["--no-head-start"] if args.no_head_start else [])]
+    done = subprocess.run(child, env=env, capture_output=True, text=True, cwd=repo)
     if done.returncode != 0:
         print(done.stderr[-3000:], file=sys.stderr)
         return done.returncode

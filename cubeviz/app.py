@@ -52,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     from cubeviz.main_window import MainWindow  # after QApplication: widgets need it
 
     window = MainWindow(arguments.size, arguments.scheme, arguments.seed, prepared_settings(arguments))
+    window.solve_feature.prepare_in_background()  # the first scramble or solve finds the solver loaded
     window.show()
     return app.exec()
 

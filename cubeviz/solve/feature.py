@@ -24,6 +24,7 @@ from cubeviz.solve.session import SolveSession
 from cubeviz.solve.table_memory import format_bytes, loaded_table_bytes, process_memory_bytes, release_tables
 from cubeviz.solve.table_tier import TableTierSetting
 from cubeviz.solve.training_menu import TrainingScrambles
+from cubeviz.workers import CallWorker
 from solvers.goals.goal import GoalError
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ class SolveFeature(QObject):
         window.statusBar().addPermanentWidget(self.table_memory)
         self.table_memory.hide()
         self._solve_queued = False
+        self._preparing: CallWorker | None = None  # the start-up's loading of the two-phase solver
         window.scramble_done.connect(self._scramble_landed)
         window.scramble_progress.connect(self.dock.progress.on_scramble_progress)
         self.training.done.connect(self._scramble_landed)
@@ -101,6 +103,32 @@ class SolveFeature(QObject):
         if not self.playback.synced:
             self.player.clear()  # a solution for a cube no longer shown only confuses the new run's read-out
         self.session.solve(model.state, self.choices[model.size], goal)
+
+    def prepare_in_background(self) -> None:
+        """Start loading the two-phase solver (tables and compiled search) in a worker when the caches hold it,
+        so the first scramble or solve finds it in memory; building anything is left to the work that needs it.
+        The app calls this at start-up (tests, which open many windows, do not)."""
+        if self._preparing is not None or self.window.model.size != 3:
+            return
+        from solvers.rubik.preparation import load_if_ready
+        from solvers.rubik.tables import default_tables
+
+        worker = CallWorker(lambda stop: load_if_ready(default_tables(), worker.report, stop), self)
+        worker.progress.connect(self._background_progress)
+        worker.finished.connect(self._prepared_in_background)
+        self._preparing = worker
+        worker.start()
+
+    def _background_progress(self, event: object) -> None:
+        if self.window.model.size == 3:  # (a 2x2 on screen: the 3x3 solver's loading is no news)
+            self.dock.progress.on_background_progress(event, "Getting ready")
+
+    def _prepared_in_background(self) -> None:
+        worker, self._preparing = self._preparing, None
+        if worker is not None:
+            worker.deleteLater()
+        self.dock.progress.scramble_landed()
+        self.show_table_memory()
 
     def set_choice(self, choice: SolverChoice) -> None:
         self.choices[choice.size] = choice
@@ -195,6 +223,9 @@ class SolveFeature(QObject):
         self.playback.set_playing(False)
         self.session.shutdown()
         self.training.shutdown()
+        if self._preparing is not None:
+            self._preparing.cancel()
+            self._preparing.wait()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window.cube_view and event.type() == QEvent.Type.KeyPress:

@@ -132,7 +132,7 @@ class ProgressPanel(QWidget):
         self._pressed: float | None = None  # when Solve was pressed (earlier than the start when it waited)
         self._started = 0.0
         self._prepared: Prepared | None = None
-        self._for_scramble = False
+        self._background = ""  # who is preparing the solver when it is not the solve itself ("Scramble", ...)
         self._preparing: TableProgress | CompileProgress | None = None
         self._preparing_since = 0.0
         self._time_left = TimeLeft()
@@ -150,7 +150,7 @@ class ProgressPanel(QWidget):
     def on_started(self, choice: SolverChoice) -> None:
         now = time.perf_counter()
         self._choice, self._best, self._proofs, self._figures = choice, None, [], None
-        self._started, self._prepared, self._for_scramble = now, None, False
+        self._started, self._prepared, self._background = now, None, ""
         self._pressed = self._pressed if self._pressed is not None else now
         self.stage = Stage.SEARCHING
         self.status.setText(f"Solving: {choice.size}x{choice.size} {choice.text}...")
@@ -182,18 +182,23 @@ class ProgressPanel(QWidget):
             self.status.setText(f"No solution of length {event.depth} exists ({event.elapsed:.1f} s); searching on...")
 
     def on_scramble_progress(self, event: object) -> None:
-        """A random-state scramble is preparing the two-phase solver (the solve's own tables and kernel): shown
-        here when no solve is running, so the wait before a queued solve is not silent."""
+        """A random-state scramble is preparing the two-phase solver (see `on_background_progress`)."""
+        self.on_background_progress(event, "Scramble")
+
+    def on_background_progress(self, event: object, who: str) -> None:
+        """Work other than a solve (`who`: a scramble, the start-up) is preparing the two-phase solver, the
+        solve's own tables and kernel: shown here when no solve is running, so a wait is never silent."""
         if self._choice_running():
             return
         if isinstance(event, TableProgress | CompileProgress):
-            self._for_scramble = True
+            self._background = who
             self._show_preparing(event)
 
     def scramble_landed(self) -> None:
-        """The scramble is made: its preparation read-out goes (a queued solve then starts and shows its own)."""
-        if self._for_scramble:
-            self._for_scramble = False
+        """The scramble is made (or the start-up's preparation done): its read-out goes (a queued solve then
+        starts and shows its own)."""
+        if self._background:
+            self._background = ""
             self._show_bar(False)
             waiting = self._pressed is not None
             self.stage = Stage.WAITING if waiting else Stage.IDLE
@@ -236,7 +241,7 @@ class ProgressPanel(QWidget):
         """Back to the idle read-out (a new puzzle: the last one's solve says nothing about it)."""
         self.stage = Stage.IDLE
         self._best, self._figures, self._proofs, self._pressed, self._prepared = None, None, [], None, None
-        self._for_scramble = False
+        self._background = ""
         self._show_bar(False)
         self.status.setText(IDLE_TEXT)
         for label in (self.search, self.best, self.times):
@@ -245,7 +250,7 @@ class ProgressPanel(QWidget):
     # -- preparing: tables and the compiler ----------------------------------------------------------------------
     def _choice_running(self) -> bool:
         """A solve's own run is live (a scramble's preparation must not write over it)."""
-        return self.stage in (Stage.SEARCHING, Stage.IMPROVING) or (self.stage in PREPARING and not self._for_scramble)
+        return self.stage in (Stage.SEARCHING, Stage.IMPROVING) or (self.stage in PREPARING and not self._background)
 
     def _show_preparing(self, event: TableProgress | CompileProgress) -> None:
         now = time.perf_counter()
@@ -256,11 +261,11 @@ class ProgressPanel(QWidget):
         if isinstance(event, TableProgress):
             self.stage = Stage.BUILDING
             self._time_left.add(event.fraction, now)
-            self.status.setText(table_words(event, self._for_scramble))
+            self.status.setText(table_words(event, self._background))
             self.status.setToolTip("Built once on this machine, then loaded from the cache" if event.building else "")
         else:
             self.stage = Stage.COMPILING
-            self.status.setText(compile_words(event, self._for_scramble))
+            self.status.setText(compile_words(event, self._background))
         self.search.setText("")
         self._show_bar(True)
         self._tick()

@@ -41,24 +41,25 @@ def rate_of(nodes: int, seconds: float) -> float:
     return nodes / seconds if seconds > 0 else 0.0
 
 
-def table_words(event: TableProgress, for_scramble: bool) -> str:
-    """Words like "Building table 3 of 4: the phase-1 pruning table (141 MB)...", in two lines of the dock."""
+def table_words(event: TableProgress, who: str = "") -> str:
+    """Words like "Building table 3 of 4: the phase-1 pruning table (141 MB)...", in two lines of the dock;
+    `who` names work other than the solve's own ("Scramble", "Getting ready")."""
     if not event.title:  # no plan: the builder's own words
-        return f"{'Scramble: p' if for_scramble else 'P'}reparing the tables ({event.message.strip()})..."
+        return f"{who + ': p' if who else 'P'}reparing the tables ({event.message.strip()})..."
     place = f"table {event.index} of {event.count}" if event.index and event.count else ""
     size = f" ({describe_size(event.size_bytes)})" if event.size_bytes else ""
     verb = "building" if event.building else "loading"
-    if for_scramble:
-        return f"Scramble: {verb} {place + ', ' if place else ''}the {event.title}{size}..."
+    if who:
+        return f"{who}: {verb} {place + ', ' if place else ''}the {event.title}{size}..."
     return f"{verb.capitalize()} {place + ': ' if place else ''}the {event.title}{size}..."
 
 
-def compile_words(event: CompileProgress, for_scramble: bool) -> str:
-    """ "Compiling the two-phase search for this machine (once; then cached)..." in two lines of the dock."""
+def compile_words(event: CompileProgress, who: str = "") -> str:
+    """Words like "Compiling the two-phase search for this machine (once; then cached)...", in two lines."""
     if event.cached:
         text = f"loading the compiled {event.what.removeprefix('the ')}..."
-    elif for_scramble:
+    elif who:
         text = f"compiling {event.what} (once per machine)..."
     else:
         text = f"compiling {event.what} for this machine (once; then cached)..."
-    return f"Scramble: {text}" if for_scramble else text[0].upper() + text[1:]
+    return f"{who}: {text}" if who else text[0].upper() + text[1:]

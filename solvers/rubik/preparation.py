@@ -282,3 +282,12 @@ def describe_table(event: TableProgress) -> str:
     size = f" ({describe_size(event.size_bytes)})" if event.size_bytes else ""
     place = f"table {event.index} of {event.count}: " if event.index and event.count else ""
     return f"{place}{'building' if event.building else 'loading'} the {event.title}{size}"
+
+
+def load_if_ready(tables: RubikTables, report: Report, stop: StopFlag | None = None) -> Prepared | None:
+    """Load the two-phase tables and kernel when the caches hold them all (a start-up's head start on the first
+    scramble or solve); None, doing nothing, when anything would have to be built or compiled: that is left to
+    the work that needs it, which shows it."""
+    if not twophase_ready(tables):
+        return None
+    return prepare_search(tables, report, stop)

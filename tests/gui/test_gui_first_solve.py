@@ -224,3 +224,25 @@ def test_every_preparing_stage_fits_the_status_lines_at_the_docks_width(qtbot, f
         needed = label.fontMetrics().boundingRect(0, 0, label.width(), 1000, 0x1000, text).height()  # word wrap
         assert needed <= label.height(), (text, needed, label.height())
         assert label.fontMetrics().horizontalAdvance(panel.table_bar.format()) <= panel.table_bar.width()
+
+
+def test_the_app_loads_the_two_phase_solver_at_start_up_and_says_so(qtbot, monkeypatch) -> None:
+    """When the caches hold the two-phase solver, the app loads it in a worker from start-up (the dock says so),
+    and the first scramble then finds it in memory."""
+    from solvers.rubik import tables as rubik_tables
+
+    preparation.prepare_search(rubik_tables.default_tables(), lambda _event: None)  # the caches hold it all
+    monkeypatch.setattr(rubik_tables, "_default", RubikTables())  # a new process's: nothing in memory
+    monkeypatch.setattr(preparation, "_warmed", set())
+    window = make_window(qtbot, 3)
+    progress = window.solve_feature.dock.progress
+    shown: list[str] = []
+    sampler = QTimer()
+    sampler.timeout.connect(lambda: progress.table_bar.isVisible() and shown.append(progress.status.text()))
+    sampler.start(20)
+    window.solve_feature.prepare_in_background()
+    qtbot.waitUntil(lambda: window.solve_feature._preparing is None, timeout=SOLVE_TIMEOUT_MS)
+    sampler.stop()
+    assert any(text.startswith("Getting ready: loading table ") for text in shown), shown
+    assert progress.stage is Stage.IDLE and progress.status.text().startswith("Press Solve")
+    assert all(rubik_tables.default_tables().has_loaded(name) for name in ("rubik-moves", "rubik-phase1-htm"))
