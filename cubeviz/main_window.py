@@ -327,8 +327,7 @@ class MainWindow(QMainWindow):
         if self._worker is not None:
             return
         size, seed = self.model.size, self.rng.getrandbits(64)
-        first_time = "" if size == 2 else " (the first 3x3 scramble builds the solver's tables)"
-        self.statusBar().showMessage(f"Scrambling{first_time}...")
+        self.statusBar().showMessage("Scrambling...")  # the Solve dock shows any preparation of the solver
         self.actions["scramble_state"].setEnabled(False)
         worker = CallWorker(lambda stop: random_state_scramble(size, seed, stop, worker.report), self)
         worker.progress.connect(self.scramble_progress)
