@@ -121,7 +121,7 @@ class SolveFeature(QObject):
 
     def _background_progress(self, event: object) -> None:
         if self.window.model.size == 3:  # (a 2x2 on screen: the 3x3 solver's loading is no news)
-            self.dock.progress.on_background_progress(event, "Getting ready")
+            self.dock.progress.on_background_progress(event, "Start-up")
 
     def _prepared_in_background(self) -> None:
         worker, self._preparing = self._preparing, None

@@ -43,7 +43,7 @@ def rate_of(nodes: int, seconds: float) -> float:
 
 def table_words(event: TableProgress, who: str = "") -> str:
     """Words like "Building table 3 of 4: the phase-1 pruning table (141 MB)...", in two lines of the dock;
-    `who` names work other than the solve's own ("Scramble", "Getting ready")."""
+    `who` names work other than the solve's own ("Scramble", "Start-up")."""
     if not event.title:  # no plan: the builder's own words
         return f"{who + ': p' if who else 'P'}reparing the tables ({event.message.strip()})..."
     place = f"table {event.index} of {event.count}" if event.index and event.count else ""

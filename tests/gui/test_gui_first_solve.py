@@ -199,27 +199,30 @@ def test_a_scramble_preparing_the_solver_shows_it_in_the_dock(qtbot, monkeypatch
     assert parts["scramble"] >= 1.0 and abs(sum(parts.values()) - total) <= 0.25, progress.times.text()
 
 
-@pytest.mark.parametrize("for_scramble", [False, True])
-def test_every_preparing_stage_fits_the_status_lines_at_the_docks_width(qtbot, for_scramble) -> None:
+@pytest.mark.parametrize("who", ["", "Scramble", "Start-up"])
+def test_every_preparing_stage_fits_the_status_lines_at_the_docks_width(qtbot, who) -> None:
     """The longest words each stage can show (the longest table title, a size in GB, two-digit counts) wrap into
-    the status label's two lines at the Solve dock's narrowest width, and the bar's text fits the bar."""
+    the status label's two lines at the Solve dock's narrowest width, and the bar's text fits the bar; for a
+    scramble or the start-up, which prepare the two-phase solver, its tables' longest."""
     panel = ProgressPanel()
     panel.resize(230, 300)
     qtbot.addWidget(panel)
     panel.show()
     qtbot.waitExposed(panel)
-    # A scramble prepares the two-phase tables (four, of at most 141 MB); a solve any of them.
-    names = [item.name for item in preparation.table_plan(prepare_twophase_tables)] if for_scramble else None
+    names = [item.name for item in preparation.table_plan(prepare_twophase_tables)] if who else None
     title = max((preparation.TABLE_TITLES[name] for name in names or preparation.TABLE_TITLES), key=len)
-    count, size = (4, 140_908_610) if for_scramble else (10, 2_470_000_000)
+    count, size = (4, 140_908_610) if who else (10, 2_470_000_000)
     events = [TableProgress(0.5, "level 9", count, count, title, size, building) for building in (True, False)]
-    events += [CompileProgress("the optimal search", cached, 12.0) for cached in (False, True)]
-    show = panel.on_scramble_progress if for_scramble else panel.on_progress
-    if not for_scramble:
+    events += [CompileProgress("the two-phase search" if who else "the optimal search", cached, 12.0)
+               for cached in (False, True)]  # fmt: skip
+    if not who:
         panel.on_started(SolverChoice.OPTIMAL_HTM)
     label = panel.status
     for event in events:
-        show(event)
+        if who:
+            panel.on_background_progress(event, who)
+        else:
+            panel.on_progress(event)
         text = label.text()
         needed = label.fontMetrics().boundingRect(0, 0, label.width(), 1000, 0x1000, text).height()  # word wrap
         assert needed <= label.height(), (text, needed, label.height())
@@ -243,6 +246,6 @@ def test_the_app_loads_the_two_phase_solver_at_start_up_and_says_so(qtbot, monke
     window.solve_feature.prepare_in_background()
     qtbot.waitUntil(lambda: window.solve_feature._preparing is None, timeout=SOLVE_TIMEOUT_MS)
     sampler.stop()
-    assert any(text.startswith("Getting ready: loading table ") for text in shown), shown
+    assert any(text.startswith("Start-up: loading table ") for text in shown), shown
     assert progress.stage is Stage.IDLE and progress.status.text().startswith("Press Solve")
     assert all(rubik_tables.default_tables().has_loaded(name) for name in ("rubik-moves", "rubik-phase1-htm"))
