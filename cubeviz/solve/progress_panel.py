@@ -266,6 +266,7 @@ class ProgressPanel(QWidget):
         else:
             self.stage = Stage.COMPILING
             self.status.setText(compile_words(event, self._background))
+            self.status.setToolTip("")
         self.search.setText("")
         self._show_bar(True)
         self._tick()
@@ -312,6 +313,7 @@ class ProgressPanel(QWidget):
         else:
             self._ticker.stop()
             self._preparing = None
+            self.status.setToolTip("")
 
     # -- searching -----------------------------------------------------------------------------------------------
     def _show_search(self, event) -> None:
