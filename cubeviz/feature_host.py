@@ -92,6 +92,7 @@ class FeatureHost(Protocol):
     shared: SharedModels
     scheme_changed: Any  # bound signal (ColourScheme)
     scramble_done: Any  # bound signal: a scramble made in a worker has landed (or failed)
+    scramble_progress: Any  # bound signal: that scramble preparing its solver (tables, compiling): the event
 
     @property
     def parent_widget(self) -> QWidget:

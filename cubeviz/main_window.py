@@ -66,6 +66,7 @@ class MainWindow(QMainWindow):
 
     scramble_done = pyqtSignal()
     scheme_changed = pyqtSignal(object)  # ColourScheme
+    scramble_progress = pyqtSignal(object)  # a random-state scramble preparing its solver (tables, compiling)
 
     def __init__(
         self,
@@ -435,10 +436,10 @@ class MainWindow(QMainWindow):
         if self._worker is not None:
             return
         size, seed = self.model.size, self.rng.getrandbits(64)
-        first_time = "" if size == 2 else " (the first 3x3 scramble builds the solver's tables)"
-        self.statusBar().showMessage(f"Scrambling{first_time}...")
+        self.statusBar().showMessage("Scrambling...")  # the Solve dock shows any preparation of the solver
         self.actions["scramble_state"].setEnabled(False)
-        worker = CallWorker(lambda stop: random_state_scramble(size, seed, stop), self)
+        worker = CallWorker(lambda stop: random_state_scramble(size, seed, stop, worker.report), self)
+        worker.progress.connect(self.scramble_progress)
         worker.result.connect(lambda scramble: self._apply_state_scramble(scramble, size))
         worker.error.connect(lambda exc: self.statusBar().showMessage(f"No scramble: {exc}", STATUS_MESSAGE_MS))
         worker.finished.connect(self._worker_done)

@@ -24,6 +24,7 @@ from cubeviz.solve.player_panel import PlayerPanel
 from cubeviz.solve.session import SolveSession
 from cubeviz.solve.table_tier import TableTierSetting
 from cubeviz.solve.training_menu import TrainingScrambles
+from cubeviz.workers import CallWorker
 from solvers.goals.goal import GoalError
 
 if TYPE_CHECKING:
@@ -90,7 +91,9 @@ class SolveFeature(QObject):
         host.add_status_widget(self.table_memory)
         self.table_memory.hide()
         self._solve_queued = False
+        self._preparing: CallWorker | None = None  # the start-up's loading of the two-phase solver
         host.scramble_done.connect(self._scramble_landed)
+        host.scramble_progress.connect(self.dock.progress.on_scramble_progress)
         self.training.done.connect(self._scramble_landed)
         self.session.ended.connect(self._ended)
         self.session.started.connect(lambda _c: self._running(True))
@@ -106,7 +109,7 @@ class SolveFeature(QObject):
             return
         if self.host.scramble_pending or self.training.worker is not None:
             self._solve_queued = True
-            self.dock.progress.status.setText("Waiting for the scramble; the solve starts as soon as it lands...")
+            self.dock.progress.waiting_for_scramble()
             return
         self._solve_queued = False
         try:
@@ -118,6 +121,32 @@ class SolveFeature(QObject):
         if not self.playback.synced:
             self.player.clear()  # a solution for a cube no longer shown only confuses the new run's read-out
         self.session.solve(model.state, self.choices[model.size], goal)
+
+    def prepare_in_background(self) -> None:
+        """Start loading the two-phase solver (tables and compiled search) in a worker when the caches hold it,
+        so the first scramble or solve finds it in memory; building anything is left to the work that needs it.
+        The app calls this at start-up (tests, which open many windows, do not)."""
+        if self._preparing is not None or self.host.model.size != 3:
+            return
+        from solvers.rubik.preparation import load_if_ready
+        from solvers.rubik.tables import default_tables
+
+        worker = CallWorker(lambda stop: load_if_ready(default_tables(), worker.report, stop), self)
+        worker.progress.connect(self._background_progress)
+        worker.finished.connect(self._prepared_in_background)
+        self._preparing = worker
+        worker.start()
+
+    def _background_progress(self, event: object) -> None:
+        if self.host.model.size == 3:  # (a 2x2 on screen: the 3x3 solver's loading is no news)
+            self.dock.progress.on_background_progress(event, "Start-up")
+
+    def _prepared_in_background(self) -> None:
+        worker, self._preparing = self._preparing, None
+        if worker is not None:
+            worker.deleteLater()
+        self.dock.progress.scramble_landed()
+        self.show_table_memory()
 
     def set_choice(self, choice: SolverChoice) -> None:
         self.choices[choice.size] = choice
@@ -191,6 +220,9 @@ class SolveFeature(QObject):
         self.playback.set_playing(False)
         self.session.shutdown()
         self.training.shutdown()
+        if self._preparing is not None:
+            self._preparing.cancel()
+            self._preparing.wait()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.host.cube_view and event.type() == QEvent.Type.KeyPress:
@@ -214,6 +246,7 @@ class SolveFeature(QObject):
         self.host.settings.set(PLAYER_TEMPO, self.playback.tempo)
 
     def _scramble_landed(self) -> None:
+        self.dock.progress.scramble_landed()
         if self._solve_queued:
             self.solve()
 

@@ -23,6 +23,7 @@ SUBCOMMAND_MODULES = (
     "solvers.cli.goals",
     "solvers.cli.shipped",
     "solvers.cli.stl",
+    "solvers.cli.prepare",
 )
 
 
