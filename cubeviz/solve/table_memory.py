@@ -9,23 +9,26 @@ import os
 
 
 def loaded_table_bytes() -> int:
-    """Bytes of every solver table loaded in this process (3x3 and 2x2 engines)."""
+    """Bytes of every solver table loaded in this process (3x3, 2x2 and goal engines)."""
+    from solvers.goals import tables as goal_tables
     from solvers.pocket import gods
     from solvers.rubik.tables import default_tables
 
-    return default_tables().loaded_bytes() + gods.loaded_bytes()
+    return default_tables().loaded_bytes() + gods.loaded_bytes() + goal_tables.loaded_bytes()
 
 
 def release_tables() -> int:
     """Drop every loaded table (they load again from the cache at the next solve); returns the bytes released.
     Call it only while no solve runs: a running search keeps what it holds until it ends."""
     from cubeviz.solve import engines
+    from solvers.goals import tables as goal_tables
     from solvers.pocket import gods
     from solvers.rubik.tables import default_tables
 
     released = loaded_table_bytes()
     default_tables().forget()
     gods.forget_loaded_tables()
+    goal_tables.forget_tables()
     engines.forget_pocket_solvers()
     gc.collect()
     return released
