@@ -74,14 +74,53 @@ def _digest(payload: memoryview | bytes) -> bytes:
 
 
 def _serialise(table: Table) -> bytes:
+    """The payload image of `table` in memory (write_table streams the same bytes to the file instead)."""
     buffer = io.BytesIO()
+    _serialise_into(buffer, table)
+    return buffer.getvalue()
+
+
+def _serialise_into(handle, table: Table) -> None:
+    """Write the payload image of `table` (an .npy image for one array, an .npz image for a dict) to `handle`,
+    whose current position becomes the image's offset 0."""
     if isinstance(table, np.ndarray):
-        np.save(buffer, table, allow_pickle=False)
+        np.save(handle, table, allow_pickle=False)
     elif isinstance(table, Mapping) and all(isinstance(v, np.ndarray) for v in table.values()):
-        np.savez(buffer, **table)
+        np.savez(_Window(handle), **table)
     else:
         raise TypeError("a table builder must return a numpy array or a dict of numpy arrays")
-    return buffer.getvalue()
+
+
+class _Window:
+    """A writable, seekable view of a file from its current position on: zipfile records offsets from where it
+    starts, so the archive written through it is the same image as one written to a buffer of its own."""
+
+    def __init__(self, handle) -> None:
+        self._handle = handle
+        self._start = handle.tell()
+
+    def write(self, data) -> int:
+        return self._handle.write(data)
+
+    def read(self, size: int = -1) -> bytes:  # (numpy takes an object with `read` for a file, not a path)
+        return self._handle.read(size)
+
+    def tell(self) -> int:
+        return self._handle.tell() - self._start
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        if whence == io.SEEK_SET:
+            offset += self._start
+        return self._handle.seek(offset, whence) - self._start
+
+    def seekable(self) -> bool:
+        return True
+
+    def writable(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        self._handle.flush()
 
 
 def _deserialise(payload: memoryview) -> Table:
@@ -222,21 +261,36 @@ def remove_stale_temps(path: Path, now: float | None = None) -> None:
     remove_temps(path, older_than=STALE_TEMP_SECONDS)
 
 
+_DIGEST_CHUNK = 16 << 20  # bytes read back at a time to checksum a written payload
+
+
 def write_table(path: Path, table: Table) -> None:
-    """Atomically write `table` to `path` (a unique temp file, fsync, then rename)."""
+    """Atomically write `table` to `path` (a unique temp file, fsync, then rename).
+
+    The payload is streamed into the file and checksummed by reading it back in chunks, then the digest is
+    written into its place in the header: a serialised copy in memory would add the table's size (twice, while
+    the copy's buffer grows) to a build's peak, 2.5 GB for the split table."""
     identity = identity_of(path)
     checked_head = len(identity).to_bytes(_LENGTH_SIZE, "little") + identity
-    payload = _serialise(table)
+    if not isinstance(table, np.ndarray | Mapping):
+        raise TypeError("a table builder must return a numpy array or a dict of numpy arrays")
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            digest = hashlib.blake2b(checked_head, digest_size=_DIGEST_SIZE)
-            digest.update(payload)
+        with os.fdopen(fd, "w+b") as handle:
             handle.write(_MAGIC)
-            handle.write(digest.digest())
+            handle.write(bytes(_DIGEST_SIZE))  # its place, filled in below
             handle.write(checked_head)
-            handle.write(payload)
+            payload_start = handle.tell()
+            _serialise_into(handle, table)
+            handle.flush()
+            digest = hashlib.blake2b(checked_head, digest_size=_DIGEST_SIZE)
+            handle.seek(payload_start)
+            chunk = bytearray(_DIGEST_CHUNK)
+            while n := handle.readinto(chunk):
+                digest.update(memoryview(chunk)[:n])
+            handle.seek(len(_MAGIC))
+            handle.write(digest.digest())
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp_name, path)

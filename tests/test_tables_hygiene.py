@@ -99,7 +99,10 @@ def test_a_build_killed_mid_write_leaves_nothing_after_the_next_run(
     assert any(name.endswith(".tmp") for name in _temps_and_locks(cache))  # what kill -9 leaves
     if not later_run_builds:  # the table exists by now (another run built it): later runs only load it
         tables.write_table(tables.table_path("killed", 1), np.arange(100_000))
-    code = "from solvers import tables; import numpy as np; tables.load_or_build('killed', lambda p: np.arange(9), version=1)"
+    code = (
+        "import numpy as np; from solvers import tables; "
+        "tables.load_or_build('killed', lambda progress: np.ones(9), version=1)"
+    )
     env = {**os.environ, tables.CACHE_ENV_VAR: str(cache), "PYTHONPATH": str(REPO)}
     subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=120)
     assert _temps_and_locks(cache) == []

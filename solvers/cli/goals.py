@@ -42,7 +42,7 @@ def _all_limit(text: str) -> int:
 
 def read_goals(args: argparse.Namespace) -> list[tuple[str, object]]:
     """(label, Goal) pairs the --goal/--colour options stand for; a bad goal is a CliInputError."""
-    from solvers.goals.goal import GoalError, parse_goal
+    from solvers.goals.goal import GoalError, goal_stickers, parse_goal
     from solvers.goals.presets import PRESET_NAMES, preset_colours, preset_goal
 
     if args.colour.lower() not in [c.lower() for c in COLOUR_CHOICES]:
@@ -51,7 +51,7 @@ def read_goals(args: argparse.Namespace) -> list[tuple[str, object]]:
         if args.goal in PRESET_NAMES:
             colours = preset_colours(args.goal, args.colour)
             return [(colour, preset_goal(args.goal, colour)) for colour in colours]
-        if len("".join(args.goal.split())) != 54:
+        if len(goal_stickers(args.goal)) != 54:
             raise GoalError(f"unknown goal {args.goal!r}: a preset ({', '.join(PRESET_NAMES)}) or 54 stickers")
         return [("", parse_goal(args.goal))]
     except GoalError as exc:

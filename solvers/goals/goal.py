@@ -107,12 +107,17 @@ def solved_goal(pieces, name: str = "pattern") -> Goal:
     return Goal(allowed, name)
 
 
+def goal_stickers(text: str) -> str:
+    """`text` without the ASCII spaces that may group a pattern's stickers (no other character counts as one)."""
+    return "".join(c for c in text if c not in _ASCII_SPACE)
+
+
 def parse_goal(text: str) -> Goal:
     """A 54-character Kociemba-order pattern (face letters U R F D L B, `.` grey) as a Goal; GoalError if none fits.
 
     Every character is checked against the ASCII alphabet before any case mapping: Unicode case rules turn one
     character into two ("\ufb02".upper() is "FL"), which would shift every sticker after it."""
-    pattern = "".join(c for c in text if c not in _ASCII_SPACE)
+    pattern = goal_stickers(text)
     for index, char in enumerate(pattern):
         if char not in _GOAL_CHARACTERS:
             named = len(pattern) == N_GOAL_FACELETS
