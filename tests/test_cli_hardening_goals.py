@@ -243,3 +243,14 @@ def test_goal_tables_stay_within_their_budget_least_recently_used_first(monkeypa
     assert again is not built[0] and np.array_equal(again, built[0])  # dropped, rebuilt the same
     goal_tables.forget_tables()
     assert goal_tables.loaded_bytes() == 0
+
+
+def test_the_apps_memory_report_counts_goal_tables_and_releases_them():
+    from cubeviz.solve.table_memory import loaded_table_bytes, release_tables
+
+    goal_tables.forget_tables()
+    before = loaded_table_bytes()
+    group = (8, 9, 10)
+    goal_tables.group_table(solved_goal(group), group, "htm")
+    assert loaded_table_bytes() == before + 24**3
+    assert release_tables() >= 24**3 and goal_tables.loaded_bytes() == 0
