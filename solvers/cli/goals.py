@@ -45,7 +45,7 @@ def read_goals(args: argparse.Namespace) -> list[tuple[str, object]]:
     from solvers.goals.goal import GoalError, goal_stickers, parse_goal
     from solvers.goals.presets import PRESET_NAMES, preset_colours, preset_goal
 
-    if args.colour.lower() not in [c.lower() for c in COLOUR_CHOICES]:
+    if not args.colour.isascii() or args.colour.lower() not in [c.lower() for c in COLOUR_CHOICES]:
         raise CliInputError(f"--colour must be one of {', '.join(COLOUR_CHOICES)}, not {args.colour!r}")
     try:
         if args.goal in PRESET_NAMES:
