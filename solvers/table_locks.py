@@ -129,11 +129,11 @@ def build_lock(path: Path, report: ProgressFn) -> Iterator[bool]:
         _release(fd, where)
 
 
-def remove_temps(path: Path, older_than: float | None = None) -> None:
+def remove_temps(path: Path, older_than: float | None = None, now: float | None = None) -> None:
     """Delete `path`'s temp files (only those untouched for `older_than` seconds, when given).
 
     Without an age, call it only while holding `path`'s lock: then no live build is writing any of them."""
-    now = time.time()
+    now = time.time() if now is None else now
     for temp in path.parent.glob(f"{temp_prefix(path)}*.tmp"):
         with contextlib.suppress(OSError):
             if older_than is None or now - temp.lstat().st_mtime > older_than:

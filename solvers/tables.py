@@ -257,8 +257,7 @@ def read_table(path: Path) -> Table | None:
 def remove_stale_temps(path: Path, now: float | None = None) -> None:
     """Delete temp files of this table untouched for STALE_TEMP_SECONDS (for when its lock cannot be had: with
     the lock held every temp file of the table is stale, see `load_or_build`)."""
-    del now  # (kept for callers that passed a clock)
-    remove_temps(path, older_than=STALE_TEMP_SECONDS)
+    remove_temps(path, older_than=STALE_TEMP_SECONDS, now=now)
 
 
 _DIGEST_CHUNK = 16 << 20  # bytes read back at a time to checksum a written payload

@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 import numpy as np
@@ -65,6 +66,20 @@ def test_a_sound_file_is_read_and_one_cut_short_or_padded_is_not(cache: Path) ->
     for damaged in (data[:-1], data + b"\0", data[:-200]):
         path.write_bytes(damaged)
         assert tables.read_table(path) is None
+
+
+def test_a_table_is_written_without_a_copy_of_it_in_memory(cache: Path) -> None:
+    """The build's peak is the table itself: the writer streams it (the old writer held a serialised copy)."""
+    table = {"big": np.ones(64 << 20, dtype=np.uint8), "small": np.arange(10)}
+    tracemalloc.start()
+    try:
+        tables.write_table(tables.table_path("streamed", 1), table)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 24 << 20  # the checksum's 16 MB read-back buffer, not 64 MB more
+    loaded = tables.read_table(tables.table_path("streamed", 1))
+    assert np.array_equal(loaded["big"], table["big"]) and list(loaded["small"]) == list(range(10))
 
 
 def _killed_mid_write(directory: str, ready: str) -> None:
