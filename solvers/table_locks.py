@@ -141,10 +141,13 @@ def remove_temps(path: Path, older_than: float | None = None, now: float | None 
 
 
 def sweep(directory: Path) -> None:
-    """Remove the temp and lock files of every table in `directory` that no process is building now."""
+    """Remove the temp and lock files of every table in `directory` that no process is building now (nothing where
+    there are no locks to tell: then temp files go by age, see `load_or_build`)."""
     try:
+        import fcntl  # noqa: F401 - only whether it exists
+
         names = os.listdir(directory)
-    except OSError:
+    except (ImportError, OSError):
         return
     tables = set()
     for name in names:
