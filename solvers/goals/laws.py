@@ -19,6 +19,7 @@ from solvers.cube.geometry import Face, corner_facelets, edge_facelets, facelet_
 
 # (first piece, pieces of the kind, orientations): corners 0..7 (3 twists), edges 8..19 (2 flips)
 KINDS = ((0, 8, 3), (8, 12, 2))
+MAX_NAMED = 4  # pieces whose stickers a refusal lists
 
 
 def law_problem(allowed: np.ndarray, wanted: list[int]) -> tuple[str, list[int]] | None:
@@ -128,6 +129,10 @@ def _message(slots: list[int], facelets: np.ndarray, wanted: list[int], why: str
 
 
 def _named(stickers, wanted: list[int]) -> str:
-    """The coloured stickers among `stickers` as `U8=F, F2=U`."""
-    shown = [int(f) for group in stickers for f in group if wanted[int(f)] >= 0]
-    return ", ".join(f"{facelet_name(f, 3)}={Face(wanted[f]).name}" for f in shown)
+    """The coloured stickers among `stickers` as `U8=F, F2=U`, piece by piece; past MAX_NAMED pieces the rest are
+    counted, not listed (a scrambled full pattern would name forty stickers, and one line must stay short)."""
+    pieces = [[int(f) for f in group if wanted[int(f)] >= 0] for group in stickers]
+    pieces = [piece for piece in pieces if piece]
+    shown = ", ".join(f"{facelet_name(f, 3)}={Face(wanted[f]).name}" for piece in pieces[:MAX_NAMED] for f in piece)
+    more = len(pieces) - MAX_NAMED
+    return shown + (f" and {more} more piece{'s' if more > 1 else ''}" if more > 0 else "")
