@@ -22,6 +22,9 @@ from solvers.memory import limit_headroom
 from solvers.rubik.table_tiers import NotEnoughMemory, TableTier, check_memory
 
 REPO = Path(__file__).resolve().parents[1]
+# Under a 3 GB address-space limit: one thread per pool, so that a many-core machine's per-thread reservations
+# (stacks, BLAS buffers) do not use up the limit before the check under test runs.
+ONE_THREAD = {name: "1" for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS")}
 R_CUBE = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB"
 
 
@@ -169,7 +172,7 @@ def test_memory_checks_honour_the_address_space_limit(tmp_path: Path) -> None:
         "try:\n    check_memory('large', building=True)\nexcept NotEnoughMemory as exc:\n    print('refused', exc)\n"
         "else:\n    print('allowed')\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env = {**os.environ, **ONE_THREAD, "PYTHONPATH": str(REPO)}
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, preexec_fn=_limited(3000), timeout=120
     )
@@ -192,7 +195,7 @@ def test_headroom_is_the_limit_less_what_the_process_maps(tmp_path: Path) -> Non
 
 
 def test_cli_refuses_the_large_tables_under_ulimit_in_one_line(tmp_path: Path) -> None:
-    env = {**os.environ, tables.CACHE_ENV_VAR: str(tmp_path), "PYTHONPATH": str(REPO)}
+    env = {**os.environ, **ONE_THREAD, tables.CACHE_ENV_VAR: str(tmp_path), "PYTHONPATH": str(REPO)}
     started = time.monotonic()
     out = subprocess.run(
         [sys.executable, "-m", "solvers", "solve", "--solver", "optimal", "--tables", "large"],
