@@ -3,7 +3,8 @@
     python benchmarks/fuzz_long.py [--examples 1000] [--files tests/test_cli_fuzz_io.py ...]
 
 Runs the fuzz suites (``tests/test_cli_fuzz.py``: every subcommand's input; ``tests/test_cli_fuzz_io.py``:
-checkpoints, scheduler addresses, output and checkpoint paths) under pytest with ``CUBEVIZ_FUZZ_EXAMPLES`` set,
+checkpoints, scheduler addresses, output and checkpoint paths; ``tests/test_cli_fuzz_goals.py``: goal text, limits,
+colours and seeds) under pytest with ``CUBEVIZ_FUZZ_EXAMPLES`` set,
 reads hypothesis' statistics and prints the inputs run per test, their total, the failures and the wall time. CI
 runs the same tests with a small fixed budget.
 """
@@ -19,7 +20,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FUZZ_FILES = ("tests/test_cli_fuzz.py", "tests/test_cli_fuzz_io.py")
+FUZZ_FILES = ("tests/test_cli_fuzz.py", "tests/test_cli_fuzz_io.py", "tests/test_cli_fuzz_goals.py")
 _TEST = re.compile(r"^(tests/test_cli_fuzz\w*\.py::\S+):$")
 _PASSING = re.compile(r"(\d+) passing")
 _SUMMARY = re.compile(r"(\d+ (?:passed|failed).*?) in [\d.]+s")

@@ -9,13 +9,16 @@ array, an ``.npz`` image for a dict of arrays); the digest covers identity and p
 * a damaged or truncated file fails the digest and is rebuilt, never trusted;
 * a valid file of another table (copied or renamed over this one) names another identity and is rebuilt: a
   checksum alone would let it give confidently wrong answers;
-* only regular files are read (a FIFO or a device in a table's place would block or never end);
+* only regular files are read (a FIFO or a device in a table's place would block or never end), and only once
+  their size equals what their own header says they hold (``table_sizing``): a file grown to 100 GB is damaged,
+  not a reason to allocate 100 GB;
 * writes go to a unique temporary file in the same directory and are renamed into place, so a crash or a
   concurrent writer never leaves a half file under the real name;
 * a format change bumps ``version``, which changes the file name, so stale files are simply not read;
 * a build holds an advisory lock on ``.<file>.lock`` beside the table, so two processes that miss the same table
   at once (two app windows, parallel test workers) build it once: the second waits, reporting that it waits, then
-  reads what the first wrote.
+  reads what the first wrote. The holder removes the lock file and any temp file a killed build left
+  (``table_locks``), so the cache holds tables and nothing else between builds.
 """
 
 from __future__ import annotations
@@ -26,21 +29,21 @@ import io
 import os
 import stat
 import tempfile
-import time
 import zipfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import numpy as np
 
 from solvers.engine import ProgressFn, no_progress
+from solvers.table_locks import LOCK_POLL_SECONDS, build_lock, remove_temps, sweep  # noqa: F401 - re-exported
+from solvers.table_sizing import TableMemoryError, expected_file_size  # noqa: F401 - re-exported
 
 CACHE_ENV_VAR = "CUBEVIZ_CACHE_DIR"
 _MAGIC = b"CVZTBL02"
 _DIGEST_SIZE = 32
 _LENGTH_SIZE = 4
 _HEADER_SIZE = len(_MAGIC) + _DIGEST_SIZE + _LENGTH_SIZE
-LOCK_POLL_SECONDS = 0.2  # how often a process waiting for another's build checks the lock (and can be cancelled)
 STALE_TEMP_SECONDS = 600  # a temp file untouched this long belongs to a build that died: removed before a build
 
 Table = np.ndarray | dict[str, np.ndarray]
@@ -71,14 +74,53 @@ def _digest(payload: memoryview | bytes) -> bytes:
 
 
 def _serialise(table: Table) -> bytes:
+    """The payload image of `table` in memory (write_table streams the same bytes to the file instead)."""
     buffer = io.BytesIO()
+    _serialise_into(buffer, table)
+    return buffer.getvalue()
+
+
+def _serialise_into(handle, table: Table) -> None:
+    """Write the payload image of `table` (an .npy image for one array, an .npz image for a dict) to `handle`,
+    whose current position becomes the image's offset 0."""
     if isinstance(table, np.ndarray):
-        np.save(buffer, table, allow_pickle=False)
+        np.save(handle, table, allow_pickle=False)
     elif isinstance(table, Mapping) and all(isinstance(v, np.ndarray) for v in table.values()):
-        np.savez(buffer, **table)
+        np.savez(_Window(handle), **table)
     else:
         raise TypeError("a table builder must return a numpy array or a dict of numpy arrays")
-    return buffer.getvalue()
+
+
+class _Window:
+    """A writable, seekable view of a file from its current position on: zipfile records offsets from where it
+    starts, so the archive written through it is the same image as one written to a buffer of its own."""
+
+    def __init__(self, handle) -> None:
+        self._handle = handle
+        self._start = handle.tell()
+
+    def write(self, data) -> int:
+        return self._handle.write(data)
+
+    def read(self, size: int = -1) -> bytes:  # (numpy takes an object with `read` for a file, not a path)
+        return self._handle.read(size)
+
+    def tell(self) -> int:
+        return self._handle.tell() - self._start
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        if whence == io.SEEK_SET:
+            offset += self._start
+        return self._handle.seek(offset, whence) - self._start
+
+    def seekable(self) -> bool:
+        return True
+
+    def writable(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        self._handle.flush()
 
 
 def _deserialise(payload: memoryview) -> Table:
@@ -154,23 +196,27 @@ def table_bytes(table: object) -> int:
     return 0
 
 
-def _read_whole(path: Path) -> np.ndarray:
-    """The file's bytes, read straight into one buffer of its size.
+def _read_whole(handle, size: int) -> np.ndarray:
+    """The file's `size` bytes, read straight into one buffer of that size.
 
     Why a numpy buffer: numpy asks the kernel for transparent huge pages on large allocations, and the
     optimal solver reads its gigabyte of tables at random, so with 4 KB pages nearly every read also misses
     the TLB; on a virtual machine huge pages cut a random read from about 400 ns to 250 ns (measured). Why
-    not read(): a buffered read joins chunks, which briefly holds the file twice (1.7 GB for an 834 MB table)."""
-    with open(path, "rb", buffering=0) as handle:
-        size = os.fstat(handle.fileno()).st_size
+    not read(): a buffered read joins chunks, which briefly holds the file twice (1.7 GB for an 834 MB table).
+    The caller has checked `size` against what the file's own header says it holds, so a file grown to any size
+    (a sparse 100 GB file in a table's place) is refused before anything is allocated."""
+    try:
         data = np.empty(size, dtype=np.uint8)
-        view = memoryview(data)
-        done = 0
-        while done < size:
-            n = handle.readinto(view[done:])
-            if not n:
-                raise OSError(f"{path} shrank while being read")
-            done += n
+    except MemoryError:
+        raise TableMemoryError(size) from None
+    view = memoryview(data)
+    handle.seek(0)
+    done = 0
+    while done < size:
+        n = handle.readinto(view[done:])
+        if not n:
+            raise OSError("the table file shrank while being read")
+        done += n
     return data
 
 
@@ -180,12 +226,16 @@ def identity_of(path: Path) -> bytes:
 
 
 def read_table(path: Path) -> Table | None:
-    """The verified table at `path`, or None if it is missing, not a regular file, damaged, truncated, or a
-    valid file of another table."""
+    """The verified table at `path`, or None if it is missing, not a regular file, damaged, truncated or grown,
+    or a valid file of another table. TableMemoryError when a sound file is larger than the process can hold."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return None
-        data = _read_whole(path)
+        with open(path, "rb", buffering=0) as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if expected_file_size(handle, size, _MAGIC, identity_of(path)) != size:
+                return None  # damaged, truncated, grown, or another table's file: rebuilt
+            data = _read_whole(handle, size)
     except OSError:
         return None
     view = memoryview(data)
@@ -205,29 +255,41 @@ def read_table(path: Path) -> Table | None:
 
 
 def remove_stale_temps(path: Path, now: float | None = None) -> None:
-    """Delete temp files of this table left by builds that died (untouched for STALE_TEMP_SECONDS)."""
-    now = time.time() if now is None else now
-    for temp in path.parent.glob(f".{path.name}.*.tmp"):
-        with contextlib.suppress(OSError):
-            if now - temp.stat().st_mtime > STALE_TEMP_SECONDS:
-                temp.unlink()
+    """Delete temp files of this table untouched for STALE_TEMP_SECONDS (for when its lock cannot be had: with
+    the lock held every temp file of the table is stale, see `load_or_build`)."""
+    remove_temps(path, older_than=STALE_TEMP_SECONDS, now=now)
+
+
+_DIGEST_CHUNK = 16 << 20  # bytes read back at a time to checksum a written payload
 
 
 def write_table(path: Path, table: Table) -> None:
-    """Atomically write `table` to `path` (a unique temp file, fsync, then rename)."""
+    """Atomically write `table` to `path` (a unique temp file, fsync, then rename).
+
+    The payload is streamed into the file and checksummed by reading it back in chunks, then the digest is
+    written into its place in the header: a serialised copy in memory would add the table's size (twice, while
+    the copy's buffer grows) to a build's peak, 2.5 GB for the split table."""
     identity = identity_of(path)
     checked_head = len(identity).to_bytes(_LENGTH_SIZE, "little") + identity
-    payload = _serialise(table)
+    if not isinstance(table, np.ndarray | Mapping):
+        raise TypeError("a table builder must return a numpy array or a dict of numpy arrays")
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            digest = hashlib.blake2b(checked_head, digest_size=_DIGEST_SIZE)
-            digest.update(payload)
+        with os.fdopen(fd, "w+b") as handle:
             handle.write(_MAGIC)
-            handle.write(digest.digest())
+            handle.write(bytes(_DIGEST_SIZE))  # its place, filled in below
             handle.write(checked_head)
-            handle.write(payload)
+            payload_start = handle.tell()
+            _serialise_into(handle, table)
+            handle.flush()
+            digest = hashlib.blake2b(checked_head, digest_size=_DIGEST_SIZE)
+            handle.seek(payload_start)
+            chunk = bytearray(_DIGEST_CHUNK)
+            while n := handle.readinto(chunk):
+                digest.update(memoryview(chunk)[:n])
+            handle.seek(len(_MAGIC))
+            handle.write(digest.digest())
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp_name, path)
@@ -235,36 +297,6 @@ def write_table(path: Path, table: Table) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp_name)
         raise
-
-
-@contextlib.contextmanager
-def build_lock(path: Path, report: ProgressFn) -> Iterator[None]:
-    """Hold the advisory lock that says "this table is being built" while the body runs.
-
-    Waiting polls rather than blocks, so the wait reports itself and a progress callback that raises
-    BuildCancelled ends it. Where locks are unavailable (no fcntl, an unwritable cache directory) the body runs
-    unlocked: the atomic write still keeps every file whole, at the cost of a duplicate build."""
-    try:
-        import fcntl
-
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path.parent / f".{path.name}.lock", "a+b")  # noqa: SIM115 - closed in the finally below
-    except (ImportError, OSError):
-        yield
-        return
-    try:
-        while True:
-            try:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                report(0.0, f"waiting for another process building {path.stem}")
-                time.sleep(LOCK_POLL_SECONDS)
-            except OSError:  # a file system without locks
-                break
-        yield
-    finally:
-        handle.close()  # closing releases the lock
 
 
 def load_or_build(
@@ -283,16 +315,17 @@ def load_or_build(
     """
     report = progress or no_progress
     path = table_path(name, version)
+    _sweep_once(path.parent)
     cached = read_table(path)
     if cached is not None:
         report(1.0, f"loaded {name}")
         return cached
-    with build_lock(path, report):
+    with build_lock(path, report) as locked:
         cached = read_table(path)  # another process may have built it while this one waited
         if cached is not None:
             report(1.0, f"loaded {name}")
             return cached
-        remove_stale_temps(path)
+        remove_temps(path, older_than=None if locked else STALE_TEMP_SECONDS)  # a dead build's half file
         report(0.0, f"building {name}")
         table = builder(report)
         with contextlib.suppress(OSError):  # a read-only cache costs a rebuild next time, not a failure now
@@ -310,3 +343,13 @@ def _frozen(table: Table) -> Table:
     for array in table.values() if isinstance(table, Mapping) else (table,):
         array.flags.writeable = False
     return table
+
+
+_SWEPT: set[Path] = set()
+
+
+def _sweep_once(directory: Path) -> None:
+    """Once per process and cache directory: remove what builds that died left there (see table_locks.sweep)."""
+    if directory not in _SWEPT:
+        _SWEPT.add(directory)
+        sweep(directory)

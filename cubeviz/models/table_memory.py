@@ -10,23 +10,26 @@ from collections.abc import Callable
 
 
 def loaded_table_bytes() -> int:
-    """Bytes of every solver table loaded in this process (3x3 and 2x2 engines)."""
+    """Bytes of every solver table loaded in this process (3x3, 2x2 and goal engines)."""
+    from solvers.goals import tables as goal_tables
     from solvers.pocket import gods
     from solvers.rubik.tables import default_tables
 
-    return default_tables().loaded_bytes() + gods.loaded_bytes()
+    return default_tables().loaded_bytes() + gods.loaded_bytes() + goal_tables.loaded_bytes()
 
 
 def release_tables(*also_forget: Callable[[], None]) -> int:
     """Drop every loaded table (they load again from the cache at the next solve); returns the bytes released.
     `also_forget` drops what a caller keeps that holds tables alive (cached solver objects). Call it only while no
     solve runs: a running search keeps what it holds until it ends."""
+    from solvers.goals import tables as goal_tables
     from solvers.pocket import gods
     from solvers.rubik.tables import default_tables
 
     released = loaded_table_bytes()
     default_tables().forget()
     gods.forget_loaded_tables()
+    goal_tables.forget_tables()
     for forget in also_forget:
         forget()
     gc.collect()

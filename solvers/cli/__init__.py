@@ -61,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     except UnicodeDecodeError:
         report_error("the input is not UTF-8 text")
         return EXIT_BAD_INPUT
+    except MemoryError as exc:  # a table or a search larger than the process may hold (free memory, ulimit)
+        report_error(f"out of memory: {str(exc) or 'an allocation was refused'}")
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         report_error("interrupted")
         return 130

@@ -12,9 +12,10 @@ import argparse
 import threading
 
 from solvers.cli import nxn
-from solvers.cli.common import EXIT_OK, CliInputError, add_command
+from solvers.cli.common import EXIT_OK, CliInputError, add_command, elide
 
 DEFAULT_ALL_LIMIT = 100
+MAX_ALL_LIMIT = 100_000  # --all holds its solutions (a row of moves each) before printing: a bound keeps that small
 COLOUR_CHOICES = ("U", "R", "F", "D", "L", "B", "any")
 
 
@@ -25,21 +26,33 @@ def add_goal_arguments(solve: argparse.ArgumentParser) -> None:
     solve.add_argument("--colour", default="D", metavar="C",
                        help="with a preset: the face it is built on, U R F D L B or 'any' (default D)")  # fmt: skip
     solve.add_argument("--all", action="store_true", help="with --goal: every optimal solution (up to --limit)")
-    solve.add_argument("--limit", type=int, default=DEFAULT_ALL_LIMIT, metavar="N", help="--all lists at most N")
+    solve.add_argument("--limit", type=_all_limit, default=DEFAULT_ALL_LIMIT, metavar="N",
+                       help=f"--all lists at most N (1 to {MAX_ALL_LIMIT:,}; default {DEFAULT_ALL_LIMIT})")  # fmt: skip
+
+
+def _all_limit(text: str) -> int:
+    """An argparse type for --limit: a whole number from 1 to MAX_ALL_LIMIT."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{elide(text)!r} is not a whole number") from None
+    if not 1 <= value <= MAX_ALL_LIMIT:
+        raise argparse.ArgumentTypeError(f"--limit must be from 1 to {MAX_ALL_LIMIT:,}, not {elide(text)}")
+    return value
 
 
 def read_goals(args: argparse.Namespace) -> list[tuple[str, object]]:
     """(label, Goal) pairs the --goal/--colour options stand for; a bad goal is a CliInputError."""
-    from solvers.goals.goal import GoalError, parse_goal
+    from solvers.goals.goal import GoalError, goal_stickers, parse_goal
     from solvers.goals.presets import PRESET_NAMES, preset_colours, preset_goal
 
-    if args.colour.lower() not in [c.lower() for c in COLOUR_CHOICES]:
+    if not args.colour.isascii() or args.colour.lower() not in [c.lower() for c in COLOUR_CHOICES]:
         raise CliInputError(f"--colour must be one of {', '.join(COLOUR_CHOICES)}, not {args.colour!r}")
     try:
         if args.goal in PRESET_NAMES:
             colours = preset_colours(args.goal, args.colour)
             return [(colour, preset_goal(args.goal, colour)) for colour in colours]
-        if len("".join(args.goal.split())) != 54:
+        if len(goal_stickers(args.goal)) != 54:
             raise GoalError(f"unknown goal {args.goal!r}: a preset ({', '.join(PRESET_NAMES)}) or 54 stickers")
         return [("", parse_goal(args.goal))]
     except GoalError as exc:
@@ -51,7 +64,7 @@ def solve_goal_line(state, goals, args: argparse.Namespace, number: int) -> str:
     from solvers.cli.rubik import format_solution
 
     if args.all:
-        blocks = [_optimal_all(state, goal, args) for _, goal in goals]
+        blocks = [_optimal_all(state, goal, args, number) for _, goal in goals]
         lines = [f"{label}: {format_solution(s)}" if label and len(goals) > 1 else format_solution(s)
                  for (label, _), solutions in zip(goals, blocks, strict=True) for s in solutions]  # fmt: skip
         return "\n".join(lines) + "\n"
@@ -62,10 +75,42 @@ def solve_goal_line(state, goals, args: argparse.Namespace, number: int) -> str:
     return " | ".join(parts)
 
 
-def _optimal_all(state, goal, args: argparse.Namespace) -> list:
-    from solvers.goals.search import solve_goal
+def _optimal_all(state, goal, args: argparse.Namespace, number: int) -> list:
+    """Every optimal solution up to --limit. When --max-time stops the search first: the optimal ones found so far
+    (or, before any, the best unproven answer) with a line on stderr saying the list stopped; nothing at all is an
+    error, as for a single answer."""
+    from solvers.cli.common import report_error
+    from solvers.goals.search import UPPER_BOUND_PIECES, goal_search
+    from solvers.rubik.events import DepthExhausted, MoveSolution
 
-    return solve_goal(state, goal, args.metric, limit=max(args.limit, 1))
+    stop = threading.Event()
+    timer = threading.Timer(args.max_time, stop.set) if args.max_time else None
+    if timer is not None:
+        timer.start()
+    proven, best, lower = [], None, 0
+    bounded = args.max_time is not None and len(goal.constrained) > UPPER_BOUND_PIECES
+    try:
+        for event in goal_search(state, goal, args.metric, stop=stop, limit=args.limit, upper_bound=bounded):
+            if isinstance(event, MoveSolution):
+                if event.proven_optimal:
+                    proven.append(event)
+                elif best is None or event.length < best.length:
+                    best = event
+            elif isinstance(event, DepthExhausted):
+                lower = event.depth + 1
+    finally:
+        if timer is not None:
+            timer.cancel()
+    if not stop.is_set() or (proven and len(proven) >= args.limit):
+        return proven
+    if proven:
+        report_error(f"line {number}: {goal.name}: --max-time stopped the list after {len(proven)} optimal "
+                     f"solutions of {proven[0].length} moves (there may be more)")  # fmt: skip
+        return proven
+    if best is None:
+        raise CliInputError(f"line {number}: no answer within {args.max_time} s (--max-time)")
+    report_error(f"line {number}: {goal.name}: best {best.length} moves, optimum proven >= {lower} (--max-time)")
+    return [best]
 
 
 def _best(state, goal, args: argparse.Namespace, number: int):
@@ -110,10 +155,32 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     scramble.add_argument("--solved", choices=PRESET_NAMES, metavar="PRESET",
                           help=f"the pieces to leave solved: {', '.join(PRESET_NAMES)}")  # fmt: skip
-    scramble.add_argument("--colour", default="D", metavar="C", help="the face the preset is built on (default D)")
+    scramble.add_argument("--colour", default="D", type=_scramble_colour, metavar="C",
+                          help="the face the preset is built on: U R F D L B (default D)")  # fmt: skip
     scramble.add_argument("--count", type=_positive_count, default=1, metavar="N", help="how many (default 1)")
-    scramble.add_argument("--seed", type=int, default=None, metavar="S", help="random seed, for repeatable lists")
+    scramble.add_argument("--seed", type=_seed, default=None, metavar="S",
+                          help="random seed (a whole number from 0), for lists that repeat on any machine")  # fmt: skip
     nxn.add_size_argument(scramble)
+
+
+SCRAMBLE_COLOURS = ("U", "R", "F", "D", "L", "B")  # a scramble is one state: no "any"
+
+
+def _scramble_colour(text: str) -> str:
+    if text.upper() not in SCRAMBLE_COLOURS or not text.isascii():
+        raise argparse.ArgumentTypeError(f"--colour must be one of {' '.join(SCRAMBLE_COLOURS)}, not {elide(text)!r}")
+    return text.upper()
+
+
+def _seed(text: str) -> int:
+    """A seed is a whole number from 0: Python's generator seeds with the absolute value, so -5 would repeat 5."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{elide(text)!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"--seed must be a whole number from 0, not {elide(text)}")
+    return value
 
 
 def _positive_count(text: str) -> int:

@@ -31,20 +31,31 @@ def check_search_size(problem: CoverProblem, mode: SymmetryMode, *, keeps_soluti
     classes = estimate.solutions / len(row_group(problem, mode).perms)
     if keeps_solutions and classes > HOLD_LIMIT:
         raise CliInputError(
-            f"about {classes:.2g} solutions expected, more than the {HOLD_LIMIT:,} kept for class ids: "
+            f"{_about(classes)} solutions expected, more than the {HOLD_LIMIT:,} kept for class ids: "
             "use --count to count them, or --out FILE to stream them to a file"
         )
     seconds = estimate.nodes / NODES_PER_SECOND
     if seconds > ANNOUNCE_SECONDS:
         print(
-            f"note: about {estimate.solutions:.2g} solutions and {estimate.nodes:.2g} placements to try are "
+            f"note: {_about(estimate.solutions)} solutions and {_about(estimate.nodes)} placements to try are "
             f"expected ({_duration(seconds)} on one core); Ctrl+C stops the search",
             file=sys.stderr,
             flush=True,
         )
 
 
+LONGEST_SAID_YEARS = 1e6  # beyond this an estimate says only "more than": its digits (or an inf) mean nothing
+LARGEST_SAID_COUNT = 1e100  # likewise for counts (an estimate's product of branchings can overflow to inf)
+
+
+def _about(count: float) -> str:
+    """An estimated count in words that stay true: "about 3.2e+15", or "more than 1e+100" (inf, nan, huge)."""
+    return f"about {count:.2g}" if count < LARGEST_SAID_COUNT else f"more than {LARGEST_SAID_COUNT:.0e}"
+
+
 def _duration(seconds: float) -> str:
+    if not seconds < LONGEST_SAID_YEARS * 3.15e7:  # also true for inf and nan
+        return f"more than {LONGEST_SAID_YEARS:,.0f} years"
     for unit, size in (("years", 3.15e7), ("days", 86400.0), ("hours", 3600.0)):
         if seconds >= size:
             return f"about {seconds / size:.2g} {unit}"

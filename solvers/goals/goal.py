@@ -25,11 +25,14 @@ from solvers.cube.geometry import (
     facelet_name,
 )
 from solvers.cube.state import CubeState
+from solvers.goals.laws import law_problem
 
 N_PIECES = 20  # 8 corners + 12 edges
 N_COORD = 24  # 8 slots x 3 twists = 12 slots x 2 flips
 GREY = "."
 N_GOAL_FACELETS = 54
+_GOAL_CHARACTERS = frozenset("URFDLBurfdlb" + GREY)
+_ASCII_SPACE = frozenset(" \t\r\n\f\v")  # spaces may group the stickers; nothing else is read as a space
 
 
 class GoalError(ValueError):
@@ -104,20 +107,26 @@ def solved_goal(pieces, name: str = "pattern") -> Goal:
     return Goal(allowed, name)
 
 
+def goal_stickers(text: str) -> str:
+    """`text` without the ASCII spaces that may group a pattern's stickers (no other character counts as one)."""
+    return "".join(c for c in text if c not in _ASCII_SPACE)
+
+
 def parse_goal(text: str) -> Goal:
-    """A 54-character Kociemba-order pattern (face letters U R F D L B, `.` grey) as a Goal; GoalError if none fits."""
-    pattern = "".join(text.split())
+    """A 54-character Kociemba-order pattern (face letters U R F D L B, `.` grey) as a Goal; GoalError if none fits.
+
+    Every character is checked against the ASCII alphabet before any case mapping: Unicode case rules turn one
+    character into two ("\ufb02".upper() is "FL"), which would shift every sticker after it."""
+    pattern = goal_stickers(text)
+    for index, char in enumerate(pattern):
+        if char not in _GOAL_CHARACTERS:
+            named = len(pattern) == N_GOAL_FACELETS
+            where = f"sticker {facelet_name(index, 3)}" if named else f"character {index + 1}"
+            shown = repr(char) if char.isascii() else f"{char!r} (U+{ord(char):04X})"
+            raise GoalError(f"{where}: {shown} is neither a face letter URFDLB nor '.'", [index] if named else [])
     if len(pattern) != N_GOAL_FACELETS:
         raise GoalError(f"a goal has {N_GOAL_FACELETS} stickers (letters URFDLB or '.'), not {len(pattern)}")
-    wanted = []
-    for index, char in enumerate(pattern.upper()):
-        if char == GREY:
-            wanted.append(-1)
-        elif char in Face.__members__:
-            wanted.append(int(Face[char]))
-        else:
-            message = f"sticker {facelet_name(index, 3)}: {char!r} is neither a face letter URFDLB nor '.'"
-            raise GoalError(message, [index])
+    wanted = [-1 if char == GREY else int(Face[char.upper()]) for char in pattern]
     for face, index in zip(Face, centre_facelets(), strict=True):
         if wanted[index] not in (-1, int(face)):
             raise GoalError(
@@ -127,6 +136,9 @@ def parse_goal(text: str) -> Goal:
     _fill(allowed, wanted, corner_facelets(3), corner_colours(3), 0)
     _fill(allowed, wanted, edge_facelets(3), edge_colours(), 8)
     _check_slots(allowed, wanted)
+    problem = law_problem(allowed, wanted)
+    if problem is not None:
+        raise GoalError(*problem)
     _drop_implied(allowed)
     return Goal(allowed)
 

@@ -24,6 +24,7 @@ from solvers.tables import BuildCancelled
 
 MAX_BOUND = {"htm": 20, "qtm": 26}  # God's numbers: a reachable goal is never further
 DEFAULT_LIMIT = 1
+MAX_LIMIT = 100_000  # solutions one search collects: each is a row of the kernel's output array
 UPPER_BOUND_PIECES = 7  # larger goals first find nothing for a while: a two-phase answer bounds them early
 _NEVER = threading.Event()  # the stop of searches nobody can cancel: no watcher thread needed
 
@@ -66,6 +67,8 @@ def goal_search(
     """Shortest move sequences taking `state` to `goal` (up to `limit` of them, all of the optimal length)."""
     if metric not in METRIC_MOVES:
         raise ValueError(f"metric must be htm or qtm, not {metric!r}")
+    if not 1 <= limit <= MAX_LIMIT:
+        raise ValueError(f"limit must be from 1 to {MAX_LIMIT:,}, not {limit}")
     started = time.monotonic()
     stop = stop or _NEVER
     if goal.reached_by(state):
@@ -92,19 +95,19 @@ def goal_search(
                 return
             elapsed = time.monotonic() - started
             yield DepthProgress(bound, total, total / elapsed if elapsed else 0.0, elapsed, None, best)
-            out = np.zeros((max(limit, 1), max(bound, 1)), dtype=np.int64)
+            out = np.zeros((limit, max(bound, 1)), dtype=np.int64)
             bound_started = time.monotonic()
             count, nodes = search_bound(
                 start, bound, prepared.moves, prepared.faces, prepared.quarter, prepared.group_start,
                 prepared.group_len, prepared.table_offset, prepared.tables, limit, out, flag,
             )  # fmt: skip
             total += nodes
-            if stop.is_set():
-                return
-            if count:
+            if count:  # optimal (every shorter bound is exhausted) even when `stop` cut the list short
                 for row in out[:count]:
                     moves = _merge_quarters([prepared.metric_moves[int(c)] for c in row[:bound]])
                     yield MoveSolution(moves, bound, True, time.monotonic() - started)
+                return
+            if stop.is_set():
                 return
             now = time.monotonic()
             yield DepthExhausted(bound, nodes, total, now - started, now - bound_started)

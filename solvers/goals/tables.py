@@ -4,12 +4,15 @@ A group of up to `MAX_GROUP` pieces is indexed by ``sum(coordinate[j] * 24**j)``
 most, one byte each); its table holds the number of moves from each group state to the nearest state in which
 every piece of the group sits at an allowed coordinate. The maximum over the groups never overestimates, so
 IDA* stays optimal. Tables depend only on the goal's rows for the group's pieces and on the metric, so they are
-cached in memory per (mask shape, metric).
+kept in memory per (mask shape, metric), in a cache bounded by GOAL_TABLE_BUDGET bytes that drops the least
+recently used table first: a long-lived process (the app) solving goal after goal stays within the budget, and
+a dropped table is rebuilt in a second or two when a goal needs it again.
 """
 
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from functools import cache
 
 import numpy as np
@@ -25,7 +28,50 @@ METRIC_MOVES: dict[str, tuple[Move, ...]] = {
     "htm": tuple(Move),
     "qtm": tuple(m for m in Move if m.quarter_turns != 2),
 }
-_TABLE_CACHE: dict[tuple[bytes, str, tuple[int, ...]], np.ndarray] = {}
+GOAL_TABLE_BUDGET = 128 * 1024 * 1024  # bytes of goal tables kept: sixteen of the largest (24**5 bytes each)
+_TableKey = tuple[bytes, str, tuple[bool, ...]]
+
+
+class _TableCache:
+    """Least recently used goal tables, at most GOAL_TABLE_BUDGET bytes together (the newest is always kept)."""
+
+    def __init__(self) -> None:
+        self._tables: OrderedDict[_TableKey, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: _TableKey) -> np.ndarray | None:
+        with self._lock:
+            table = self._tables.get(key)
+            if table is not None:
+                self._tables.move_to_end(key)
+            return table
+
+    def put(self, key: _TableKey, table: np.ndarray) -> None:
+        with self._lock:
+            self._tables[key] = table
+            self._tables.move_to_end(key)
+            while len(self._tables) > 1 and self.loaded_bytes() > GOAL_TABLE_BUDGET:
+                self._tables.popitem(last=False)
+
+    def loaded_bytes(self) -> int:
+        return sum(int(table.nbytes) for table in list(self._tables.values()))
+
+    def forget(self) -> None:
+        with self._lock:
+            self._tables.clear()
+
+
+_TABLE_CACHE = _TableCache()
+
+
+def loaded_bytes() -> int:
+    """Memory the goal tables kept in this process take (at most about GOAL_TABLE_BUDGET)."""
+    return _TABLE_CACHE.loaded_bytes()
+
+
+def forget_tables() -> None:
+    """Drop every kept goal table (a search that is running keeps the copy it made)."""
+    _TABLE_CACHE.forget()
 
 
 @cache
@@ -55,13 +101,15 @@ def groups_of(goal: Goal) -> list[tuple[int, ...]]:
 
 
 def group_table(goal: Goal, group: tuple[int, ...], metric: str, stop: threading.Event | None = None) -> np.ndarray:
-    """The group's distance table (uint8, 24**len(group)), built on first use and kept for the process.
+    """The group's distance table (uint8, 24**len(group)), built on first use and kept while the budget allows.
 
     A set `stop` abandons a build between two depths (BuildCancelled; nothing is kept)."""
     key = (np.packbits(goal.allowed[list(group)]).tobytes(), metric, tuple(p >= 8 for p in group))
-    if key not in _TABLE_CACHE:
-        _TABLE_CACHE[key] = _build(goal.allowed[list(group)], [p >= 8 for p in group], metric, stop)
-    return _TABLE_CACHE[key]
+    table = _TABLE_CACHE.get(key)
+    if table is None:
+        table = _build(goal.allowed[list(group)], [p >= 8 for p in group], metric, stop)
+        _TABLE_CACHE.put(key, table)
+    return table
 
 
 def _build(allowed: np.ndarray, is_edge: list[bool], metric: str, stop: threading.Event | None) -> np.ndarray:

@@ -15,7 +15,7 @@ from solvers.cube.scramble import RandomSource, permutation_parity, randbelow, r
 from solvers.cube.state import CubeState
 from solvers.goals.goal import Goal, GoalError
 
-TRAINING_SOLVE_SECONDS = 0.1  # two-phase time per scramble: short answers, no need for the shortest
+SCRAMBLE_LENGTH = 20  # the first two-phase solution of at most this many moves is the scramble (God's number)
 
 
 def random_goal_state(goal: Goal, rng: RandomSource = None) -> CubeState:
@@ -77,10 +77,14 @@ def _settle_orientation(goal: Goal, perm: list[int], ori: list[int], first: int,
 
 
 def scramble_for(state: CubeState) -> tuple[Move, ...]:
-    """A move sequence that takes a solved cube to `state`: a two-phase solution, reversed and inverted."""
+    """A move sequence that takes a solved cube to `state`: a two-phase solution, reversed and inverted.
+
+    A pure function of the state: one search thread (the six racing views would let the fastest thread decide)
+    stopping at its first solution of at most SCRAMBLE_LENGTH moves (a time limit would let the machine's speed
+    decide how far it improves), so a seed gives the same scrambles on any machine under any load."""
     from solvers.rubik.twophase import solve_twophase
 
-    solution = solve_twophase(state, max_time=TRAINING_SOLVE_SECONDS)
+    solution = solve_twophase(state, target_length=SCRAMBLE_LENGTH, n_variants=1)
     return tuple(move.inverse() for move in reversed(solution.moves))
 
 

@@ -69,14 +69,12 @@ def describe(tier: TableTier | str) -> str:
 
 
 def available_memory(meminfo: Path = Path("/proc/meminfo")) -> int | None:
-    """Bytes the system can give a process without swapping (Linux's MemAvailable); None where unknown."""
-    try:
-        for line in meminfo.read_text().splitlines():
-            if line.startswith("MemAvailable:"):
-                return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        return None
-    return None
+    """Bytes this process can still take: the system's MemAvailable, or less when the process runs under a memory
+    limit (``ulimit -v`` / ``-d``: RLIMIT_AS, RLIMIT_DATA); None where neither is known."""
+    from solvers.memory import limit_headroom, system_available
+
+    known = [value for value in (system_available(meminfo), limit_headroom()) if value is not None]
+    return min(known) if known else None
 
 
 def check_memory(
@@ -93,6 +91,6 @@ def check_memory(
         return
     doing = "building and holding" if building else "holding"
     raise NotEnoughMemory(
-        f"the {tier.value} tables need {gigabytes(need)} more memory ({doing} them), and this machine has "
-        f"{gigabytes(available)} available; close other programs, or use the standard tables"
+        f"the {tier.value} tables need {gigabytes(need)} more memory ({doing} them), and this process has "
+        f"{gigabytes(available)} available (free memory, ulimit); use the standard tables"
     )
