@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PyQt6.QtCore import Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import QByteArray, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QAction, QCloseEvent, QGuiApplication, QUndoGroup, QUndoStack
 from PyQt6.QtWidgets import (
     QApplication,
@@ -17,6 +17,7 @@ from PyQt6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
+    QToolBar,
     QWidget,
 )
 
@@ -35,12 +36,13 @@ from cubeviz.models.scrambles import (
 from cubeviz.settings import Settings
 from cubeviz.views.algorithm_input import AlgorithmInput
 from cubeviz.views.cube_toolbar import build_cube_toolbar
-from cubeviz.views.fit import FittingTabWidget, clamp_to_screen, first_launch_geometry, scrollable
+from cubeviz.views.fit import clamp_to_screen, first_launch_geometry, scrollable
 from cubeviz.views.gl.animation import AnimationSpeed
 from cubeviz.views.gl.cube_view import CubeView
 from cubeviz.views.help import ShortcutsDialog, about_html, app_version
 from cubeviz.views.history_view import HistoryView
 from cubeviz.views.net_view import NetView
+from cubeviz.views.page_tabs import PageTabs
 from cubeviz.workers import CallWorker
 from solvers.cube.schemes import available_schemes, load_scheme
 
@@ -101,6 +103,7 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)  # Edit > Undo acts on the stack of the tab shown
         self._tab_undo_stacks: dict[QWidget, QUndoStack] = {}
         self._docks_hidden_for_tab: list[QDockWidget] = []
+        self._layout_before_hiding: QByteArray | None = None  # the docks' layout before they hid for a page
         self._worker: CallWorker | None = None  # a random-state scramble being computed
         self._close_hooks: list[Callable[[], None]] = []  # features' stops, run by closeEvent
         self._distance_worker: CallWorker | None = None  # the 2x2 engine's table being loaded for the read-out
@@ -110,22 +113,29 @@ class MainWindow(QMainWindow):
         self.net_view = NetView(self.model, self.scheme)
         self.history_view = HistoryView(self.model)
         self.algorithm_input = AlgorithmInput(self.model)
-        self.tabs = FittingTabWidget(self)
-        self.tabs.setDocumentMode(True)
+        self.tabs = PageTabs(self)
         self.setCentralWidget(self.tabs)
+        self.page_bar = self._build_page_bar()
         self.add_tab(self.cube_view, "Cube")
         self.actions, self.menus = build_menus(self)
+        self._extend_view_menu()
+        # The side docks reach down to the status bar (the Algorithm dock sits under the cube only): the tall
+        # Solve dock then fits a 720-line screen whole.
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.net_dock = self.add_dock(self.net_view, "Net", Qt.DockWidgetArea.RightDockWidgetArea)
         self.history_dock = self.add_dock(self.history_view, "History", Qt.DockWidgetArea.RightDockWidgetArea)
         self.algorithm_dock = self.add_dock(
             self.algorithm_input, "Algorithm", Qt.DockWidgetArea.BottomDockWidgetArea, scroll=False
         )
         self._build_status_bar()
-        self._extend_view_menu()
         self._connect()
         self._refresh_readouts()
         self.features = install_features(self)
         self.cube_toolbar = build_cube_toolbar(self, self.actions)
+        # The row keeps its height when the cube's toolbar hides on the other pages: the tabs never move.
+        self.page_bar.setMinimumHeight(self.cube_toolbar.sizeHint().height())
+        self.tabs.page_changing.connect(self._page_changing)
         self.tabs.currentChanged.connect(self._tab_shown)
         self._default_layout = self.saveState()
         self._restore_layout()
@@ -145,15 +155,25 @@ class MainWindow(QMainWindow):
         return self.tabs.addTab(widget, title)
 
     def add_dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea, scroll: bool = True) -> QDockWidget:
-        """A dock holding `widget`, in a scroll area unless `scroll` is False: a tall or wide panel then scrolls
-        instead of setting the window's minimum size."""
+        """A dock holding `widget`, in a scroll area unless `scroll` is False: a tall panel then scrolls up and
+        down instead of setting the window's minimum size. It never scrolls sideways: the dock is never narrower
+        than the panel's minimum width (cut-off buttons and a sideways scroll bar read as broken)."""
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{title.lower()}")
-        dock.setWidget(scrollable(widget) if scroll else widget)
+        dock.setWidget(scrollable(widget, horizontal=False) if scroll else widget)
         self.addDockWidget(area, dock)
-        if "View" in getattr(self, "menus", {}):
-            self.menus["View"].addAction(dock.toggleViewAction())
+        self.panels_menu.insertAction(self._panels_end, dock.toggleViewAction())
         return dock
+
+    def _build_page_bar(self) -> QToolBar:
+        """The toolbar row holding the pages' tabs, first in the top row (the cube's toolbar follows it there)."""
+        bar = QToolBar("Pages", self)
+        bar.setObjectName("toolbar-pages")
+        bar.setMovable(False)
+        bar.toggleViewAction().setVisible(False)  # the tabs are the way between pages: never hidden
+        bar.addWidget(self.tabs.tab_bar)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        return bar
 
     def _build_status_bar(self) -> None:
         self.solved_label = QLabel()
@@ -174,13 +194,13 @@ class MainWindow(QMainWindow):
         schemes = [(name.capitalize(), name) for name in available_schemes()]
         self.scheme_group = choice_menu(view, "Colour S&cheme", schemes, self.scheme_name, self.set_scheme)
         view.addSeparator()
-        for dock in (self.net_dock, self.history_dock, self.algorithm_dock):
-            view.addAction(dock.toggleViewAction())
-        view.addSeparator()
+        # Each dock's toggle goes in Panels above the separator (add_dock); Reset Layout stays last, on its own.
+        self.panels_menu = view.addMenu("&Panels")
+        self._panels_end = self.panels_menu.addSeparator()
         reset_layout = QAction("Reset &Layout", self)
         reset_layout.setStatusTip("Put the window back to its first-launch size and the panels where they started")
         reset_layout.triggered.connect(self.reset_layout)
-        view.addAction(reset_layout)
+        self.panels_menu.addAction(reset_layout)
         self.actions["reset_layout"] = reset_layout
 
     # -- wiring --------------------------------------------------------------------------------------------------
@@ -277,7 +297,7 @@ class MainWindow(QMainWindow):
 
     def reset_layout(self) -> None:
         """View > Reset Layout: the first-launch size and place, every dock back where it started."""
-        self._docks_hidden_for_tab = []
+        self._docks_hidden_for_tab, self._layout_before_hiding = [], None
         self.restoreState(self._default_layout)
         for dock in self.findChildren(QDockWidget):
             dock.setFloating(False)
@@ -296,21 +316,32 @@ class MainWindow(QMainWindow):
         self.settings.sync()
 
     def _tab_shown(self, index: int) -> None:
-        self.cube_toolbar.setVisible(self.tabs.widget(index) is self.cube_view)
-        self.undo_group.setActiveStack(self._tab_undo_stacks.get(self.tabs.widget(index), self.model.undo_stack))
         if self.tabs.widget(index) in self._dockless_tabs:
-            if not self._docks_hidden_for_tab:
-                docks = [dock for dock in self.findChildren(QDockWidget) if dock.isVisible() and not dock.isFloating()]
-                self._docks_hidden_for_tab = docks
-                for dock in docks:
-                    dock.hide()
+            self._page_changing(index)
         else:
             self._show_cube_docks()
+        self.cube_toolbar.setVisible(self.tabs.widget(index) is self.cube_view)
+        self.undo_group.setActiveStack(self._tab_undo_stacks.get(self.tabs.widget(index), self.model.undo_stack))
+
+    def _page_changing(self, index: int) -> None:
+        """Before a page that needs the room is shown: hide the cube's docks (kept to show again on leaving it)."""
+        if self.tabs.widget(index) in self._dockless_tabs and not self._docks_hidden_for_tab:
+            docks = [dock for dock in self.findChildren(QDockWidget) if dock.isVisible() and not dock.isFloating()]
+            self._layout_before_hiding = self.saveState()
+            self._docks_hidden_for_tab = docks
+            for dock in docks:
+                dock.hide()
 
     def _show_cube_docks(self) -> None:
+        """Show the docks hidden for a page as they were: same sizes, the same dock in front of each stack of
+        tabbed docks. Shown one by one, they came back at their minimum widths, and the last one shown of a
+        stack in front (Distance in the place of History)."""
         docks, self._docks_hidden_for_tab = self._docks_hidden_for_tab, []
         for dock in docks:
             dock.show()
+        before, self._layout_before_hiding = self._layout_before_hiding, None
+        if docks and before is not None:
+            self.restoreState(before)
 
     def copy_history(self) -> None:
         QGuiApplication.clipboard().setText(self.model.history_text())

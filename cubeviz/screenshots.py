@@ -20,6 +20,7 @@ DEFAULT_DIRECTORY = Path("docs/screenshots")
 # made by the GUI test that checks them (see docs/editor.md).
 SCREENSHOT_MAKERS = (
     ("cubeviz.views.gl.screenshots", "save_documentation_screenshots"),
+    ("cubeviz.views.layout_screenshots", "save_screenshots"),
     ("cubeviz.solve.screenshots", "save_screenshots"),
     ("cubeviz.solve.goal_screenshots", "save_screenshots"),
     ("cubeviz.packing.screenshots", "save_screenshots"),

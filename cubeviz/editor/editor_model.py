@@ -105,6 +105,14 @@ class EditorModel(QObject):
             self.set_size(state.size)
         self.set_colours(state.colours(), "fill from cube")
 
+    def load(self, state: CubeState) -> None:
+        """Start over from `state`: its colours and a fresh undo history (the editor opening on the cube on screen
+        is where editing starts, not an edit to undo)."""
+        if state.size != self._size:
+            self.set_size(state.size)
+        self.undo_stack.clear()
+        self._store(state.colours().astype(np.int64))
+
     def randomise(self, rng: random.Random) -> None:
         """A uniformly random valid cube (recolour mode: each sticker a random colour)."""
         if self._recolour:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import numpy as np
 from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import (
     QCheckBox,
@@ -60,6 +61,7 @@ class EditorPanel(QWidget):
         self.rng = rng or random.Random()
         self.model = EditorModel(scheme, target.size, self)
         self._emitted: str | None = None  # last colouring_changed text, so each change is sent once
+        self._taken: np.ndarray | None = None  # the colours last taken from the cube on screen (None: never)
         self._build()
         self._connect()
         self._refresh()
@@ -83,6 +85,8 @@ class EditorPanel(QWidget):
         self.goal_presets = GoalPresetBar(self.model, self)
         self.canvas = NetCanvas(self.model, self)
         self.preview = PreviewView(self.model, self)
+        self.origin = QLabel(self)  # where the colours shown come from: the cube on screen, or the user's hand
+        self.origin.setWordWrap(True)
         self.message = QLabel(self)
         self.message.setWordWrap(True)
         self.message.setMinimumHeight(self.message.fontMetrics().lineSpacing() * 4 + 8)
@@ -138,6 +142,7 @@ class EditorPanel(QWidget):
         layout.addLayout(tools)
         layout.addLayout(painting)
         layout.addLayout(transfer)
+        layout.addWidget(self.origin)
         layout.addWidget(split, 1)
         layout.addLayout(verdict)
         self._fill_orientation_boxes()
@@ -208,6 +213,37 @@ class EditorPanel(QWidget):
         if self.model.recolour and self.target.size != 2:
             self.set_recolour_mode(False)
         self.model.fill_from(self.target.state)
+        self._taken = self.model.colours.copy()
+        self._show_origin()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self.open_on_cube()
+
+    def open_on_cube(self) -> None:
+        """Shown: start from the cube on screen, unless the colours here are the user's own work (painted since
+        they were last taken from the cube) or a free colouring, which stay as they were left."""
+        model = self.model
+        untouched = self._taken is None or (len(self._taken) == len(model.colours) and self.untouched())
+        if untouched and not model.recolour:
+            model.load(self.target.state)
+            self._taken = model.colours.copy()
+        self._show_origin()
+
+    def untouched(self) -> bool:
+        """Whether the colours are still those last taken from the cube on screen."""
+        return self._taken is not None and np.array_equal(self._taken, self.model.colours)
+
+    def _show_origin(self) -> None:
+        if self.model.recolour:
+            text = "Free colouring: your own colours, any colour anywhere."
+        elif self.untouched():
+            text = "Showing the cube on screen. Paint to change it; Apply loads it back into the main view."
+        elif self._taken is None:
+            text = "Your colouring."
+        else:
+            text = "Your colouring, changed since it was taken from the cube on screen (Fill from Cube starts again)."
+        self.origin.setText(text)
 
     def apply_fix(self) -> None:
         fix = self.model.verdict.fix
@@ -268,6 +304,7 @@ class EditorPanel(QWidget):
     # -- read-out ------------------------------------------------------------------------------------------------
     def _refresh(self) -> None:
         model, verdict = self.model, self.model.verdict
+        self._show_origin()
         self.size_box.setCurrentIndex(self.size_box.findData(model.size))
         three = model.size == 3 and not model.recolour
         for widget in (self.orientation_label, self.top_box, self.front_box):

@@ -70,7 +70,8 @@ def install(window: MainWindow) -> None:
     window.tabs.currentChanged.connect(lambda current: stats.load() if current == index else None)
     meter = DistanceMeter(window.model, player)
     meter.set_active(False)
-    dock = window.add_dock(meter, "Distance", Qt.DockWidgetArea.RightDockWidgetArea)
+    # Not in a scroll area: the plot shrinks with its dock rather than scrolling inside it.
+    dock = window.add_dock(meter, "Distance", Qt.DockWidgetArea.RightDockWidgetArea, scroll=False)
     window.tabifyDockWidget(window.history_dock, dock)
     window.history_dock.raise_()
     dock.visibilityChanged.connect(meter.set_active)

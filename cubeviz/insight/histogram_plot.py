@@ -17,6 +17,9 @@ BAR_BRUSH = (70, 120, 190)
 MARK_BRUSH = (220, 90, 40)
 BAR_WIDTH = 0.8
 EMPTY_WIDTH = 10  # bars' worth of axis shown before there is any data
+TITLE_POINTS = 10
+TITLE_MARGIN = 12  # pixels the title keeps from the chart's right side
+ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
 
 
 class HistogramPlot(pg.PlotWidget):
@@ -27,7 +30,13 @@ class HistogramPlot(pg.PlotWidget):
         self.counts: list[int] = []
         self.marked: int | None = None
         self.log = False
-        self.setTitle(title, color="k", size="10pt")
+        self.title = ""
+        self.hover_text = ""
+        self._title_tip = ""
+        self._fitting = False
+        self.set_title(title)
+        # The count axis widens once its labels are drawn (1.5e+06): the title then has less room.
+        self.getAxis("left").geometryChanged.connect(self._fit_title)
         self.setLabel("bottom", x_label)
         self.setLabel("left", "count")
         self.setMouseEnabled(x=False, y=False)
@@ -40,6 +49,52 @@ class HistogramPlot(pg.PlotWidget):
         self.addItem(self.empty_text)
         self.hover_text = ""
         self.scene().sigMouseMoved.connect(self._hover)
+
+    def set_title(self, title: str) -> None:
+        """The chart's title, shortened with an ellipsis to the chart's width (then whole in the tooltip). A title
+        wider than the chart widened the plot's scene past the widget, which then cut off the right of the chart:
+        its last bars and the end of the axis."""
+        self.title = title
+        self._fit_title()
+
+    def shown_title(self) -> str:
+        """The title as drawn (shortened or whole)."""
+        return self.getPlotItem().titleLabel.text
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if "title" in self.__dict__:  # pyqtgraph resizes the widget once inside its own __init__
+            self._fit_title()
+
+    def _fit_title(self) -> None:
+        """Draw the longest start of the title (with an ellipsis) that fits the chart's width, measured as
+        pyqtgraph draws it."""
+        if self._fitting:
+            return
+        self._fitting = True
+        try:
+            self._fit_title_within(max(self.width() - self.getAxis("left").width() - TITLE_MARGIN, 40))
+        finally:
+            self._fitting = False
+
+    def _fit_title_within(self, room: float) -> None:
+        """Fit the title in `room` pixels: it sits over the bars, right of the count axis."""
+        label = self.getPlotItem().titleLabel
+
+        def fits(text: str) -> bool:
+            self.setTitle(text, color="k", size=f"{TITLE_POINTS}pt")
+            return label.item.boundingRect().width() <= room
+
+        if not fits(self.title):
+            shortest, longest = 0, len(self.title)
+            while shortest < longest:  # the longest prefix that fits, found by halving
+                middle = (shortest + longest + 1) // 2
+                shortest, longest = (
+                    (middle, longest) if fits(self.title[:middle] + ELLIPSIS) else (shortest, middle - 1)
+                )
+            fits(self.title[:shortest].rstrip() + ELLIPSIS)
+        self._title_tip = self.title if self.shown_title() != self.title else ""
+        self.setToolTip(self.hover_text or self._title_tip)
 
     def set_counts(self, counts: list[int]) -> None:
         self.counts = [int(c) for c in counts]
@@ -81,12 +136,13 @@ class HistogramPlot(pg.PlotWidget):
         self.setYRange(0, top * 1.05 if top > 0 else 1.0, padding=0)
         self.empty_text.setVisible(not self.counts)
         self.empty_text.setPos((width - 1) / 2, 0.5)
+        self._fit_title()  # the count axis may have widened with the counts: less room for the title
 
     def _hover(self, position: QPointF) -> None:
         point = self.getPlotItem().vb.mapSceneToView(position)
         x = int(math.floor(point.x() + 0.5))
         inside = abs(point.x() - x) <= BAR_WIDTH / 2 and point.y() >= 0
         self.hover_text = self.text_at(x) if inside else ""
-        self.setToolTip(self.hover_text)
+        self.setToolTip(self.hover_text or self._title_tip)
         if self.hover_text:
             QToolTip.showText(self.mapToGlobal(self.mapFromScene(position)), self.hover_text, self)

@@ -15,9 +15,15 @@ from cubeviz.models.scrambles import load_pocket_engine, pocket_engine_ready
 from cubeviz.workers import CallWorker
 from solvers.cube.state import CubeState
 
-EXACT_PEN = pg.mkPen((40, 90, 170), width=2)
-UPPER_PEN = pg.mkPen((200, 80, 40), width=2)
-LOWER_PEN = pg.mkPen((40, 140, 70), width=2)
+EXACT_RGB, UPPER_RGB, LOWER_RGB = (40, 90, 170), (200, 80, 40), (40, 140, 70)
+EXACT_PEN = pg.mkPen(EXACT_RGB, width=2)
+UPPER_PEN = pg.mkPen(UPPER_RGB, width=2)
+LOWER_PEN = pg.mkPen(LOWER_RGB, width=2)
+KEY_RGB = {"exact": EXACT_RGB, "upper": UPPER_RGB, "lower": LOWER_RGB}
+# The y axis runs from 0 to the farthest any cube is from solved (HTM): every scramble fits, and the axis keeps its
+# scale while turning by hand. 2x2: 11 (the God's table); 3x3: 20 (God's number).
+FARTHEST = {2: 11, 3: 20}
+LEAST_MOVES_SHOWN = 4  # the x axis spans at least this many moves: a lone point reads as a point at 0
 
 
 class DistanceMeter(QWidget):
@@ -40,19 +46,25 @@ class DistanceMeter(QWidget):
         self.plot.setLabel("left", "distance")
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
-        self.legend = self.plot.addLegend(offset=(-5, 5))
-        self.plot.setMinimumHeight(120)
+        for side in ("bottom", "left"):  # whole moves, never "x0.001" scaling of a range around one point
+            self.plot.getAxis(side).enableAutoSIPrefix(False)
+        self.plot.getPlotItem().vb.disableAutoRange()
+        self.plot.setMinimumHeight(90)
         self._curves = {
             "exact": self.plot.plot([], [], pen=EXACT_PEN, symbol="o", symbolSize=6, name="exact (HTM)"),
             "upper": self.plot.plot([], [], pen=UPPER_PEN, symbol="o", symbolSize=5, name="upper bound"),
             "lower": self.plot.plot([], [], pen=LOWER_PEN, symbol="t", symbolSize=5, name="lower bound"),
         }
+        # The key of the lines sits under the plot, not on it: a legend inside the plot covered the lines.
+        self.key = QLabel(self)
+        self.key.setWordWrap(True)
         self.label = QLabel(self)
-        self.label.setWordWrap(True)  # one long line would widen the dock past its width and clip the legend
+        self.label.setWordWrap(True)  # one long line would widen the dock past its width
         self.plot.setMinimumWidth(160)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.plot, 1)
+        layout.addWidget(self.key)
         layout.addWidget(self.label)
         model.changed.connect(self._model_changed)
         if player is not None:
@@ -161,13 +173,16 @@ class DistanceMeter(QWidget):
     # -- drawing -------------------------------------------------------------------------------------------------
     def _draw(self) -> None:
         series = {"exact": self.exact, "upper": self.upper, "lower": self.lower}
-        self.legend.clear()
+        key = []
         for name, values in series.items():
             curve = self._curves[name]
             curve.setData(list(range(len(values))), values)
             curve.setVisible(bool(values))
             if values:
-                self.legend.addItem(curve, curve.name())
+                key.append(f'<span style="color: rgb{KEY_RGB[name]}">&#9632;</span> {curve.name()}')
+        self.key.setText(" &nbsp; ".join(key))
+        self.key.setVisible(bool(key))
+        self._fit_axes(max((len(values) for values in series.values()), default=0), series)
         what = "Solution playback" if self.path.source == "solution" else "Turns since the last scramble"
         if self.exact:
             self.label.setText(f"{what}: distance {self.exact[-1]} (exact, HTM)")
@@ -179,3 +194,21 @@ class DistanceMeter(QWidget):
             self.label.setText(f"Distance unavailable: {next(iter(self._failed.values()))}")
         elif self._worker is None:
             self.label.setText(what)
+
+    def _fit_axes(self, points: int, series: dict[str, list[int]]) -> None:
+        """x from 0 to the last move (at least a few moves), y from 0 to the farthest a cube can be from solved,
+        both with whole-number ticks."""
+        moves = max(points - 1, LEAST_MOVES_SHOWN)
+        top = max([FARTHEST.get(self.path.start.size, 20), *(max(v) for v in series.values() if v)])
+        self.plot.setXRange(0, moves, padding=0.04)
+        self.plot.setYRange(0, top, padding=0.04)
+        self.plot.getAxis("bottom").setTickSpacing(*_whole_ticks(moves))
+        self.plot.getAxis("left").setTickSpacing(*_whole_ticks(top))
+
+
+def _whole_ticks(span: int) -> tuple[int, int]:
+    """(major, minor) tick spacing in whole moves for an axis of `span` moves: about four to eight labels."""
+    for major in (1, 2, 5, 10, 20, 50, 100, 200, 500):
+        if span / major <= 8:
+            return major, max(major // 5, 1) if major >= 5 else major
+    return 1000, 200

@@ -13,9 +13,10 @@ from pathlib import Path
 from PyQt6.QtWidgets import QApplication
 
 from cubeviz.screenshots import open_window, run, save_grab
+from cubeviz.views.layout_screenshots import laptop_window_size
 from solvers.cube.notation import parse_algorithm
 
-WINDOW_SIZE = (1400, 900)
+WINDOW_SIZE = laptop_window_size((1366, 768))  # the window as it opens on a common laptop screen
 SCRAMBLE_2 = "R U2 F' R' U F2 R U'"
 SCRAMBLE_3 = "R U F' D2 L B' U2 R' F D' L2 B"  # long enough for the bounds to part
 RECOLOURED_SAMPLE = "YYYYGGGGOOOOOOOOGGGGYYYY"

@@ -14,7 +14,7 @@ from cubeviz.models.cube_model import CubeModel
 METRICS = (
     ("htm", "2x2 HTM (face turns)"),
     ("qtm", "2x2 QTM (quarter turns)"),
-    ("fru", "2x2 F/R/U quarter-and-half turns"),
+    ("fru", "2x2 F/R/U (quarter and half turns)"),
 )
 
 
@@ -40,9 +40,10 @@ class StatsPanel(QWidget):
         self.log_box = QCheckBox("Log scale", self)
         self.log_box.setToolTip("Counts on a logarithmic axis: the rare short and long distances become visible")
         self.status = QLabel("", self)
+        self.status.setWordWrap(True)  # a long line would set the page's minimum width and squeeze the docks
         self.plots = {metric: HistogramPlot(title, "distance from solved", self) for metric, title in METRICS}
-        self.session_plot = HistogramPlot("3x3 solution lengths this session", "moves (HTM)", self)
-        self.session_plot.empty_text.setText("no 3x3 solves yet: Solve a 3x3 to add one")
+        self.session_plot = HistogramPlot("3x3: 0 solves", "moves (HTM)", self)
+        self.session_plot.empty_text.setText("no 3x3 solves yet")
         top = QHBoxLayout()
         top.addWidget(self.log_box)
         top.addWidget(self.status, 1)
@@ -115,4 +116,4 @@ class StatsPanel(QWidget):
         self.session_plot.set_counts(self.session.histogram())
         lengths = self.session.lengths
         mean = f", mean {sum(lengths) / len(lengths):.2f}" if lengths else ""
-        self.session_plot.setTitle(f"3x3 solution lengths this session ({len(lengths)} solves{mean})", color="k")
+        self.session_plot.set_title(f"3x3: {len(lengths)} solves{mean}")

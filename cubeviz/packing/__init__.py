@@ -14,6 +14,7 @@ from PyQt6.QtGui import QAction, QKeySequence
 
 from cubeviz.packing.browser import DEFAULT_PUZZLE, PackingBrowser
 from cubeviz.packing.export import ask_and_export
+from cubeviz.packing.stl_export import ask_and_export_stl
 from cubeviz.settings import PACKING_PUZZLE
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ def install(window: MainWindow) -> None:
             None,
             lambda: ask_and_export(browser, "anim"),
         ),
+        ("export_stl", "File", "Export S&TL...", None, lambda: ask_and_export_stl(window)),
     )
     for name, menu_name, text, shortcut, handler in entries:
         action = QAction(text, window)

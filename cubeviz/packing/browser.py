@@ -26,7 +26,7 @@ from cubeviz.packing.loading import Loaded, cluster_enumeration, default_level, 
 from cubeviz.packing.solution_list import NavigationBar, SolutionTableModel
 from cubeviz.packing.source_panel import SourcePanel
 from cubeviz.packing.view_panel import ViewPanel
-from cubeviz.views.fit import scrollable
+from cubeviz.views.fit import ScrolledColumn, scrollable
 from cubeviz.views.gl.polycube_item import PolycubeItem
 from cubeviz.workers import CallWorker, GeneratorWorker
 from solvers.packing.assembly import assembly_order
@@ -72,7 +72,7 @@ class PackingBrowser(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.navigation = NavigationBar()
         left = QWidget()
-        left_layout = QVBoxLayout(left)
+        left_layout = ScrolledColumn(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.source)
         left_layout.addWidget(self.table, 1)
@@ -87,7 +87,9 @@ class PackingBrowser(QWidget):
         QVBoxLayout(disassembly_box).addWidget(self.disassembly_bar)
         self.legend.layout().addWidget(disassembly_box)
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        for widget, stretch in ((scrollable(left), 0), (self.view_panel, 1), (scrollable(self.legend), 0)):
+        # The side panels scroll up and down only: the splitter cannot squeeze them narrower than their content.
+        sides = (scrollable(left, horizontal=False), scrollable(self.legend, horizontal=False))
+        for widget, stretch in ((sides[0], 0), (self.view_panel, 1), (sides[1], 0)):
             splitter.addWidget(widget)
             splitter.setStretchFactor(splitter.count() - 1, stretch)
         splitter.setCollapsible(1, False)  # the side panels may fold away, the 3D view never
@@ -283,8 +285,10 @@ class PackingBrowser(QWidget):
         poses = model.current_poses()
         if item is None or poses is None:
             return
-        item.set_poses(poses, self.view.now(), animate=self._animate_next)
+        first = item.laid_out
+        item.set_poses(poses, self.view.now(), animate=self._animate_next and not first)
         self._animate_next = False
+        self.view_panel.solution_shown(first)
         self.view_panel.set_assembly_order(assembly_order(model.problem, model.current_rows()))
         index = self.table_model.index(model.position, 0)
         selection = self.table.selectionModel()

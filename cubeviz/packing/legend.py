@@ -17,6 +17,7 @@ from PyQt6.QtWidgets import (
 )
 
 from cubeviz.models.packing_model import LEVEL_NAMES, PackingModel, pin_text
+from cubeviz.views.fit import ScrolledColumn
 
 SWATCH_PIXELS = 14
 
@@ -29,12 +30,13 @@ class LegendPanel(QWidget):
     def __init__(self, model: PackingModel, parent=None) -> None:
         super().__init__(parent)
         self.model = model
-        layout = QVBoxLayout(self)
+        layout = ScrolledColumn(self)  # measured by its minimum: the three lists shrink before anything scrolls
         legend_box = QGroupBox("Pieces")
         legend_box.setToolTip("Tick: the piece is shown; click: highlight it")
         box_layout = QVBoxLayout(legend_box)
         self.legend = _wrapping_list()
         self.legend.setToolTip("The pieces: untick one to hide it, select one to highlight it in 3D")
+        self.legend.setMinimumHeight(110)  # the pieces first: the filter's and the nearest solutions' lists give
         self.legend.itemChanged.connect(self._item_changed)
         self.legend.currentRowChanged.connect(self._row_changed)
         box_layout.addWidget(self.legend)
@@ -59,6 +61,7 @@ class LegendPanel(QWidget):
         self.match_label.setWordWrap(True)
         self.pins = _wrapping_list()
         self.pins.setToolTip("Double-click a pin to remove it")
+        self.pins.setMinimumHeight(40)
         self.pins.itemDoubleClicked.connect(self._unpin_item)
         self.clear_button = QPushButton("Clear pins")
         self.clear_button.setToolTip("Remove every pin: all solutions match again")
@@ -73,6 +76,7 @@ class LegendPanel(QWidget):
         near_layout = QVBoxLayout(near_box)
         self.nearest = _wrapping_list()
         self.nearest.setToolTip(near_box.toolTip())
+        self.nearest.setMinimumHeight(50)
         self.nearest.itemActivated.connect(lambda item: self.jump_to_solution.emit(item.data(Qt.ItemDataRole.UserRole)))
         self.nearest.itemClicked.connect(lambda item: self.jump_to_solution.emit(item.data(Qt.ItemDataRole.UserRole)))
         near_layout.addWidget(self.nearest)

@@ -46,6 +46,7 @@ class SourcePanel(QWidget):
         self.chooser = QComboBox()
         fill_puzzle_chooser(self.chooser)
         self.chooser.setToolTip("A built-in puzzle, or one opened from a file")
+        narrow_combo(self.chooser)
         self.chooser.activated.connect(lambda _i: self.puzzle_chosen.emit(self.chooser.currentText()))
         grid.addWidget(self.chooser, 0, 0, 1, 2)
         open_puzzle = QPushButton("Open puzzle...")
@@ -60,6 +61,7 @@ class SourcePanel(QWidget):
         for mode in SymmetryMode:
             self.up_to.addItem(LEVEL_NAMES[mode], mode)
         self.up_to.setToolTip("Enumerate every placement, or one per symmetry class (faster for big puzzles)")
+        narrow_combo(self.up_to)
         grid.addWidget(self.up_to, 2, 0)
         self.cluster = QLineEdit()
         self.cluster.setPlaceholderText("Cluster (optional)")
@@ -149,3 +151,10 @@ class SourcePanel(QWidget):
     def _level_clicked(self, mode: SymmetryMode) -> None:
         if self.model.solutions is not None and mode != self.model.level:
             self.model.set_level(mode)
+
+
+def narrow_combo(combo: QComboBox, characters: int = 12) -> None:
+    """A combo box whose closed width does not follow its longest entry (the list shows entries whole): a long
+    puzzle or level name set the panel's minimum width and left the 3D view too little room."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(characters)

@@ -44,11 +44,12 @@ class ViewPanel(QWidget):
         self.explode.setRange(0, SLIDER_STEPS)
         self.explode.setToolTip("Move the pieces outward from the centre")
         self.explode.valueChanged.connect(self._explode_changed)
+        self.explode.setMinimumWidth(100)  # a slider one can aim at, however narrow the view
         row.addWidget(self.explode, 1)
         row.addWidget(QLabel("Layers:"))
         self.layers = QComboBox()
         self.layers.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.layers.setMinimumContentsLength(10)
+        self.layers.setMinimumContentsLength(8)
         self.layers.setToolTip("Slice the assembly plane by plane, front to back")
         self.layers.currentIndexChanged.connect(self._layer_changed)
         row.addWidget(self.layers)
@@ -57,7 +58,6 @@ class ViewPanel(QWidget):
             "Play how the packing comes apart by straight moves, the pieces that move together as one group"
         )
         self.take_apart.toggled.connect(self._take_apart_toggled)
-        row.addWidget(self.take_apart)
         reset = QPushButton("Reset view")
         reset.setToolTip("Back to the default camera")
         reset.clicked.connect(self.reset_view)
@@ -69,6 +69,7 @@ class ViewPanel(QWidget):
         self.assemble.setToolTip("Build the packing piece by piece, each coming in from above")
         self.assemble.toggled.connect(self._assembly_toggled)
         player.addWidget(self.assemble)
+        player.addWidget(self.take_apart)  # on the player's row: it plays the taking apart
         self.buttons: dict[str, QToolButton] = {}  # tool buttons: as narrow as their text
         for name, text, tip, handler in (
             ("back", "|<", "One piece back", lambda: self.step(-1)),
@@ -84,7 +85,7 @@ class ViewPanel(QWidget):
         self.time = QSlider(Qt.Orientation.Horizontal)
         self.time.setRange(0, TIME_STEPS)
         self.time.setToolTip("Drag through the assembly, piece by piece")
-        self.time.setMinimumWidth(90)  # a usable scrubber even when the buttons take most of the row
+        self.time.setMinimumWidth(60)  # a usable scrubber even when the buttons take most of the row
         self.time.valueChanged.connect(self._time_dragged)
         player.addWidget(self.time, 1)
         self.step_label = QLabel("")
@@ -116,6 +117,19 @@ class ViewPanel(QWidget):
         self.assemble.setChecked(False)
         if item is not None:
             item.explode = self.explode.value() / SLIDER_STEPS
+        self.view.reset_view()  # framed to the new puzzle's pieces, laid out apart until a solution is shown
+        self._enable_solution_controls(item is not None and not item.laid_out)
+
+    def solution_shown(self, first: bool) -> None:
+        """A solution is on show; `first`: the pieces were laid out apart until now (frame the assembled box)."""
+        if first:
+            self.view.reset_view()
+        self._enable_solution_controls(True)
+
+    def _enable_solution_controls(self, on: bool) -> None:
+        """Layers, assembly and taking apart act on a solution: offered only while one is shown."""
+        for widget in (self.layers, self.take_apart, self.assemble):
+            widget.setEnabled(on)
 
     def reset_view(self) -> None:
         if self.layers.currentData() == SIDE_BY_SIDE:

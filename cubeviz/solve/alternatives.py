@@ -4,11 +4,13 @@
 
 from __future__ import annotations
 
-from PyQt6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QSpinBox, QVBoxLayout, QWidget
+from PyQt6.QtCore import Qt
+from PyQt6.QtWidgets import QHBoxLayout, QListWidget, QSpinBox, QVBoxLayout, QWidget
 
 from cubeviz.solve.engines import Solution
-from cubeviz.solve.progress_panel import keep_layout, steady_label
+from cubeviz.solve.progress_panel import keep_layout
 from cubeviz.solve.session import SolveSession
+from cubeviz.views.elided_label import ElidedLabel
 
 
 class AlternativesPanel(QWidget):
@@ -17,16 +19,18 @@ class AlternativesPanel(QWidget):
     def __init__(self, session: SolveSession, parent=None) -> None:
         super().__init__(parent)
         self.session = session
-        self.summary = QLabel()
-        steady_label(self.summary, lines=1)
+        self.summary = ElidedLabel()  # one line, shortened with its whole text as a tooltip in a narrow dock
         self.browse = QSpinBox()
         self.browse.setPrefix("Solution ")
         self.browse.setToolTip("Browse the optimal solutions")
         self.found = QListWidget()
         self.found.setToolTip("Solutions found so far; click one to play it")
+        # One line per solution, cut with an ellipsis (the whole line is its tooltip): no sideways scroll bar.
+        self.found.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.found.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.found.setMinimumHeight(44)  # two lines: the dock fits a 720-line screen; it grows where there is room
         self.found.setMaximumHeight(110)
-        keep_layout(self.browse)
-        keep_layout(self.found)
+        keep_layout(self.found)  # the 2x2's browser comes and goes beside the summary, which then elides
         row = QHBoxLayout()
         row.addWidget(self.summary, 1)
         row.addWidget(self.browse)
@@ -63,6 +67,7 @@ class AlternativesPanel(QWidget):
         self.found.blockSignals(True)
         mark = " \N{CHECK MARK}" if solution.proven_optimal else ""
         self.found.addItem(f"{solution.length} moves  ({solution.elapsed:.2f} s){mark}: {solution.text}")
+        self.found.item(self.found.count() - 1).setToolTip(self.found.item(self.found.count() - 1).text())
         self.found.setCurrentRow(self.found.count() - 1)
         self.found.blockSignals(False)
         self.summary.setText(f"Solutions: {self.found.count()} (shortest last)")

@@ -8,13 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PyQt6.QtCore import pyqtSignal
-from PyQt6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QPushButton, QWidget
 
 from cubeviz.solve.alternatives import AlternativesPanel
 from cubeviz.solve.engines import DEFAULT_CHOICE, SolverChoice
 from cubeviz.solve.player_panel import PlayerPanel
 from cubeviz.solve.progress_panel import ProgressPanel
 from cubeviz.solve.session import SolveSession
+from cubeviz.views.fit import ScrolledColumn
 
 
 class SolveDock(QWidget):
@@ -29,7 +30,7 @@ class SolveDock(QWidget):
         # Long solver names are elided in the closed box, not allowed to widen the dock (the list shows them whole).
         self.solver.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.solver.setMinimumContentsLength(14)
-        self.solver.setToolTip("Which solver Solve runs (also in the Solve menu)")
+        self.solver.currentIndexChanged.connect(self._show_choice_tip)
         self.solve_button = QPushButton("Solve")
         self.solve_button.setToolTip("Solve the cube shown (Ctrl+Return)")
         self.cancel_button = QPushButton("Cancel")
@@ -41,7 +42,7 @@ class SolveDock(QWidget):
         buttons = QHBoxLayout()  # under the solver's name, not beside it: the dock stays narrow
         buttons.addWidget(self.solve_button, 1)
         buttons.addWidget(self.cancel_button, 1)
-        layout = QVBoxLayout(self)
+        layout = ScrolledColumn(self)
         layout.addWidget(self.solver)
         layout.addLayout(buttons)
         layout.addWidget(self.progress)
@@ -67,6 +68,7 @@ class SolveDock(QWidget):
             self.solver.addItem(f"{size}x{size}: {choice.text}", choice)
         self.solver.setCurrentIndex(self.solver.findData(current))
         self.solver.blockSignals(False)
+        self._show_choice_tip()
 
     def set_choice(self, choice: SolverChoice) -> None:
         index = self.solver.findData(choice)
@@ -74,6 +76,11 @@ class SolveDock(QWidget):
             self.solver.blockSignals(True)
             self.solver.setCurrentIndex(index)
             self.solver.blockSignals(False)
+            self._show_choice_tip()
+
+    def _show_choice_tip(self, _index: int = 0) -> None:
+        """The chosen solver's whole name as the tooltip: the closed box shows it shortened in a narrow dock."""
+        self.solver.setToolTip(f"{self.solver.currentText()}\nWhich solver Solve runs (also in the Solve menu)")
 
     def connect_buttons(self, solve: Callable[[], None], cancel: Callable[[], None]) -> None:
         self.solve_button.clicked.connect(solve)

@@ -11,22 +11,22 @@ import sys
 from pathlib import Path
 
 from cubeviz.editor.grey_paint import GREY
-from cubeviz.screenshots import run
+from cubeviz.screenshots import open_window, run
 from cubeviz.solve.goal_choice import PRESET
-from cubeviz.solve.screenshots import SCRAMBLE_3, _pump, _save, _window
+from cubeviz.solve.screenshots import SCRAMBLE_3, _pump, _save
+from cubeviz.views.layout_screenshots import laptop_window_size
 from solvers.cube.geometry import Face
 from solvers.cube.notation import parse_algorithm
 
-SCREEN = (1366, 768)
+SCREEN = laptop_window_size((1366, 768))  # the window as it opens on a common laptop screen
 PLAYED_MOVES = 3
 
 
 def save_screenshots(directory: Path) -> list[Path]:
     """Render the shots into `directory` (created if needed). A QApplication must exist."""
     directory.mkdir(parents=True, exist_ok=True)
-    window = _window(3)
+    window = open_window(3, SCREEN)
     try:
-        window.resize(*SCREEN)
         feature = window.solve_feature
         window.model.scramble_with_moves(parse_algorithm(SCRAMBLE_3, 3), f"scramble: {SCRAMBLE_3}")
         feature.goals.choice.set_kind(PRESET)

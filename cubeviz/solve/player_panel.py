@@ -46,7 +46,7 @@ class PlayerPanel(QWidget):
         self.moves.setResizeMode(QListView.ResizeMode.Adjust)
         self.moves.setMovement(QListView.Movement.Static)
         self.moves.setSpacing(2)
-        self.moves.setMinimumHeight(64)
+        self.moves.setMinimumHeight(48)  # two rows of moves: the whole dock still fits a 720-line screen
         self.moves.setMaximumHeight(140)  # three or four rows of moves; the rest of the dock stays compact
         self.moves.setToolTip("Click a move to jump to just after it")
         self.buttons = {name: QToolButton() for name in ("first", "back", "play", "forward", "last")}
@@ -62,6 +62,7 @@ class PlayerPanel(QWidget):
             self.buttons[name].setToolTip(tip)
         self.scrubber = QSlider(Qt.Orientation.Horizontal)
         self.scrubber.setToolTip("Drag through the solution; it can stop part-way through a turn")
+        self.scrubber.setMinimumWidth(90)
         self.tempo = QComboBox()
         self.tempo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for tempo in TEMPOS:
@@ -83,13 +84,15 @@ class PlayerPanel(QWidget):
         self.refresh()
 
     def _layout(self, on_tempo) -> None:
-        # The scrubber has a row of its own: beside five buttons and the tempo it was squeezed to nothing in a
-        # narrow dock.
+        # Five buttons on one row, the scrubber and the tempo on the next: beside the buttons the scrubber was
+        # squeezed to nothing, and buttons and tempo together set a minimum width wider than a laptop's dock.
         transport = QHBoxLayout()
         for button in self.buttons.values():
             transport.addWidget(button)
         transport.addStretch(1)
-        transport.addWidget(self.tempo)
+        scrub = QHBoxLayout()
+        scrub.addWidget(self.scrubber, 1)
+        scrub.addWidget(self.tempo)
         extras = QHBoxLayout()
         extras.addWidget(self.hint)
         extras.addWidget(self.reveal)
@@ -97,9 +100,9 @@ class PlayerPanel(QWidget):
         extras.addWidget(self.copy)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.moves)
+        layout.addWidget(self.moves, 1)
         layout.addLayout(transport)
-        layout.addWidget(self.scrubber)
+        layout.addLayout(scrub)
         layout.addWidget(self.readout)
         layout.addLayout(extras)
 

@@ -20,13 +20,14 @@ from PyQt6.QtWidgets import QApplication
 from cubeviz.screenshots import open_window, run, save_grab
 from cubeviz.solve.engines import SolverChoice
 from cubeviz.solve.player_panel import SCRUB_STEPS
+from cubeviz.views.layout_screenshots import laptop_window_size
 from solvers.cube.notation import parse_algorithm
 from solvers.cube.scramble import random_state
 
 SCRAMBLE_3 = "D2 F2 U' B2 R2 D' L2 U F2 R' B' D2 U' L' F' R2 U' F2"  # fixed: reproducible pictures
 SCRAMBLE_2 = "R U2 F' R2 U' F R' U F2 R U'"
 OPTIMAL_SEED = 3  # a random-state cube: the optimal search runs for a long while, its progress is the picture
-WINDOW_SIZE = (1400, 900)
+WINDOW_SIZE = laptop_window_size((1366, 768))  # the window as it opens on a common laptop screen
 
 
 def _pump(seconds: float = 0.0) -> None:
@@ -55,6 +56,31 @@ def _save(window, path: Path) -> Path:
 
 def save_screenshots(directory: Path) -> list[Path]:
     """Render the shots into `directory` (created if needed). A QApplication must exist."""
+    return save_player_screenshots(directory) + save_optimal_screenshots(directory)
+
+
+def save_optimal_screenshots(directory: Path) -> list[Path]:
+    """The optimal search in progress and the tables menu (the optimal solver's tables must be in the cache, or
+    the picture shows them being built)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    window = open_window(3, WINDOW_SIZE)
+    try:
+        feature = window.solve_feature
+        feature.set_choice(SolverChoice.OPTIMAL_HTM)
+        window.model.set_state(random_state(3, random.Random(OPTIMAL_SEED)), "random state")
+        feature.solve()
+        _pump(8.0)
+        paths = [_save(window, directory / "player-optimal-search.png")]
+        feature.session.shutdown()
+        feature.show_table_memory()
+    finally:
+        window.close()
+        window.deleteLater()
+    return [*paths, save_tables_menu(directory / "player-optimal-tables.png")]
+
+
+def save_player_screenshots(directory: Path) -> list[Path]:
+    """A two-phase 3x3 solution held mid-turn, an optimal 2x2 solution part-played."""
     directory.mkdir(parents=True, exist_ok=True)
     paths = []
     window = open_window(3, WINDOW_SIZE)
@@ -62,18 +88,9 @@ def save_screenshots(directory: Path) -> list[Path]:
         _solve(window, SolverChoice.TWOPHASE, SCRAMBLE_3, seconds=3.0)
         window.solve_feature.panel.scrubber.setValue(int(6.4 * SCRUB_STEPS))
         paths.append(_save(window, directory / "player-3x3-midturn.png"))
-        feature = window.solve_feature
-        feature.set_choice(SolverChoice.OPTIMAL_HTM)
-        window.model.set_state(random_state(3, random.Random(OPTIMAL_SEED)), "random state")
-        feature.solve()
-        _pump(8.0)
-        paths.append(_save(window, directory / "player-optimal-search.png"))
-        feature.session.shutdown()
-        feature.show_table_memory()
     finally:
         window.close()
         window.deleteLater()
-    paths.append(save_tables_menu(directory / "player-optimal-tables.png"))
     window = open_window(2, WINDOW_SIZE)
     try:
         _solve(window, SolverChoice.POCKET_HTM, SCRAMBLE_2)

@@ -8,7 +8,7 @@ tests check at several screen sizes.
 from __future__ import annotations
 
 from PyQt6.QtCore import QRect, QSize, Qt
-from PyQt6.QtWidgets import QFrame, QScrollArea, QStyle, QTabWidget, QWidget
+from PyQt6.QtWidgets import QFrame, QScrollArea, QStyle, QVBoxLayout, QWidget
 
 FIRST_LAUNCH_FRACTION = 0.85  # of the screen's available geometry: room for the desktop's own panels around it
 MINIMUM_WINDOW = QSize(1024, 640)  # the smallest the window may become: every tab stays usable at 1280x720
@@ -45,6 +45,16 @@ class PanelScrollArea(QScrollArea):
         bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
         return inner.sizeHint() + QSize(bar + 2, 2)
 
+    def minimumSizeHint(self) -> QSize:
+        """Without a sideways scroll bar, as narrow as the panel's minimum (and room for the upright bar): the
+        panel is then never cut off at the side. Its height may go down to a few lines: that part scrolls."""
+        inner = self.widget()
+        if inner is None or self.horizontalScrollBarPolicy() != Qt.ScrollBarPolicy.ScrollBarAlwaysOff:
+            return super().minimumSizeHint()
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        least = inner.minimumSizeHint().expandedTo(inner.minimumSize())
+        return QSize(least.width() + bar + 2, min(least.height(), 60))
+
 
 def scrollable(widget: QWidget, horizontal: bool = True) -> QScrollArea:
     """`widget` in a frameless scroll area that resizes it to fit and scrolls only when the room is smaller than
@@ -58,18 +68,10 @@ def scrollable(widget: QWidget, horizontal: bool = True) -> QScrollArea:
     return area
 
 
-class FittingTabWidget(QTabWidget):
-    """A tab widget whose minimum size is its current page's, not its largest page's: a wide page shown alone
-    (with the docks hidden for it) does not force the docks beside a small page to be narrow."""
+class ScrolledColumn(QVBoxLayout):
+    """A column for a panel in a scroll area whose word-wrapped labels have fixed heights. A layout holding a
+    wrapped label asks for height-for-width, and the scroll area then measures the panel by its preferred height
+    (not its minimum) and shows a scroll bar though the panel fits; the fixed-height labels need no such measure."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.currentChanged.connect(lambda _index: self.updateGeometry())
-
-    def minimumSizeHint(self) -> QSize:
-        page = self.currentWidget()
-        if page is None:
-            return super().minimumSizeHint()
-        bar = self.tabBar().sizeHint()
-        inner = page.minimumSizeHint().expandedTo(page.minimumSize())
-        return QSize(max(inner.width(), bar.width() // 2), inner.height() + bar.height())
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
+        return False

@@ -138,13 +138,10 @@ class ShortcutsDialog(QDialog):
 
 
 def app_version() -> str:
-    """cubeviz's own version as installed (a source checkout that was never installed says so)."""
-    from importlib.metadata import PackageNotFoundError, version
+    """cubeviz's own version as installed (a source checkout that was never installed says so), as --version says."""
+    from solvers.version import cubeviz_version
 
-    try:
-        return version("cubeviz")
-    except PackageNotFoundError:
-        return "(source checkout)"
+    return cubeviz_version()
 
 
 def versions(gl_renderer: str, gl_version: str) -> list[tuple[str, str]]:

@@ -13,12 +13,15 @@ import sys
 from typing import NoReturn
 
 from solvers.cli.common import EXIT_BAD_INPUT, CliInputError, report_error
+from solvers.version import cubeviz_version
 
 SUBCOMMAND_MODULES = (
     "solvers.cli.pocket",
     "solvers.cli.rubik",
     "solvers.cli.packing",
     "solvers.cli.goals",
+    "solvers.cli.shipped",
+    "solvers.cli.stl",
 )
 
 
@@ -36,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cubeviz-solve",
         description="Solve cubes and enumerate polycube packings from the command line.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {cubeviz_version()}")
     subparsers = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=OneLineErrorParser
     )

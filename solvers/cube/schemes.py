@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from solvers import ASSETS_DIR, strict_json
+from solvers import strict_json
+from solvers.assets import asset, names_in
 from solvers.cube.geometry import Face
 
-SCHEMES_DIR = ASSETS_DIR / "schemes"
+SCHEMES_DIR = asset("schemes")
 DEFAULT_SCHEME = "standard"
 
 
@@ -33,23 +35,23 @@ class ColourScheme:
 
 
 def available_schemes() -> list[str]:
-    return sorted(path.stem for path in SCHEMES_DIR.glob("*.json"))
+    return names_in(SCHEMES_DIR)
 
 
 def load_scheme(name_or_path: str | Path = DEFAULT_SCHEME) -> ColourScheme:
     """Load a shipped scheme by name (e.g. 'standard') or any scheme file by path."""
-    path = Path(name_or_path)
-    if path.suffix != ".json":
-        path = SCHEMES_DIR / f"{name_or_path}.json"
+    path: Traversable = Path(name_or_path)
+    if Path(name_or_path).suffix != ".json":
+        path = SCHEMES_DIR / f"{name_or_path}.json"  # shipped: read through the accessor (maybe from a zip)
     try:
         data = strict_json.loads(path.read_text(encoding="utf-8"))
         faces = data["faces"]
         colour_names = {face: str(faces[face.name]["colour"]) for face in Face}
         letters = {face: str(faces[face.name]["letter"]).upper() for face in Face}
         rgb = {face: tuple(int(v) for v in faces[face.name]["rgb"]) for face in Face}
-        display_name = str(data.get("name", path.stem))
+        display_name = str(data.get("name", path.name.removesuffix(".json")))
     except OSError as exc:
-        raise SchemeError(f"cannot read colour scheme {path}: {exc.strerror}") from None
+        raise SchemeError(f"cannot read colour scheme {path}: {exc.strerror or 'no such file'}") from None
     except (ValueError, KeyError, TypeError) as exc:
         raise SchemeError(f"colour scheme {path} is malformed: {exc!r}") from None
     if len(set(letters.values())) != 6 or any(len(letter) != 1 for letter in letters.values()):

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import re
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from solvers import ASSETS_DIR, strict_json
+from solvers import strict_json
+from solvers.assets import asset, names_in
 from solvers.packing.errors import PuzzleFileError
 from solvers.packing.puzzle import Piece, Puzzle, SymmetryMode, box_cells, file_order
 from solvers.packing.voxels import is_connected, mirror_image, normalise, orientations
@@ -22,7 +24,7 @@ FORMAT_VERSION = 1
 MAX_FILE_BYTES = 1 << 20  # 1 MiB: the largest shipped puzzle is ~3 KiB; more is a wrong file, not a puzzle
 MAX_TARGET_CELLS = 512  # enumeration beyond this is hopeless anyway; also bounds memory of the placement matrix
 MAX_PIECE_KINDS = 64
-PUZZLES_DIR = ASSETS_DIR / "puzzles"
+PUZZLES_DIR: Traversable = asset("puzzles")
 
 _TOP_KEYS = {
     "format",
@@ -48,7 +50,7 @@ MAX_COLLECTION_CHARS = 64
 
 def shipped_puzzles() -> list[str]:
     """Names of the puzzles in ``assets/puzzles`` (file stems), sorted."""
-    return sorted(p.stem for p in PUZZLES_DIR.glob("*.json"))
+    return names_in(PUZZLES_DIR)
 
 
 def shipped_collections() -> dict[str, list[str]]:
@@ -57,18 +59,18 @@ def shipped_collections() -> dict[str, list[str]]:
     Collections come in order of name; a file that does not load is left out (the tests make sure none is).
     """
     groups: dict[str, list[str]] = {}
-    for path in sorted(PUZZLES_DIR.glob("*.json")):
+    for name in shipped_puzzles():
         try:
-            puzzle = _read_puzzle_file(path)
+            puzzle = _read_puzzle_file(PUZZLES_DIR / f"{name}.json")
         except PuzzleFileError:
             continue
-        groups.setdefault(puzzle.collection, []).append(path.stem)
+        groups.setdefault(puzzle.collection, []).append(name)
     return {key: sorted(groups[key]) for key in sorted(groups)}
 
 
 def load_puzzle(name_or_path: str | Path) -> Puzzle:
     """Load a shipped puzzle by name (``"soma"``, ``"pentomino-6x10"``) or any puzzle file by path."""
-    path = Path(name_or_path)
+    path: Traversable = Path(name_or_path)
     if not path.is_file():
         shipped = PUZZLES_DIR / f"{name_or_path}.json"
         if not shipped.is_file():
@@ -79,9 +81,10 @@ def load_puzzle(name_or_path: str | Path) -> Puzzle:
     return _read_puzzle_file(path)
 
 
-def _read_puzzle_file(path: Path) -> Puzzle:
+def _read_puzzle_file(path: Traversable) -> Puzzle:
+    """A user's file or a shipped one (which may live in a zip, where there is nothing to stat)."""
     try:
-        size = path.stat().st_size
+        size = path.stat().st_size if isinstance(path, Path) else 0
         if size > MAX_FILE_BYTES:
             raise PuzzleFileError(f"file is {size} bytes, more than the {MAX_FILE_BYTES} allowed", path.name)
         raw = path.read_bytes()

@@ -76,3 +76,24 @@ def test_hidden_meter_starts_no_work(window, qtbot):
     window.set_size(3)
     window.model.apply_text("R U F")
     assert meter._worker is None and meter.upper == []
+
+
+def test_axes_start_at_zero_with_whole_moves_and_a_solved_cube_is_one_point_at_zero(window, qtbot):
+    show_meter(window, qtbot)
+    meter = window.insight.meter
+    meter.wait()
+    assert meter.exact == [0]  # the solved 2x2: one point, at 0 moves and distance 0
+    xs, ys = meter._curves["exact"].getData()
+    assert list(xs) == [0] and list(ys) == [0]
+    (x_low, x_high), (y_low, y_high) = meter.plot.getPlotItem().vb.viewRange()
+    assert -0.5 < x_low <= 0 < 4 <= x_high < 5  # a few moves wide, starting at 0: never "-400...400 (x0.001)"
+    assert -1 < y_low <= 0 and 11 <= y_high < 12  # 0 to the farthest a 2x2 is from solved (11 HTM)
+    for side in ("bottom", "left"):
+        axis = meter.plot.getAxis(side)
+        assert not axis.autoSIPrefix and axis._tickSpacing is not None and axis._tickSpacing[0][0] % 1 == 0
+    window.model.apply_text("R U F' R2 U' F R U2 F' R' U")
+    meter.wait()
+    (x_low, x_high), _ = meter.plot.getPlotItem().vb.viewRange()
+    assert x_low <= 0 and x_high >= len(meter.exact) - 1  # every move of the path in sight
+    assert meter.key.isVisible() and "exact" in meter.key.text()  # the key is under the plot, not on the lines
+    assert not [item for item in meter.plot.getPlotItem().items if type(item).__name__ == "LegendItem"]

@@ -80,4 +80,23 @@ def test_session_chart_counts_the_session_solves(window):
     assert session.lengths == [4, 3]
     session.record(4)
     assert stats.session_plot.counts == [0, 0, 0, 1, 2]
-    assert "3 solves, mean 3.67" in stats.session_plot.getPlotItem().titleLabel.text
+    assert "3 solves, mean 3.67" in stats.session_plot.title
+
+
+def test_the_session_chart_shows_every_solve_and_its_title_fits(window, qtbot):
+    """A long solve (20 moves) among short ones: the x axis reaches it, and no title is wider than its chart (a
+    title wider than the chart widened the plot's scene past the widget and cut off the axis's end)."""
+    window.resize(1280 * 85 // 100, 720 * 85 // 100)
+    stats = _open_stats(window, qtbot)
+    for length in (20, 7, 18):
+        window.insight.session.record(length)
+    qtbot.wait(50)
+    plot = stats.session_plot
+    assert plot.counts[20] == 1
+    (x_low, x_high), _ = plot.getPlotItem().vb.viewRange()
+    assert x_low < 0 and x_high > 20
+    for chart in [*stats.plots.values(), plot]:
+        assert chart.sceneRect().width() <= chart.width() + 1, chart.title
+        assert chart.getPlotItem().geometry().width() <= chart.width() + 1, chart.title  # nothing cut at the right
+        if chart.shown_title() != chart.title:  # shortened to fit: the whole title is a tooltip away
+            assert chart.shown_title().endswith("\N{HORIZONTAL ELLIPSIS}") and chart.toolTip() == chart.title

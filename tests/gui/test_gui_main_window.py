@@ -211,3 +211,34 @@ def test_view_menu_drives_the_cube_view(window) -> None:
 
     assert view.item.scheme is window.net_view.scheme is window.scheme
     assert window.scheme == load_scheme("japanese") != load_scheme("standard")
+
+
+def test_reset_layout_has_its_own_place_after_the_dock_toggles(window) -> None:
+    """View > Panels lists every dock's toggle (the features' docks too), then a separator, then Reset Layout last:
+    not one more entry among the toggles."""
+    from PyQt6.QtWidgets import QDockWidget
+
+    view = window.menus["View"]
+    assert window.actions["reset_layout"] not in view.actions()
+    panels = window.panels_menu
+    entries = panels.actions()
+    assert entries[-1] is window.actions["reset_layout"] and entries[-2].isSeparator()
+    toggles = {dock.toggleViewAction() for dock in window.findChildren(QDockWidget)}
+    assert set(entries[:-2]) == toggles
+    assert not toggles & set(view.actions())
+
+
+def test_the_tabs_do_not_move_between_pages(qtbot, window) -> None:
+    """The tabs sit in the window's top row, left of the cube's toolbar: a page that hides the docks or the
+    toolbar moves neither their place nor their height."""
+    from PyQt6.QtCore import QPoint
+
+    bar = window.tabs.tabBar()
+    places = set()
+    for index in [*range(window.tabs.count()), 0]:
+        window.tabs.setCurrentIndex(index)
+        qtbot.wait(20)
+        corner = bar.mapTo(window, QPoint(0, 0))
+        places.add((corner.x(), corner.y(), bar.height(), window.page_bar.height()))
+        assert window.cube_toolbar.isVisible() == (index == 0)
+    assert len(places) == 1, places

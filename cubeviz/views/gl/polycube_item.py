@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cubeviz.views.gl.polycube_layout import laid_out_poses
 from cubeviz.views.gl.polycube_mesh import EDGE_SLOT, FIRST_PIECE_SLOT, PolycubeMesh, polycube_mesh
 from cubeviz.views.gl.polycube_motion import AssemblyTimeline, blend_pose
 from cubeviz.views.gl.renderer import GroupedMeshRenderer
@@ -30,6 +31,7 @@ TRANSITION_TRAVEL = 2.0  # puzzle units a moving piece is drawn out of the box b
 LAYER_AXIS = 2  # planes front to back, as the Soma 27-cell lines list them
 LAYER_GAP = 1.0  # puzzle units between planes laid side by side
 _MESH_KEYS = itertools.count()
+FramePass = tuple[np.ndarray, np.ndarray, np.ndarray]  # (group matrices in world space, first vertices, counts)
 
 
 def hex_rgb(colour: str) -> tuple[float, float, float]:
@@ -52,7 +54,11 @@ class PolycubeItem:
         self.mesh: PolycubeMesh = polycube_mesh([p.cells for p in puzzle.pieces], instance_kind)
         self.mesh_key = f"polycube-{next(_MESH_KEYS)}"  # never reused: a recycled id() would find a stale mesh
         n = self.mesh.n_instances
-        self.poses = np.repeat(np.identity(4)[None], n, axis=0)
+        dims = np.asarray(puzzle.dims, dtype=float)
+        self.box_centre = (dims - 1.0) / 2.0
+        # Until a solution is shown the pieces lie apart, side by side (see polycube_layout.py).
+        self.poses = laid_out_poses([np.asarray(puzzle.pieces[k].cells) for k in instance_kind], self.box_centre)
+        self.laid_out = True
         self.explode = 0.0
         self.hidden = np.zeros(n, dtype=bool)
         self.highlight: int | None = None
@@ -61,9 +67,7 @@ class PolycubeItem:
         self.assembly: AssemblyTimeline | None = None
         self.assembly_time = 0.0
         self._transition: _Transition | None = None
-        dims = np.asarray(puzzle.dims, dtype=float)
         self.scale = WORLD_EXTENT / float(dims.max())
-        self.box_centre = (dims - 1.0) / 2.0
         self.up = np.asarray(up_direction(puzzle), dtype=float)
         kinds = self.mesh.instance_kind
         self.local_centres = np.array([np.mean(puzzle.pieces[k].cells, axis=0) for k in kinds])
@@ -85,6 +89,7 @@ class PolycubeItem:
         else:
             self._transition = None
         self.poses = poses
+        self.laid_out = False
         self._rest_neighbours = None
 
     def at_rest(self, now: float) -> bool:
@@ -140,6 +145,13 @@ class PolycubeItem:
         return unit * TRANSITION_TRAVEL
 
     # -- geometry of a frame -----------------------------------------------------------------------------------------
+    def extent(self) -> float:
+        """The longest side, in world units, of the box holding every piece at its target pose (the assembled
+        box: WORLD_EXTENT; more while the pieces are laid out apart)."""
+        cells = np.einsum("nij,nj->ni", self.poses[self.mesh.voxel_instance, :3, :3], self.mesh.voxel_cell)
+        cells = cells + self.poses[self.mesh.voxel_instance, :3, 3]
+        return float((cells.max(axis=0) - cells.min(axis=0) + 1.0).max() * self.scale)
+
     def world_matrix(self) -> np.ndarray:
         """Puzzle coordinates -> world: centre, turn y and z over, scale."""
         m = np.diag([self.scale, -self.scale, -self.scale, 1.0])
@@ -225,11 +237,13 @@ class PolycubeItem:
         signs = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)], dtype=float)
         return (centres[:, None, :] + signs[None] * half * 1.8).reshape(-1, 3)  # 1.8: room for turning pieces
 
-    def draw(self, renderer: GroupedMeshRenderer, now: float, eye: np.ndarray | None = None) -> None:
-        """Draw the frame at ``now``; with the camera's ``eye`` (world point) the nearest voxels go first."""
-        renderer.set_colours(self.slot_colours())
+    def frame_ranges(self, now: float, eye: np.ndarray | None = None) -> list[FramePass]:
+        """What the frame at ``now`` draws: (group matrices in world space, first vertices, vertex counts) per pass
+        (tests read the drawn triangles from it); with the camera's ``eye`` (world point) the nearest voxels go
+        first."""
         neighbours = self.rest_neighbours() if self.cull_contacts and self.at_rest(now) else None
         cells = np.hstack([self.mesh.voxel_cell, np.ones((len(self.mesh.voxel_cell), 1))])
+        out = []
         for matrices, shown in self.passes(now):
             covered = None if neighbours is None else (neighbours >= 0) & shown[np.maximum(neighbours, 0)]
             depth = None
@@ -238,8 +252,15 @@ class PolycubeItem:
                 depth = np.linalg.norm(centres - eye, axis=1)
             first, count = self.mesh.ranges(shown, covered, depth)
             if len(first):
-                renderer.set_groups(matrices)
-                renderer.draw_ranges(self.mesh_key, first, count)
+                out.append((matrices, first, count))
+        return out
+
+    def draw(self, renderer: GroupedMeshRenderer, now: float, eye: np.ndarray | None = None) -> None:
+        """Draw the frame at ``now`` (see `frame_ranges`)."""
+        renderer.set_colours(self.slot_colours())
+        for matrices, first, count in self.frame_ranges(now, eye):
+            renderer.set_groups(matrices)
+            renderer.draw_ranges(self.mesh_key, first, count)
 
     def cell_of(self, voxel: int) -> int:
         """File cell index of instance-voxel ``voxel`` at rest."""

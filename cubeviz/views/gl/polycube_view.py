@@ -20,12 +20,13 @@ from PyQt6.QtOpenGLWidgets import QOpenGLWidget
 from cubeviz.views.gl.camera import FAR, FIELD_OF_VIEW, NEAR, OrbitCamera
 from cubeviz.views.gl.cube_view import BACKGROUND, CLICK_SLOP_PIXELS, MSAA_SAMPLES, RECT_MARGIN, surface_format
 from cubeviz.views.gl.msaa import MultisampleTarget, Rect
-from cubeviz.views.gl.polycube_item import PolycubeItem
+from cubeviz.views.gl.polycube_item import WORLD_EXTENT, PolycubeItem
 from cubeviz.views.gl.polycube_picking import pick_voxel
 from cubeviz.views.gl.renderer import GroupedMeshRenderer, no_garbage_collection, one_error_check
 from cubeviz.views.gl.transforms import perspective
 
 DEFAULT_DISTANCE = 13.0  # a little farther than the cube view: exploded pieces stay in the picture
+LAID_OUT_FRAMING = 0.75  # pieces laid out apart are not exploded further at first: less room around them
 _NAVIGATION_KEYS = {
     Qt.Key.Key_Right: "next",
     Qt.Key.Key_Down: "next",
@@ -90,8 +91,10 @@ class PolycubeView(QOpenGLWidget):
         return self.clock()
 
     def reset_view(self) -> None:
+        """The default camera, moved back as far as the pieces spread beyond the box (laid out apart)."""
         self.camera.reset()
-        self.camera.distance = DEFAULT_DISTANCE
+        spread = self.item.extent() / WORLD_EXTENT if self.item is not None else 1.0
+        self.camera.distance = DEFAULT_DISTANCE * max(1.0, LAID_OUT_FRAMING * spread)
         self.update()
 
     def front_view(self, fit_width: float) -> None:
