@@ -24,6 +24,7 @@ from PyQt6.QtWidgets import (
 from cubeviz import settings as keys
 from cubeviz.actions import build_menus, choice_menu
 from cubeviz.features import install_features
+from cubeviz.models.big_cube import is_big
 from cubeviz.models.cube_model import CubeModel
 from cubeviz.models.scrambles import (
     Scramble,
@@ -43,6 +44,7 @@ from cubeviz.views.help import ShortcutsDialog, about_html, app_version
 from cubeviz.views.history_view import HistoryView
 from cubeviz.views.net_view import NetView
 from cubeviz.views.page_tabs import PageTabs
+from cubeviz.views.size_chooser import add_size_chooser, saved_size
 from cubeviz.workers import CallWorker
 from solvers.cube.schemes import available_schemes, load_scheme
 
@@ -91,7 +93,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setWindowTitle(APP_TITLE)
         self.settings = settings or Settings()
-        size = size or (3 if self.settings.number(keys.PUZZLE_SIZE, 3) != 2 else 2)
+        size = size or saved_size(self.settings)
         scheme = scheme or self.settings.text(keys.SCHEME, "standard")
         if scheme not in available_schemes() and not scheme.endswith(".json"):
             scheme = "standard"
@@ -133,6 +135,7 @@ class MainWindow(QMainWindow):
         self._refresh_readouts()
         self.features = install_features(self)
         self.cube_toolbar = build_cube_toolbar(self, self.actions)
+        self.size_chooser = add_size_chooser(self.cube_toolbar, self.model, self.set_size)
         # The row keeps its height when the cube's toolbar hides on the other pages: the tabs never move.
         self.page_bar.setMinimumHeight(self.cube_toolbar.sizeHint().height())
         self.tabs.page_changing.connect(self._page_changing)
@@ -355,6 +358,9 @@ class MainWindow(QMainWindow):
     def scramble_random_state(self) -> None:
         """Solved in a worker: the solver's tables may need loading or building (seconds for the 3x3)."""
         if self._worker is not None:
+            return
+        if is_big(self.model.size):  # no solver for big cubes yet: random turns, as the WCA scrambles 5x5x5 and up
+            self.scramble_random_moves()
             return
         size, seed = self.model.size, self.rng.getrandbits(64)
         first_time = "" if size == 2 else " (the first 3x3 scramble builds the solver's tables)"

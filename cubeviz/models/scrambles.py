@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
+from cubeviz.models.big_cube import is_big, random_block_scramble
 from solvers.cube.notation import Algorithm
 from solvers.cube.scramble import RandomSource, random_state
 from solvers.cube.scramble import random_move_scramble as _random_moves
@@ -39,6 +40,8 @@ class Scramble:
 
 
 def random_move_scramble(size: int, rng: RandomSource = None, length: int | None = None) -> Scramble:
+    if is_big(size):  # WCA-length random block turns from the big-cube engine
+        return Scramble("random moves", random_block_scramble(size, rng))
     return Scramble("random moves", _random_moves(length, size, rng))
 
 
