@@ -21,6 +21,9 @@ CLOCKWISE, ANTICLOCKWISE = 1, 3
 _FACE_KEYS = {getattr(Qt.Key, f"Key_{face.name}").value: face for face in Face}
 _SLICE_KEYS = {Qt.Key.Key_M.value: Face.L, Qt.Key.Key_E.value: Face.D, Qt.Key.Key_S.value: Face.F}
 _ROTATION_KEYS = {Qt.Key.Key_X.value: Axis.X, Qt.Key.Key_Y.value: Axis.Y, Qt.Key.Key_Z.value: Axis.Z}
+_MODIFIER_KEYS = frozenset(
+    key.value for key in (Qt.Key.Key_Shift, Qt.Key.Key_Control, Qt.Key.Key_Alt, Qt.Key.Key_Meta, Qt.Key.Key_AltGr)
+)
 _SHORTCUT_MODIFIERS = (
     Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
 )
@@ -79,6 +82,8 @@ class LayerKeys:
             self.prefix = ""
             return None
         key = int(key)
+        if key in _MODIFIER_KEYS:  # Shift pressed on the way to an anticlockwise turn keeps the number
+            return None
         if Qt.Key.Key_0.value <= key <= Qt.Key.Key_9.value:
             self.prefix += chr(key)
             return None
