@@ -54,6 +54,9 @@ def test_chosen_size_shows_takes_notation_undoes_and_is_remembered(qtbot, window
     assert window.settings.number(keys.PUZZLE_SIZE, 0) == size
     assert not window.actions["solve"].isEnabled()
     assert "No solver" in window.actions["solve"].statusTip()
+    assert (
+        not window.actions["export_png"].isEnabled() and "2x2x2 and 3x3x3" in window.actions["export_png"].statusTip()
+    )
     text = "Rw U2 3Fw' 2R x" + (" M'" if size % 2 else "")
     qtbot.keyClicks(window.algorithm_input.line, text)
     qtbot.keyClick(window.algorithm_input.line, Qt.Key.Key_Return)
@@ -69,6 +72,7 @@ def test_back_to_the_3x3_solves_again(qtbot, window) -> None:
     _choose(qtbot, window, 3)
     assert window.model.size == 3 and window.actions["solve"].isEnabled()
     assert window.actions["solve"].statusTip() == ""
+    assert window.actions["export_animation"].isEnabled() and window.actions["export_png"].isEnabled()
 
 
 def test_bad_notation_is_reported_and_not_applied(qtbot, window) -> None:
