@@ -61,7 +61,8 @@ APP_TITLE = "cubeviz"
 STATUS_MESSAGE_MS = 6000
 CONTROLS_HELP = """<h3>Mouse</h3>
 <p>Click a sticker: turn its face clockwise (left button) or anticlockwise (right button).<br>
-Drag across stickers: turn that layer (middle slices too) the way you dragged.<br>
+Drag across stickers: turn that layer (middle slices too) the way you dragged; on a 4x4x4 and up,
+Shift+drag turns every layer from the face to it.<br>
 Drag on the background: orbit. Wheel: zoom.</p>
 <p>The status bar says what a click would do as you point at the cube.
 Every key: Help &gt; Keyboard Shortcuts.</p>"""

@@ -147,3 +147,9 @@ def test_big_algorithm_prints_wca_and_inverts() -> None:
     algorithm = BigAlgorithm(5, parse("r U2 3Bw' 2L M", 5))
     assert str(algorithm) == "Rw U2 3Bw' 2L M"
     assert algorithm.state().apply(algorithm.inverse().turns) == NxNState.solved(5)
+
+
+def test_the_help_lists_the_layer_keys() -> None:
+    from cubeviz.views.gl.keyboard import key_rows
+
+    assert any(keys.startswith("1-9") and "3R" in does for keys, does in key_rows())
