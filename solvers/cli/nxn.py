@@ -22,11 +22,14 @@ def is_big_line(line: str) -> bool:
 def solve_big_line(line: str, number: int) -> str:
     """`moves (count)` for one facelet line; CliInputError naming the line when it is not a solvable cube."""
     from solvers.nxn.errors import InvalidBigCubeError
-    from solvers.nxn.solver import solve_nxn
+    from solvers.nxn.solver import MAX_SOLVE_SIZE, solve_nxn
     from solvers.nxn.state import read_facelets
 
     try:
         state = read_facelets(line)
+        if state.size > MAX_SOLVE_SIZE:
+            n = state.size
+            raise CliInputError(f"line {number}: a {n}x{n}x{n} cube; the solver takes sizes up to {MAX_SOLVE_SIZE}")
         solution = solve_nxn(state)
     except InvalidBigCubeError as exc:
         raise CliInputError(f"line {number}: {exc.message}") from None

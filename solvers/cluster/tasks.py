@@ -13,12 +13,15 @@ from functools import lru_cache
 
 def solve_line_task(number: int, line: str, options: dict) -> list:
     """[answer, error or None] for one line of `cubeviz-solve solve`, exactly as the in-process loop makes them."""
+    from solvers.cli import nxn
     from solvers.cli.common import CliInputError
     from solvers.cli.goals import read_goals, solve_goal_line
     from solvers.cli.rubik import NO_ANSWER, parse_facelets, solve_line
 
     args = argparse.Namespace(**options)
     try:
+        if nxn.is_big_line(line) and args.goal is None:
+            return [nxn.solve_big_line(line, number), None]
         state = parse_facelets(line, number)
         if args.goal is not None:
             return [solve_goal_line(state, read_goals(args), args, number), None]

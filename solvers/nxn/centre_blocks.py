@@ -9,95 +9,135 @@ the stage applies the commutator that puts the most centre stickers home per tur
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
 from solvers.nxn.geometry import FACE_AXIS, Axis, Face
-from solvers.nxn.moves import BlockTurn, face_turn, invert_sequence, sequence_permutation
+from solvers.nxn.moves import BlockTurn, face_turn, invert_sequence, turn_permutation
 from solvers.nxn.pieces import Kind, orbits
 
 MIN_GAIN_PER_TURN = 1 / 6  # below this the one-piece 3-cycles are as good
-MAX_MACROS = 20_000  # block ranges are narrowed on big cubes to keep the table (and each step) small
+BUDGET = 15_000_000  # macros x centre stickers: bounds each greedy step's work (big cubes get a sample)
+N_SETUPS = 18  # face turns each commutator is also conjugated by
+PURE_SHARE = 5  # parameter sets tried per commutator kept (about one in five moves centres only)
 
 
-def _ranges(size: int) -> list[tuple[int, int]]:
-    inner = list(range(1, size - 1))
-    widest = len(inner)
-    while True:
-        ranges = [(i, j) for i in inner for j in inner if 0 <= j - i < widest]
-        count = 3 * 4 * 3 * (2 * len(ranges)) ** 2
-        if count <= MAX_MACROS or widest == 1:
-            return ranges
-        widest -= 1
+def _candidates(size: int, wanted: int) -> list[tuple]:
+    """Commutator parameters (axis, face, face amount, X range and amount, Z range and amount); a fixed-seed
+    sample of `wanted` of them when there are more (big cubes have millions)."""
+    inner = range(1, size - 1)
+    ranges = [(i, j) for i in inner for j in inner if i <= j]
+    axes_faces = [(axis, face) for axis in Axis for face in Face if FACE_AXIS[face][0] != axis]
+    total = len(axes_faces) * 3 * (2 * len(ranges)) ** 2
+    if total <= wanted:
+        return [
+            (axis, face, s, x, q, z, r)
+            for axis, face in axes_faces
+            for s in (1, 2, 3)
+            for x in ranges
+            for q in (1, 3)
+            for z in ranges
+            for r in (1, 3)
+        ]
+    rng = random.Random(size)
+    return [
+        (*rng.choice(axes_faces), rng.choice((1, 2, 3)), rng.choice(ranges), rng.choice((1, 3)), rng.choice(ranges),
+         rng.choice((1, 3)))
+        for _ in range(wanted)
+    ]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Macros:
+    """The commutators (`base`), each also conjugated by each face turn (`setups`, the first empty): macro i is
+    setups[which[i, 0]] + base[which[i, 1]] + the set-up undone; `perms[i]` its action on the centre stickers."""
+
+    base: list[list[BlockTurn]]
+    setups: list[list[BlockTurn]]
+    which: np.ndarray
+    perms: np.ndarray
+    costs: np.ndarray
+    centres: np.ndarray
+
+    def turns(self, index: int) -> list[BlockTurn]:
+        setup, base = (int(v) for v in self.which[index])
+        return self.setups[setup] + self.base[base] + invert_sequence(self.setups[setup])
 
 
 @cache
-def _macros(size: int) -> tuple[list[list[BlockTurn]], np.ndarray | None, np.ndarray, np.ndarray]:
-    """(turn lists, centre-only permutations over the centre stickers, lengths, the centre stickers)."""
+def _macros(size: int) -> _Macros:
+    """The block commutators of a size (composed from cached one-turn permutations; only pure ones are kept)."""
     centres = np.sort(np.concatenate([o.stickers for o in orbits(size) if o.kind is Kind.CENTRE]))
-    position = np.full(6 * size * size, -1)
-    position[centres] = np.arange(len(centres))
-    found: dict[bytes, list[BlockTurn]] = {}
-    ranges = _ranges(size)
-    for axis in Axis:
-        faces = [f for f in Face if FACE_AXIS[f][0] != axis]
-        for face in faces:
-            for s in (1, 2, 3):
-                y = [face_turn(int(face), s, size)]
-                for first, last in ranges:
-                    for q in (1, 3):
-                        x = [BlockTurn(axis, first, last, q)]
-                        for zf, zl in ranges:
-                            for r in (1, 3):
-                                z = [BlockTurn(axis, zf, zl, r)]
-                                conj = y + z + invert_sequence(y)
-                                turns = x + conj + invert_sequence(x) + invert_sequence(conj)
-                                perm = sequence_permutation(size, turns)
-                                moved = np.nonzero(perm != np.arange(len(perm)))[0]
-                                if not len(moved) or (position[moved] < 0).any():
-                                    continue
-                                key = perm.tobytes()
-                                if key not in found:
-                                    found[key] = turns
-    # each also conjugated by a face turn (which turns only that face's centres): aligns blocks for 2 more turns
-    base = list(found.items())
-    for f in range(6):
-        for s in (1, 2, 3):
-            setup = [face_turn(f, s, size)]
-            around = sequence_permutation(size, setup)
-            back = sequence_permutation(size, invert_sequence(setup))
-            for key, turns in base:
-                perm = np.frombuffer(key, dtype=np.int32)
-                conj = around[perm[back]]
-                conj_key = conj.astype(np.int32).tobytes()
-                if conj_key not in found:
-                    found[conj_key] = setup + turns + invert_sequence(setup)
-    macros = list(found.values())
-    if not macros:
-        return [], None, np.zeros(0), centres
-    perms = np.stack([position[np.frombuffer(key, dtype=np.int32)[centres]] for key in found])
-    costs = np.array([len(m) for m in macros], dtype=np.float64)
-    return macros, perms, costs, centres
+    position = np.full(6 * size * size, -1, dtype=np.int32)
+    position[centres] = np.arange(len(centres), dtype=np.int32)
+    outside = position < 0
+    identity = np.arange(6 * size * size, dtype=np.int32)
+    most = max(1, BUDGET // len(centres) // (1 + N_SETUPS))  # commutators before their face-turn conjugates
+    found: dict[bytes, tuple[list[BlockTurn], np.ndarray]] = {}
+    for axis, face, s, (xf, xl), q, (zf, zl), r in _candidates(size, PURE_SHARE * most):
+        y, x, z = face_turn(int(face), s, size), BlockTurn(axis, xf, xl, q), BlockTurn(axis, zf, zl, r)
+        py, pyi = turn_permutation(size, y), turn_permutation(size, y.inverse())
+        px, pxi = turn_permutation(size, x), turn_permutation(size, x.inverse())
+        pc = py[turn_permutation(size, z)[pyi]]
+        pci = py[turn_permutation(size, z.inverse())[pyi]]
+        perm = px[pc[pxi[pci]]]
+        moved = perm != identity
+        if not moved.any() or (moved & outside).any():
+            continue
+        local = position[perm[centres]]
+        key = local.tobytes()
+        if key not in found:
+            found[key] = ([x, y, z, y.inverse(), x.inverse(), y, z.inverse(), y.inverse()], local)
+        if len(found) >= most:
+            break
+    if not found:
+        return _Macros(
+            [], [[]], np.zeros((0, 2), np.int32), np.zeros((0, len(centres)), np.int32), np.zeros(0), centres
+        )
+    base = [turns for turns, _ in found.values()]
+    base_perms = np.stack([local for _, local in found.values()])
+    setups: list[list[BlockTurn]] = [[]] + [[face_turn(f, s, size)] for f in range(6) for s in (1, 2, 3)]
+    which, perms = [], []
+    seen = set(found)
+    for index, setup in enumerate(setups):
+        if not setup:
+            conjugated = base_perms
+        else:
+            around = position[turn_permutation(size, setup[0])[centres]]
+            back = position[turn_permutation(size, setup[0].inverse())[centres]]
+            conjugated = around[base_perms[:, back]]
+        for b in range(len(base)):
+            key = conjugated[b].tobytes()
+            if index and key in seen:
+                continue
+            seen.add(key)
+            which.append((index, b))
+            perms.append(conjugated[b])
+    which_array = np.array(which, dtype=np.int32)
+    costs = np.array([len(base[b]) + 2 * len(setups[i]) for i, b in which], dtype=np.float64)
+    return _Macros(base, setups, which_array, np.stack(perms), costs, centres)
 
 
 def block_centre_turns(size: int, colours: np.ndarray, stop: Callable[[], bool] = lambda: False) -> list[BlockTurn]:
     """Greedy block commutators while each puts home at least MIN_GAIN_PER_TURN centre pieces per turn."""
     if size < 4:
         return []
-    macros, perms, costs, centres = _macros(size)
-    if perms is None:
+    macros = _macros(size)
+    if not len(macros.perms):
         return []
-    faces = centres // (size * size)
-    current = colours[centres]
+    faces = macros.centres // (size * size)
+    current = colours[macros.centres]
     turns: list[BlockTurn] = []
     while not stop():
         solved_now = int((current == faces).sum())
-        scores = ((current[perms] == faces).sum(axis=1) - solved_now) / costs
+        scores = ((current[macros.perms] == faces).sum(axis=1) - solved_now) / macros.costs
         best = int(np.argmax(scores))
         if scores[best] < MIN_GAIN_PER_TURN:
             break
-        current = current[perms[best]]
-        turns += macros[best]
+        current = current[macros.perms[best]]
+        turns += macros.turns(best)
     return turns

@@ -15,11 +15,13 @@ from functools import cache
 
 import numpy as np
 
+from solvers.nxn.geometry import Axis
 from solvers.nxn.moves import BlockTurn, turn_permutation
 from solvers.nxn.pieces import Kind, orbits
 
 COST_PER_PIECE = 6.0  # turns the 3-cycle stage spends per centre piece it puts home (measured: ~11 per 2 pieces)
-DEFAULT_WIDTH = 64
+BUDGET = 8_000_000  # beam width x turns x centre stickers: each depth's work
+MIN_WIDTH = 16
 PATIENCE = 3  # depths without a better estimate before the search stops
 
 
@@ -28,7 +30,7 @@ def _moves(size: int) -> tuple[list[BlockTurn], np.ndarray, np.ndarray]:
     """The turns the search uses (no odd middle layer), their permutations, and the centre stickers."""
     middle = size // 2 if size % 2 else -1
     turns = [
-        BlockTurn(axis, layer, layer, q)
+        BlockTurn(Axis(axis), layer, layer, q)
         for axis in range(3)
         for layer in range(size)
         if layer != middle
@@ -40,29 +42,33 @@ def _moves(size: int) -> tuple[list[BlockTurn], np.ndarray, np.ndarray]:
 
 
 def free_centre_turns(
-    size: int, colours: np.ndarray, width: int = DEFAULT_WIDTH, stop: Callable[[], bool] = lambda: False
+    size: int, colours: np.ndarray, width: int | None = None, stop: Callable[[], bool] = lambda: False
 ) -> list[BlockTurn]:
-    """Turns after which the 3-cycle centre stage is expected to be shortest (possibly none)."""
+    """Turns after which the 3-cycle centre stage is expected to be shortest (possibly none). The search carries
+    only the centre stickers (turns keep them among themselves); its width follows from BUDGET unless given."""
     if size < 4:
         return []
     turns, perms, centres = _moves(size)
+    position = np.full(6 * size * size, -1)
+    position[centres] = np.arange(len(centres))
+    local = position[perms[:, centres]]  # each turn as a permutation of the centre stickers
+    if width is None:
+        width = max(MIN_WIDTH, BUDGET // (len(turns) * len(centres)))
     faces = (centres // (size * size)).astype(np.int8)
-    beam = colours[None, :]
+    keys = _layer_key(turns)
+    beam = colours[centres][None, :]
     history: list[tuple[np.ndarray, np.ndarray]] = []  # per depth: (parent index, move index) of each beam state
     last_move = np.array([-1])
-    best_estimate = COST_PER_PIECE * float((colours[centres] != faces).sum())
+    best_estimate = COST_PER_PIECE * float((beam[0] != faces).sum())
     best_at: tuple[int, int] = (0, 0)
     since_better = 0
     depth = 0
     while since_better < PATIENCE and not stop():
         depth += 1
-        children = beam[:, perms]  # (beam, moves, stickers)
-        solved = (children[:, :, centres] == faces).sum(axis=2).astype(np.float64)
-        # never the same layer twice in a row (it would merge)
-        same = (last_move[:, None] >= 0) & (
-            _layer_key(turns)[np.maximum(last_move, 0)][:, None] == _layer_key(turns)[None, :]
-        )
-        solved[same] = -1
+        children = beam[:, local]  # (beam, moves, centre stickers)
+        solved = (children == faces).sum(axis=2).astype(np.float64)
+        same = (last_move[:, None] >= 0) & (keys[np.maximum(last_move, 0)][:, None] == keys[None, :])
+        solved[same] = -1  # never the same layer twice in a row (it would merge)
         flat = solved.ravel()
         keep = np.argsort(-flat, kind="stable")[:width]
         keep = keep[flat[keep] >= 0]
@@ -75,6 +81,8 @@ def free_centre_turns(
             best_estimate, best_at, since_better = estimate, (depth, 0), 0
         else:
             since_better += 1
+        if flat[keep[0]] == len(centres):
+            break
     chosen_depth, index = best_at
     path: list[BlockTurn] = []
     for level in range(chosen_depth - 1, -1, -1):

@@ -1,10 +1,13 @@
-"""The 3x3x3 stage: once the centres are solved, the corners (and an odd cube's middle edges) are a 3x3x3 that
-outer face turns solve, handed to the two-phase solver.
+"""The 3x3x3 stage: once the centres are solved and the edges paired, corners and edges are a 3x3x3 that outer
+face turns solve, handed to the two-phase solver.
 
-On an odd cube the fixed centres, middle edges and corners are exactly a 3x3x3. An even cube has only its
-corners here: the 3x3x3 given to two-phase has its edges solved, or with two edges swapped when the corners'
-permutation is odd (so it is a real 3x3x3); its edge moves are ignored: outer turns move the wings by even
-permutations, which the wing stage then solves.
+On an odd cube the fixed centres, middle edges and corners are exactly a 3x3x3 (paired wings travel with their
+middle edge). An even cube's edge is read from the first wing of each slot (paired wings travel with it); when
+those do not make a real 3x3x3 the stage tries, in order: the six-turn "PLL parity" exchange of two whole edges;
+the last wing instead of the first in one or two unpaired slots; one edge flipped and/or two exchanged in the
+3x3x3 given to two-phase (those edges come out wrong and the wing 3-cycles fix them); and at last the corners
+alone (edges solved, or two swapped when the corners' permutation is odd). Outer turns move every wing orbit by
+an even permutation, so the wing 3-cycles can always finish.
 """
 
 from __future__ import annotations
@@ -12,12 +15,16 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from solvers.nxn.geometry import N_FACES
 from solvers.nxn.moves import BlockTurn, face_turn
 from solvers.nxn.pieces import corner_slots, edge_slots
+
+if TYPE_CHECKING:
+    from solvers.cube.state import CubeState
 
 DEFAULT_SECONDS = 0.25  # two-phase keeps improving its answer this long
 
@@ -39,7 +46,7 @@ def frame_colours(size: int, colours: np.ndarray, edges: bool = True) -> np.ndar
     return three
 
 
-def _read(three: np.ndarray):
+def _read(three: np.ndarray) -> CubeState:
     from solvers.cube.formats import from_kociemba
     from solvers.cube.geometry import Face
 
@@ -65,11 +72,15 @@ def _edge_choices(size: int, colours: np.ndarray) -> Iterator[np.ndarray]:
 def _repaired_edges(size: int, colours: np.ndarray) -> Iterator[np.ndarray]:
     """The first wings as edges with one edge flipped and/or two exchanged, unpaired slots first: the 3x3x3 stage
     then leaves those edges wrong and the wing 3-cycles put them right (far cheaper than all wings)."""
-    base = frame_colours(size, colours, edges=True)
     slots = edge_slots(size)
     three_slots = edge_slots(3)[:, 0, :]
     differ = [e for e in range(12) if (colours[slots[e]] != colours[slots[e, :1]]).any()]
     order = differ + [e for e in range(12) if e not in differ]
+    for base in _edge_choices(size, colours):
+        yield from _flips_and_swaps(base, order, three_slots)
+
+
+def _flips_and_swaps(base: np.ndarray, order: list[int], three_slots: np.ndarray) -> Iterator[np.ndarray]:
     for flip in [None, *order]:
         flipped = base.copy()
         if flip is not None:
@@ -83,7 +94,7 @@ def _repaired_edges(size: int, colours: np.ndarray) -> Iterator[np.ndarray]:
             yield three
 
 
-def _frame_plan(size: int, colours: np.ndarray) -> tuple[list[BlockTurn], object]:
+def _frame_plan(size: int, colours: np.ndarray) -> tuple[list[BlockTurn], CubeState]:
     """(turns first, the 3x3x3 to solve then): an even cube's paired edges as a real 3x3x3, after the PLL-parity
     exchange if that is what it takes; else the corners alone (two edges swapped when their parity is odd)."""
     from solvers.cube.validation_errors import InvalidCubeError, InvalidReason

@@ -21,8 +21,9 @@ from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
 from solvers.nxn.pieces import Kind, edge_slots, orbits
 
 COST_PER_WING = 6.0  # turns the 3-cycle stage spends per wing (about 12 per 3-cycle fixing two)
-DEFAULT_WIDTH = 48
+DEFAULT_WIDTH = 96
 PATIENCE = 3
+BUDGET = 8_000_000  # beam width x macros x edge stickers: each step's work
 
 # Outer sequences with each side face's turns adding up to none, as face indices U R F D L B and quarter turns.
 _REPLACE = [(1, 2, 3), (4, 5, 0), (2, 4, 3), (5, 1, 0)]  # (side face, its right neighbour, unused)
@@ -77,10 +78,29 @@ def _wing_places(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
     return wings[..., 0].ravel(), wings[..., 1].ravel(), refs[..., 0].ravel(), refs[..., 1].ravel()
 
 
+@cache
+def _edge_view(size: int) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...]]:
+    """(edge stickers, the macros' permutations restricted to them, the wing/reference indices into them):
+    macros keep edge stickers among edge stickers, so the search carries only those."""
+    edges = np.sort(edge_slots(size).ravel())
+    position = np.full(6 * size * size, -1)
+    position[edges] = np.arange(len(edges))
+    _, perms, _ = _macros(size)
+    restricted = position[perms[:, edges]]
+    assert (restricted >= 0).all()
+    return edges, restricted, tuple(position[a] for a in _wing_places(size))
+
+
 def paired_count(size: int, colours: np.ndarray) -> np.ndarray:
     """Wings showing their slot reference's colours, for one colouring or a stack of them (last axis)."""
     w1, w2, r1, r2 = _wing_places(size)
     same = (colours[..., w1] == colours[..., r1]) & (colours[..., w2] == colours[..., r2])
+    return same.sum(axis=-1)
+
+
+def _paired_edges(view: tuple[np.ndarray, ...], edge_colours: np.ndarray) -> np.ndarray:
+    w1, w2, r1, r2 = view
+    same = (edge_colours[..., w1] == edge_colours[..., r1]) & (edge_colours[..., w2] == edge_colours[..., r2])
     return same.sum(axis=-1)
 
 
@@ -90,17 +110,19 @@ def pairing_turns(
     """Centre-preserving turns after which the most wings (per turn spent) are paired; [] below 4x4x4."""
     if size < 4:
         return []
-    macros, perms, costs = _macros(size)
-    total = len(_wing_places(size)[0])
-    beam = colours[None, :]
+    macros, _, costs = _macros(size)
+    edges, perms, view = _edge_view(size)
+    width = max(2, min(width, BUDGET // (len(macros) * len(edges))))
+    total = len(view[0])
+    beam = colours[edges][None, :]
     spent = np.zeros(1)
     history: list[tuple[np.ndarray, np.ndarray]] = []
-    best_estimate = COST_PER_WING * float(total - paired_count(size, colours))
+    best_estimate = COST_PER_WING * float(total - _paired_edges(view, beam[0]))
     best_at = (0, 0)
     since_better = 0
     while since_better < PATIENCE and not stop():
-        children = beam[:, perms]  # (beam, macros, stickers)
-        paired = paired_count(size, children).astype(np.float64)
+        children = beam[:, perms]  # (beam, macros, edge stickers)
+        paired = _paired_edges(view, children).astype(np.float64)
         cost = spent[:, None] + costs[None, :]
         estimate = cost + COST_PER_WING * (total - paired)
         flat = estimate.ravel()

@@ -1,11 +1,15 @@
 """The big-cube solver as a generator of the engine vocabulary's events (stages in words, then one solution).
 
-Stages, for any N >= 2 (each leaves what the earlier ones solved in place):
-1. wing parity: one inner-layer quarter turn for each wing orbit whose permutation is odd (the even cube's
-   "OLL parity" and "PLL parity" are both this, dealt with before anything is solved);
-2. centres: every orbit of centre pieces, by pure 3-cycles (orbit_solve.py);
-3. 3x3x3 stage: corners (and an odd cube's middle edges) with the two-phase solver (frame.py);
-4. wings: every wing orbit by pure 3-cycles.
+Stages, for any N >= 2 (a later stage keeps what earlier ones solved, except where said):
+1. centres, first turns: a beam search over one-layer turns puts many centre pieces home (centre_search.py);
+2. wing parity: one inner-layer quarter turn for each wing orbit whose permutation is odd, so that 3-cycles can
+   finish every wing orbit and a fully paired even cube has no "OLL parity";
+3. centres in bulk: greedy block commutators that move rectangles of centre pieces (centre_blocks.py);
+4. centres, the rest: every orbit by pure 3-cycles of its pieces (orbit_solve.py, cycles.py);
+5. edge pairing: a beam search over centre-keeping macros joins wings to their edge (pairing.py);
+6. 3x3x3 stage: corners, and the middle edges (odd N) or paired edges (even N), by the two-phase solver, after
+   the six-turn "PLL parity" exchange when an even cube needs it (frame.py);
+7. wings the pairing left: pure 3-cycles again.
 The turns are then merged (compact.py: runs of turns about one axis become the fewest block turns) and checked by
 replay before the solution is yielded. An odd cube is solved to the colours of its fixed centres, an even cube to
 the orientation whose centres are already most nearly solved; either way every face ends one colour.
@@ -36,6 +40,7 @@ from solvers.nxn.state import NxNState
 from solvers.nxn.validation import _rotation_centres, home_relabel, validate
 
 SolveEvent = StageProgress | BigCubeSolution
+MAX_SOLVE_SIZE = 25  # the solver's time grows about as N^2.5 (17x17x17: 10-20 s); larger cubes are refused
 
 
 def _target_relabel(state: NxNState) -> np.ndarray:
@@ -43,7 +48,9 @@ def _target_relabel(state: NxNState) -> np.ndarray:
     under which most centre stickers are already right."""
     if state.size % 2 == 1:
         return home_relabel(state)
-    centre_stickers = np.concatenate([o.stickers for o in orbits(state.size) if o.kind is Kind.CENTRE] or [[]])
+    centre_stickers = np.concatenate(
+        [o.stickers for o in orbits(state.size) if o.kind is Kind.CENTRE] or [np.zeros(0, np.int32)]
+    )
     centre_stickers = centre_stickers.astype(np.int64)
     faces = centre_stickers // (state.size * state.size)
     best, best_score = np.arange(6, dtype=np.int8), -1
@@ -60,8 +67,10 @@ def solve(
     state: NxNState, *, stop: StopFlag | None = None, frame_seconds: float = DEFAULT_SECONDS
 ) -> Iterator[SolveEvent]:
     """Yield StageProgress events, then one BigCubeSolution (unless stopped). InvalidBigCubeError first if the
-    colouring is not a solvable cube."""
+    colouring is not a solvable cube; ValueError for a cube above MAX_SOLVE_SIZE."""
     started = time.monotonic()
+    if state.size > MAX_SOLVE_SIZE:
+        raise ValueError(f"the solver takes cubes up to {MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}")
     validate(state)
     size = state.size
     flag = stop if stop is not None else threading.Event()
@@ -80,6 +89,8 @@ def solve(
     free = free_centre_turns(size, colours, stop=stopped)
     colours = colours[sequence_permutation(size, free)]
     turns += free
+    if stopped():
+        return
     yield progress(0, "wing parity")
     for index in wing_ids:
         fix = wing_parity_fix(size, index, colours)
@@ -89,6 +100,8 @@ def solve(
     blocks = block_centre_turns(size, colours, stopped)
     colours = colours[sequence_permutation(size, blocks)]
     turns += blocks
+    if stopped():
+        return
     for step, index in enumerate(centre_ids):
         yield progress(1 + step, f"centres: orbit {step + 1} of {len(centre_ids)}")
         done, colours = solve_orbit(size, index, colours, stopped)
@@ -99,7 +112,9 @@ def solve(
     pairing = pairing_turns(size, colours, stop=stopped)
     colours = colours[sequence_permutation(size, pairing)]
     turns += pairing
-    yield progress(1 + len(centre_ids), "3x3x3 stage: corners" + (" and middle edges" if size % 2 else ""))
+    if stopped():
+        return
+    yield progress(1 + len(centre_ids), "3x3x3 stage: corners and edges")
     try:
         frame = solve_frame(size, colours, frame_seconds, flag)  # type: ignore[arg-type]
     except SearchCancelled:
@@ -109,7 +124,7 @@ def solve(
     colours = colours[sequence_permutation(size, frame)]
     turns += frame
     for step, index in enumerate(wing_ids):
-        yield progress(2 + len(centre_ids) + step, f"wings: orbit {step + 1} of {len(wing_ids)}")
+        yield progress(2 + len(centre_ids) + step, f"wings left unpaired: set {step + 1} of {len(wing_ids)}")
         done, colours = solve_orbit(size, index, colours, stopped)
         turns += done
         if stopped():

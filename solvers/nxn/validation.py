@@ -33,16 +33,16 @@ from solvers.nxn.pieces import (
 )
 from solvers.nxn.state import NxNState
 
-_NAMES = load_scheme().colour_names
+_NAMES = {int(face): name for face, name in load_scheme().colour_names.items()}  # colour -> name
 
 
 def colour_name(colour: int) -> str:
     """'white (U)': the standard scheme's name and the face letter."""
-    return f"{_NAMES[Face(colour)]} ({Face(colour).name})"
+    return f"{_NAMES[int(colour)]} ({Face(colour).name})"
 
 
 def piece_colours(colours) -> str:
-    return "-".join(_NAMES[Face(int(c))] for c in colours)
+    return "-".join(_NAMES[int(c)] for c in colours)
 
 
 @cache
@@ -93,7 +93,7 @@ def _check_counts(state: NxNState) -> None:
     wanted = state.size * state.size
     for colour in range(N_FACES):
         if counts[colour] != wanted:
-            at = np.nonzero(state.colours == colour)[0] if counts[colour] > wanted else ()
+            at = [int(i) for i in np.nonzero(state.colours == colour)[0]] if counts[colour] > wanted else []
             raise InvalidBigCubeError(
                 BigCubeReason.COLOUR_COUNT,
                 f"{colour_name(colour)} is on {counts[colour]} stickers; a {state.size}x{state.size}x{state.size} "
@@ -110,7 +110,7 @@ def _check_fixed_centres(state: NxNState) -> None:
     if centres not in _rotation_centres():
         n = state.size
         at = [f * n * n + (n // 2) * n + n // 2 for f in range(N_FACES)]
-        listed = ", ".join(f"{Face(f).name} {_NAMES[Face(c)]}" for f, c in enumerate(centres))
+        listed = ", ".join(f"{Face(f).name} {_NAMES[int(c)]}" for f, c in enumerate(centres))
         raise InvalidBigCubeError(
             BigCubeReason.CENTRES_NOT_A_CUBE,
             f"the fixed centres ({listed}) are not placed as on any real cube",
@@ -132,7 +132,7 @@ def _check_centre_orbits(size: int, colours: np.ndarray) -> None:
                 raise InvalidBigCubeError(
                     BigCubeReason.CENTRE_COUNT,
                     f"the centre orbit of {sticker_name(int(orbit.stickers[0]), size)} has {counts[colour]} "
-                    f"{_NAMES[Face(colour)]} pieces ({names}); turns keep {wanted} of each colour in it",
+                    f"{_NAMES[int(colour)]} pieces ({names}); turns keep {wanted} of each colour in it",
                     at,
                     {"orbit": [int(i) for i in orbit.stickers], "colour": colour, "count": int(counts[colour])},
                 )

@@ -73,3 +73,20 @@ def test_scramble_without_size_or_preset_is_an_input_error(capsys, monkeypatch):
     with pytest.raises(SystemExit) as caught:
         main(["scramble", "--size", "1"])
     assert caught.value.code == 2 and "--size must be from 2" in capsys.readouterr().err
+
+
+def test_the_batch_task_answers_big_cube_lines_like_the_in_process_loop():
+    from solvers.cluster.tasks import solve_line_task
+
+    cube = _scrambled(4, "Rw U F 2L")
+    answer, error = solve_line_task(1, cube.facelets(), {"goal": None})
+    assert error is None
+    cube.apply(answer.rsplit(" (", 1)[0])
+    assert cube.solved()
+    answer, error = solve_line_task(2, "U" * 95, {"goal": None})
+    assert answer == "-1" and error.startswith("line 2: 95 stickers")
+
+
+def test_a_cube_beyond_the_solver_is_refused_at_once(capsys, monkeypatch):
+    code, out, err = _run(capsys, monkeypatch, ["solve"], "U" * (6 * 30 * 30) + "\n")
+    assert code == 2 and out == "" and "30x30x30" in err and "up to 25" in err

@@ -96,7 +96,7 @@ def test_events_name_stages_in_words_and_end_with_the_solution():
     events = list(solve(NxNState.solved(5).apply(random_turns(5, seed=3))))
     stages = [e.stage for e in events if isinstance(e, StageProgress)]
     assert any(s.startswith("centres") for s in stages) and any(s.startswith("wings") for s in stages)
-    assert any("3x3x3 stage" in s for s in stages)
+    assert any("3x3x3 stage" in s for s in stages) and "edge pairing" in stages
     fractions = [e.fraction for e in events if isinstance(e, StageProgress)]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0
     assert isinstance(events[-1], BigCubeSolution)
@@ -107,3 +107,24 @@ def test_a_set_stop_flag_ends_the_solve_without_an_answer():
     stop.set()
     with pytest.raises(SearchCancelled):
         solve_nxn(NxNState.solved(7).apply(random_turns(7, seed=4)), stop=stop)
+
+
+@pytest.mark.parametrize("n", (4, 6, 8))
+def test_the_pll_parity_exchange_moves_two_whole_edges_and_nothing_else(n):
+    import numpy as np
+
+    from solvers.nxn.frame import pll_parity_turns
+    from solvers.nxn.moves import sequence_permutation
+    from solvers.nxn.pieces import Kind, corner_slots, edge_slots, orbits
+
+    gather = sequence_permutation(n, pll_parity_turns(n))
+    corners = corner_slots(n).ravel()
+    assert (gather[corners] == corners).all()
+    centres = np.concatenate([o.stickers for o in orbits(n) if o.kind is Kind.CENTRE])
+    assert (gather[centres] // (n * n) == centres // (n * n)).all()
+    uf, ub = edge_slots(n)[1], edge_slots(n)[3]
+    others = np.setdiff1d(edge_slots(n).ravel(), np.concatenate([uf.ravel(), ub.ravel()]))
+    assert (gather[others] == others).all()
+    # every UF sticker now shows what a UB sticker showed, wing by wing, with U on U
+    assert sorted(gather[uf[:, 0]].tolist()) == sorted(ub[:, 0].tolist())
+    assert sorted(gather[ub[:, 0]].tolist()) == sorted(uf[:, 0].tolist())
