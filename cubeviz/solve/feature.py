@@ -240,6 +240,7 @@ class SolveFeature(QObject):
         self.window.actions["solve"].setEnabled(not running and solvable)
         self.window.actions["solve"].setStatusTip(why)
         self.dock.solve_button.setEnabled(not running and solvable)
+        self.dock.solver.setEnabled(not running and solvable)
         self.dock.solve_button.setToolTip(why or "Solve the cube shown (Ctrl+Return)")
         self.window.actions["solve_cancel"].setEnabled(running)
         self.window.actions["solve_release"].setEnabled(not running)

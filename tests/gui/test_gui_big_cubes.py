@@ -181,3 +181,24 @@ def test_net_dock_shows_the_n_by_n_net(qtbot, window) -> None:
         assert (
             pixel(image, centre.x() * ratio, centre.y() * ratio) == window.scheme.rgb[Face(int(state.colours[facelet]))]
         )
+
+
+def test_a_remembered_big_size_opens_with_solve_greyed(qtbot) -> None:
+    from cubeviz.settings import Settings
+
+    Settings().set(keys.PUZZLE_SIZE, 9)
+    window = active_main_window(qtbot, None, seed=2)
+    assert window.model.size == 9 and window.size_chooser.value() == 9
+    assert not window.actions["solve"].isEnabled() and not window.solve_feature.dock.solver.isEnabled()
+    window.model.apply_text("4Lw2 M")
+    assert window.model.state == NxNState.solved(9).apply(parse("4Lw2 M", 9))
+
+
+def test_the_distance_meter_stays_quiet_on_a_big_cube(qtbot, window) -> None:
+    meter = window.insight.meter
+    meter.set_active(True)
+    _choose(qtbot, window, 6)
+    window.model.apply_text("Rw U 3Fw")
+    assert meter.exact == meter.lower == meter.upper == []
+    window.actions["undo"].trigger()
+    assert window.model.is_solved()
