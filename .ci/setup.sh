@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up cubeviz on a Debian/Ubuntu machine, then launch the app or run the whole test suite.
 #
-#   bash .ci/setup.sh app            # install what is missing, then start the GUI
+#   bash .ci/setup.sh app            # install what is missing, prepare the first solve, then start the GUI
 #   bash .ci/setup.sh test [ARGS]    # install what is missing (Xvfb too), then lint and run pytest ARGS
 #
 # It installs only what is missing: Debian packages through apt (with sudo when not root), a virtual
@@ -60,6 +60,8 @@ case "$mode" in
   app)
     install_system_packages "${app_packages[@]}"
     setup_python
+    # The first solve's tables and compiled search, with a progress line (at once when all is ready).
+    .venv/bin/cubeviz-solve prepare || echo "cubeviz: not prepared; the first solve will prepare it" >&2
     exec .venv/bin/cubeviz "$@"
     ;;
   test)

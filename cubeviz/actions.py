@@ -1,6 +1,7 @@
 """The window's actions and menus as one table: text, shortcut, and the name of the handler that serves it.
 
-Keeping the menu layout as data makes the shortcuts reviewable in one place and keeps main_window.py to wiring.
+Keeping the menu layout as data makes the shortcuts reviewable in one place and keeps main_window.py to wiring;
+features declare their entries as `ActionSpec` data too and hand them to the host (`FeatureHost.add_actions`).
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from PyQt6.QtCore import QObject
 from PyQt6.QtGui import QAction, QActionGroup, QKeySequence
 from PyQt6.QtWidgets import QMainWindow, QMenu
 
@@ -69,14 +71,20 @@ def build_menus(window: QMainWindow) -> tuple[dict[str, QAction], dict[str, QMen
             if spec is None:
                 menu.addSeparator()
                 continue
-            action = QAction(spec.text, window)
-            if spec.shortcut is not None:
-                action.setShortcut(QKeySequence(spec.shortcut))
-            action.setStatusTip(spec.tip)
-            action.setCheckable(spec.checkable)
+            action = make_action(spec, window)
             menu.addAction(action)
             actions[spec.name] = action
     return actions, menus
+
+
+def make_action(spec: ActionSpec, parent: QObject) -> QAction:
+    """One action from its data (unconnected): the core menus and every feature's entries are made here alike."""
+    action = QAction(spec.text, parent)
+    if spec.shortcut is not None:
+        action.setShortcut(QKeySequence(spec.shortcut))
+    action.setStatusTip(spec.tip)
+    action.setCheckable(spec.checkable)
+    return action
 
 
 def choice_menu(

@@ -93,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
 
     app.setWindowIcon(application_icon())
     window = MainWindow(arguments.size, arguments.scheme, arguments.seed, prepared_settings(arguments))
+    window.solve_feature.prepare_in_background()  # the first scramble or solve finds the solver loaded
     window.show()
     if arguments.file:
         QTimer.singleShot(0, lambda: open_start_file(window, arguments.file))  # once the window is on screen

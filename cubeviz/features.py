@@ -1,16 +1,20 @@
 """Optional feature panels (solver player, net editor, packing browser and designer, statistics) and how they
 join the window.
 
-Each feature is a package with `install(window)` that adds its docks, tabs, menus and actions through the
-window's public hooks (`add_tab`, `add_dock`, `menus`, `actions`, `model`). Keeping the list here means the
-main window never imports a feature's internals, and a feature can be left out without touching the others.
+Each feature is a package with `install(host)` that adds its docks, tabs, menus and actions through the
+`FeatureHost` interface (cubeviz/feature_host.py) and meets other features only through `host.shared`. Keeping
+the list here means the main window never imports a feature, and a feature can be left out without touching the
+others. Qt-free: it imports the packages by name, and their `__init__` loads no Qt until `install` runs.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from PyQt6.QtWidgets import QMainWindow
+if TYPE_CHECKING:
+    from cubeviz.feature_host import FeatureHost
 
 FEATURE_MODULES = (
     "cubeviz.solve",
@@ -21,7 +25,7 @@ FEATURE_MODULES = (
 )
 
 
-def install_order(modules: dict[str, object]) -> list[str]:
+def install_order(modules: Mapping[str, object]) -> list[str]:
     """The feature names in an order where each comes after the features it names in its `INSTALL_AFTER` (those
     present): a feature declares what it uses of others instead of relying on the list's order."""
     ordered: list[str] = []
@@ -44,9 +48,9 @@ def install_order(modules: dict[str, object]) -> list[str]:
     return ordered
 
 
-def install_features(window: QMainWindow, modules: tuple[str, ...] = FEATURE_MODULES) -> list[str]:
-    """Install every feature whose package is present into `window` (a MainWindow: typed by its Qt base class so
-    this module and main_window.py do not import each other); return the names installed, in order."""
+def install_features(host: FeatureHost, modules: tuple[str, ...] = FEATURE_MODULES) -> list[str]:
+    """Install every feature whose package is present into `host` (the main window); return the names installed,
+    in order."""
     present = {}
     for name in modules:
         try:
@@ -56,5 +60,5 @@ def install_features(window: QMainWindow, modules: tuple[str, ...] = FEATURE_MOD
                 raise
     installed = install_order(present)
     for name in installed:
-        present[name].install(window)
+        present[name].install(host)
     return installed

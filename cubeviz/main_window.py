@@ -1,20 +1,21 @@
-"""The main window: wiring only. Views take the model; docks and tabs let later views (solver, editor, packings,
-plots) drop in with `add_dock()` / `add_tab()` without touching the others.
+"""The main window: wiring only. Views take the model; features (solver, editor, packings, plots) drop in
+through the `FeatureHost` interface it implements (tabs, docks, actions, status, shared models, close hooks)
+without the window naming any of them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
 
-from PyQt6.QtCore import QByteArray, Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import QByteArray, QObject, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QAction, QCloseEvent, QGuiApplication, QUndoGroup, QUndoStack
 from PyQt6.QtWidgets import (
     QApplication,
     QDockWidget,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QScrollArea,
     QToolBar,
@@ -22,7 +23,8 @@ from PyQt6.QtWidgets import (
 )
 
 from cubeviz import settings as keys
-from cubeviz.actions import build_menus, choice_menu
+from cubeviz.actions import ActionSpec, build_menus, choice_menu, make_action
+from cubeviz.feature_host import STATUS_MS, SharedModels
 from cubeviz.features import install_features
 from cubeviz.models.big_cube import is_big
 from cubeviz.models.cube_model import CubeModel
@@ -34,6 +36,7 @@ from cubeviz.models.scrambles import (
     random_move_scramble,
     random_state_scramble,
 )
+from cubeviz.models.table_memory import format_bytes, loaded_table_bytes, process_memory_bytes
 from cubeviz.settings import Settings
 from cubeviz.views.algorithm_input import AlgorithmInput
 from cubeviz.views.cube_toolbar import build_cube_toolbar
@@ -48,17 +51,8 @@ from cubeviz.views.size_chooser import add_size_chooser, gate_actions, saved_siz
 from cubeviz.workers import CallWorker
 from solvers.cube.schemes import available_schemes, load_scheme
 
-if TYPE_CHECKING:
-    from cubeviz.design.designer import Designer
-    from cubeviz.editor.panel import EditorPanel
-    from cubeviz.insight import Insight
-    from cubeviz.insight.session import SessionSolves
-    from cubeviz.models.player_model import PlayerModel
-    from cubeviz.packing.browser import PackingBrowser
-    from cubeviz.solve.feature import SolveFeature
-
 APP_TITLE = "cubeviz"
-STATUS_MESSAGE_MS = 6000
+STATUS_MESSAGE_MS = STATUS_MS
 CONTROLS_HELP = """<h3>Mouse</h3>
 <p>Click a sticker: turn its face clockwise (left button) or anticlockwise (right button).<br>
 Drag across stickers: turn that layer (middle slices too) the way you dragged; on a 4x4x4 and up,
@@ -70,19 +64,12 @@ Every key: Help &gt; Keyboard Shortcuts.</p>"""
 
 class MainWindow(QMainWindow):
     """Puzzle size and colour scheme not given here come from the settings (the last ones used), else 3 and
-    "standard". `scramble_done` fires when a random-state scramble made in a worker has landed (or failed)."""
+    "standard". `scramble_done` fires when a random-state scramble made in a worker has landed (or failed);
+    `scheme_changed` carries the new colour scheme. It is the `FeatureHost` of cubeviz/feature_host.py."""
 
     scramble_done = pyqtSignal()
-
-    # What the features (cubeviz/features.py) put on the window for one another; None until that feature is
-    # installed, so a window without it (some tests build one) still answers.
-    solve_feature: SolveFeature | None = None
-    player_model: PlayerModel | None = None
-    net_editor: EditorPanel | None = None
-    packing_browser: PackingBrowser | None = None
-    designer: Designer | None = None
-    session_solves: SessionSolves | None = None
-    insight: Insight | None = None
+    scheme_changed = pyqtSignal(object)  # ColourScheme
+    scramble_progress = pyqtSignal(object)  # a random-state scramble preparing its solver (tables, compiling)
 
     def __init__(
         self,
@@ -111,6 +98,8 @@ class MainWindow(QMainWindow):
         self._close_hooks: list[Callable[[], None]] = []  # features' stops, run by closeEvent
         self._distance_worker: CallWorker | None = None  # the 2x2 engine's table being loaded for the read-out
         self._distance_error = ""
+        self.shared = SharedModels()  # what the features offer one another
+        self._docks: dict[str, QDockWidget] = {}  # by title, for a dock tabbed behind another
 
         self.cube_view = CubeView(self.model, self.scheme)
         self.net_view = NetView(self.model, self.scheme)
@@ -159,16 +148,105 @@ class MainWindow(QMainWindow):
             self.undo_group.addStack(undo_stack)
         return self.tabs.addTab(widget, title)
 
-    def add_dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea, scroll: bool = True) -> QDockWidget:
+    def add_dock(
+        self, widget: QWidget, title: str, area: Qt.DockWidgetArea, scroll: bool = True, behind: str | None = None
+    ) -> QDockWidget:
         """A dock holding `widget`, in a scroll area unless `scroll` is False: a tall panel then scrolls up and
         down instead of setting the window's minimum size. It never scrolls sideways: the dock is never narrower
-        than the panel's minimum width (cut-off buttons and a sideways scroll bar read as broken)."""
+        than the panel's minimum width (cut-off buttons and a sideways scroll bar read as broken). With `behind`,
+        it is tabbed behind the dock of that title, which stays in front."""
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{title.lower()}")
         dock.setWidget(scrollable(widget, horizontal=False) if scroll else widget)
         self.addDockWidget(area, dock)
         self.panels_menu.insertAction(self._panels_end, dock.toggleViewAction())
+        if behind is not None:
+            front = self._docks[behind]
+            self.tabifyDockWidget(front, dock)
+            front.raise_()
+        self._docks[title] = dock
         return dock
+
+    def show_tab(self, widget: QWidget) -> None:
+        self.tabs.setCurrentWidget(widget)
+
+    def on_tab_shown(self, widget: QWidget, shown: Callable[[], None]) -> None:
+        self.tabs.currentChanged.connect(lambda index: shown() if self.tabs.widget(index) is widget else None)
+
+    def add_menu(self, title: str) -> QMenu:
+        menu = QMenu(title, self)
+        help_menu = self.menus.get("Help")
+        if help_menu is not None:  # Help stays last
+            self.menuBar().insertMenu(help_menu.menuAction(), menu)
+        else:
+            self.menuBar().addMenu(menu)
+        self.menus[title.replace("&", "")] = menu
+        return menu
+
+    def add_submenu(self, menu: str, title: str, after: str | None = None) -> QMenu:
+        parent = self.menus[menu]
+        submenu = QMenu(title, parent)
+        following = None
+        if after is not None:
+            actions = parent.actions()
+            place = actions.index(self.actions[after]) + 1
+            following = actions[place] if place < len(actions) else None
+        if following is not None:
+            parent.insertMenu(following, submenu)
+        else:
+            parent.addMenu(submenu)
+        return submenu
+
+    def add_actions(
+        self,
+        menu: str | QMenu,
+        specs: Sequence[ActionSpec | None],
+        handlers: Mapping[str, Callable[[], object]],
+        before: str | None = None,
+    ) -> dict[str, QAction]:
+        target = self.menus[menu] if isinstance(menu, str) else menu
+        place = self.actions[before] if before is not None else None
+        made: dict[str, QAction] = {}
+        for spec in specs:
+            if spec is None:
+                if place is not None:
+                    target.insertSeparator(place)
+                else:
+                    target.addSeparator()
+                continue
+            if spec.name in self.actions:
+                raise ValueError(f"two actions are named {spec.name!r}")
+            action = make_action(spec, self)
+            if spec.tip and target.toolTipsVisible():
+                action.setToolTip(spec.tip)
+            handler = handlers.get(spec.name)
+            if handler is not None:
+                action.triggered.connect(lambda _checked=False, run=handler: run())
+            if place is not None:
+                target.insertAction(place, action)
+            else:
+                target.addAction(action)
+            self.actions[spec.name] = made[spec.name] = action
+        return made
+
+    def show_status(self, message: str, ms: int = STATUS_MS) -> None:
+        self.statusBar().showMessage(message, ms)
+
+    def add_status_widget(self, widget: QWidget) -> None:
+        self.statusBar().addPermanentWidget(widget)
+
+    def accept_drops(self, event_filter: QObject) -> None:
+        self.setAcceptDrops(True)
+        self.installEventFilter(event_filter)
+
+    @property
+    def parent_widget(self) -> QWidget:
+        return self
+
+    def publish(self, name: str, part: object) -> None:
+        if name in vars(self) or hasattr(type(self), name):
+            raise ValueError(f"the window already has a {name!r}")
+        setattr(self, name, part)
 
     def _build_page_bar(self) -> QToolBar:
         """The toolbar row holding the pages' tabs, first in the top row (the cube's toolbar follows it there)."""
@@ -257,6 +335,7 @@ class MainWindow(QMainWindow):
         self.cube_view.set_scheme(self.scheme)
         self.net_view.set_scheme(self.scheme)
         self.settings.set(keys.SCHEME, name)
+        self.scheme_changed.emit(self.scheme)
 
     def set_animation_speed(self, speed: AnimationSpeed) -> None:
         self.cube_view.set_speed(speed)
@@ -366,10 +445,10 @@ class MainWindow(QMainWindow):
             self.scramble_random_moves()
             return
         size, seed = self.model.size, self.rng.getrandbits(64)
-        first_time = "" if size == 2 else " (the first 3x3 scramble builds the solver's tables)"
-        self.statusBar().showMessage(f"Scrambling{first_time}...")
+        self.statusBar().showMessage("Scrambling...")  # the Solve dock shows any preparation of the solver
         self.actions["scramble_state"].setEnabled(False)
-        worker = CallWorker(lambda stop: random_state_scramble(size, seed, stop), self)
+        worker = CallWorker(lambda stop: random_state_scramble(size, seed, stop, worker.report), self)
+        worker.progress.connect(self.scramble_progress)
         worker.result.connect(lambda scramble: self._apply_state_scramble(scramble, size))
         worker.error.connect(lambda exc: self.statusBar().showMessage(f"No scramble: {exc}", STATUS_MESSAGE_MS))
         worker.finished.connect(self._worker_done)
@@ -457,8 +536,6 @@ class MainWindow(QMainWindow):
 
     def _show_about(self) -> None:
         view = self.cube_view
-        from cubeviz.solve.table_memory import format_bytes, loaded_table_bytes, process_memory_bytes
-
         memory = [
             ("Memory in use", format_bytes(process_memory_bytes())),
             ("Solver tables loaded", f"{format_bytes(loaded_table_bytes())} (Solve > Release Solver Tables)"),

@@ -23,6 +23,7 @@ SCREENSHOT_MAKERS = (
     ("cubeviz.views.layout_screenshots", "save_screenshots"),
     ("cubeviz.solve.screenshots", "save_screenshots"),
     ("cubeviz.solve.goal_screenshots", "save_screenshots"),
+    ("cubeviz.editor.screenshots", "save_screenshots"),
     ("cubeviz.packing.screenshots", "save_screenshots"),
     ("cubeviz.design.screenshots", "save_screenshots"),
     ("cubeviz.insight.screenshots", "save_screenshots"),

@@ -1,5 +1,6 @@
 """The file given on the app's command line (``cubeviz FILE``, or a file opened from the desktop): a cube file goes
-to the editor, a packing puzzle to the Packings tab, as File > Open would take them.
+to the editor, a packing puzzle (or a BurrTools `.xmpuzzle` file) to the Packings tab, as File > Open would take
+them.
 
 The file is read whole before anything is shown: a bad one is reported in one line (on stderr and in a dialog,
 since a launcher's stderr goes nowhere) and changes nothing.
@@ -14,8 +15,9 @@ from typing import TYPE_CHECKING
 
 from PyQt6.QtWidgets import QMessageBox
 
-from cubeviz.editor.transfer import looks_like_cube_file, open_path
+from cubeviz.editor.transfer import looks_like_cube_file
 from cubeviz.settings import PACKING_PUZZLE
+from cubeviz.views.burrtools_open import is_burrtools_file
 from solvers.cube.cube_file import CubeFileError, load_cube_file
 from solvers.cube.schemes import ColourScheme
 from solvers.packing import PackingError, Puzzle, load_puzzle
@@ -55,6 +57,10 @@ def read_start_file(path: str | Path, scheme: ColourScheme) -> StartFile:
 
 def open_start_file(window: MainWindow, path: str | Path) -> None:
     """Open the file in its tab; a bad file, or a window without that tab, is reported and changes nothing."""
+    packings = window.shared.packings
+    if is_burrtools_file(path) and Path(path).is_file() and packings is not None:
+        packings.open_burrtools_file(path)  # asks for the problem; a bad file says so in a dialog
+        return
     try:
         start = read_start_file(path, window.scheme)
         _show(window, start)
@@ -64,16 +70,15 @@ def open_start_file(window: MainWindow, path: str | Path) -> None:
 
 def _show(window: MainWindow, start: StartFile) -> None:
     if start.puzzle is None:
-        if window.net_editor is None:
+        editor = window.shared.net_editor
+        if editor is None:
             raise StartFileError(f"cannot open {start.path}: this window has no cube editor")
-        window.tabs.setCurrentWidget(window.net_editor)
-        open_path(window.net_editor, start.path)
+        editor.open_file(str(start.path))
         return
-    browser = window.packing_browser
-    if browser is None:
+    packings = window.shared.packings
+    if packings is None:
         raise StartFileError(f"cannot open {start.path}: this window has no Packings tab")
-    window.tabs.setCurrentWidget(browser)
-    if browser.use_puzzle(start.puzzle):
+    if packings.show_puzzle(start.puzzle):
         window.settings.set(PACKING_PUZZLE, str(start.path.resolve()))
 
 

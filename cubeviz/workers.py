@@ -35,15 +35,25 @@ def lower_thread_priority(niceness: int = WORKER_NICENESS) -> None:
 
 
 class CallWorker(QThread):
-    """Calls `function(stop_event)` in its own thread; emits `result(value)` or `error(exception)`."""
+    """Calls `function(stop_event)` in its own thread; emits `result(value)` or `error(exception)`, and
+    `progress(event)` for each `report(event)` the function makes (at most one per PROGRESS_INTERVAL)."""
 
     result = pyqtSignal(object)
     error = pyqtSignal(object)
+    progress = pyqtSignal(object)
 
     def __init__(self, function: Callable[[threading.Event], Any], parent=None) -> None:
         super().__init__(parent)
         self._function = function
         self.stop_event = threading.Event()
+        self._last_progress = 0.0
+
+    def report(self, event: object) -> None:
+        """Progress from inside the call (any thread), throttled: the GUI repaints a read-out, not every report."""
+        now = time.perf_counter()
+        if now - self._last_progress >= PROGRESS_INTERVAL:
+            self._last_progress = now
+            self.progress.emit(event)
 
     def run(self) -> None:
         try:

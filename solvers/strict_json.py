@@ -1,7 +1,8 @@
 """JSON as our file formats want it: strict, and bounded before it is parsed.
 
 Why not plain json.loads: it accepts duplicate keys (keeping the last silently), NaN and Infinity, recurses once
-per nesting level (100,000 '[' end in RecursionError), and raises int()'s own error on a number of 4,301 digits.
+per nesting level (100,000 '[' end in RecursionError), raises int()'s own error on a number of 4,301 digits, and
+reads 1e400 as infinity.
 Every file format of cubeviz reads through `loads`, which refuses all of these with a JSONDecodeError that says
 where, so each caller's existing error message covers them.
 """
@@ -9,10 +10,12 @@ where, so each caller's existing error message covers them.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 MAX_DEPTH = 64  # our formats nest a handful of levels; far deeper is not one of our files
 MAX_NUMBER_DIGITS = 30
+MAX_FLOAT_CHARACTERS = 64  # a double needs 17 significant digits and an exponent; 1e400 (inf) is refused too
 
 
 def _depth_error(text: str) -> json.JSONDecodeError | None:
@@ -57,6 +60,15 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
+def _bounded_float(text: str) -> float:
+    if len(text) > MAX_FLOAT_CHARACTERS:
+        raise ValueError(f"a number of {len(text):,} characters")
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is out of range")
+    return value
+
+
 def loads(text: str) -> Any:
     """Parse `text` strictly; every refusal is a json.JSONDecodeError (a ValueError) naming where or what."""
     problem = _depth_error(text)
@@ -64,7 +76,11 @@ def loads(text: str) -> Any:
         raise problem
     try:
         return json.loads(
-            text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant, parse_int=_bounded_int
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_constant=_refuse_constant,
+            parse_int=_bounded_int,
+            parse_float=_bounded_float,
         )
     except json.JSONDecodeError:
         raise

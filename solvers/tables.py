@@ -298,4 +298,15 @@ def load_or_build(
         with contextlib.suppress(OSError):  # a read-only cache costs a rebuild next time, not a failure now
             write_table(path, table)
     report(1.0, f"built {name}")
+    return _frozen(table)
+
+
+def _frozen(table: Table) -> Table:
+    """`table` with its arrays read-only, as a table loaded from the cache is.
+
+    Why: numba compiles a kernel once per argument type, and a read-only array is another type than a writable
+    one; a search compiled against a freshly built table would be compiled (and cached on disk) for writable
+    arrays, and every later process, which loads the table read-only, would compile it again."""
+    for array in table.values() if isinstance(table, Mapping) else (table,):
+        array.flags.writeable = False
     return table

@@ -51,6 +51,16 @@ def test_dict_tables_round_trip(cache: Path) -> None:
     np.testing.assert_array_equal(loaded["moves"], data["moves"])
 
 
+def test_a_freshly_built_table_is_read_only_like_a_loaded_one(cache: Path) -> None:
+    """numba compiles a kernel per argument type, read-only arrays being their own type: a table handed out
+    writable on the build and read-only on later loads would compile every kernel twice, once per process."""
+    single = tables.load_or_build("fresh", lambda progress: np.arange(6, dtype=np.int8), version=1)
+    pair = tables.load_or_build("fresh-pair", lambda progress: {"a": np.ones(3), "b": np.zeros(2)}, version=1)
+    assert not single.flags.writeable and not any(array.flags.writeable for array in pair.values())
+    loaded = tables.load_or_build("fresh", lambda progress: np.zeros(1), version=1)
+    assert loaded.flags.writeable == single.flags.writeable and loaded.dtype == single.dtype
+
+
 def test_version_change_rebuilds(cache: Path) -> None:
     calls: list[int] = []
     tables.load_or_build("ver", _counting_builder(calls, np.ones(3)), version=1)

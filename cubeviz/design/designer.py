@@ -24,13 +24,15 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from cubeviz.design.burrtools_design import draft_from_burrtools, write_design_burrtools
 from cubeviz.design.design_model import DesignModel
 from cubeviz.design.design_view import DesignView, shape_item
 from cubeviz.design.draft import TARGET, PuzzleDraft
 from cubeviz.design.layer_grid import LayerGrid
 from cubeviz.design.piece_panel import SHAPE_COLOUR, PiecePanel
 from cubeviz.design.review import Review, review
-from cubeviz.packing.puzzle_chooser import fill_puzzle_chooser
+from cubeviz.views.burrtools_open import Cancelled, is_burrtools_file, read_problem, refuse
+from cubeviz.views.puzzle_chooser import fill_puzzle_chooser
 from cubeviz.workers import CallWorker
 from solvers.packing.errors import PackingError
 from solvers.packing.puzzle_io import load_puzzle
@@ -153,7 +155,10 @@ class Designer(QWidget):
         self.model.replace_all(PuzzleDraft.box(width, height, depth), "new box")
 
     def start_from(self, name_or_path: str | Path) -> bool:
-        """Open a shipped puzzle or a puzzle file as the design; a bad file is said and changes nothing."""
+        """Open a shipped puzzle, a puzzle file or one problem of a BurrTools file as the design; a bad file is said
+        (a BurrTools file in a message box) and changes nothing."""
+        if is_burrtools_file(name_or_path):
+            return self._start_from_burrtools(name_or_path)
         try:
             puzzle = load_puzzle(name_or_path)
         except PackingError as exc:
@@ -163,6 +168,19 @@ class Designer(QWidget):
         self.status.emit(f"Designing {puzzle.title}")
         return True
 
+    def _start_from_burrtools(self, path: str | Path) -> bool:
+        try:
+            draft = draft_from_burrtools(read_problem(path, self))
+        except Cancelled:
+            return False
+        except PackingError as exc:
+            self._say_problem(f"Puzzle not opened: {exc}")
+            refuse(self, "Puzzle not opened", exc)
+            return False
+        self.model.replace_all(draft, "open BurrTools problem")
+        self.status.emit(f"Designing {draft.title or draft.name}")
+        return True
+
     def save(self, path: str | Path) -> bool:
         """Write the puzzle file; only a design without problems is written (it must open again as it is)."""
         if self.last_review is None or self.last_review.problems:
@@ -170,9 +188,16 @@ class Designer(QWidget):
             self._say_problem(f"Not saved: {problems}")
             return False
         try:
-            Path(path).write_text(json.dumps(self.model.draft.to_dict(), indent=2) + "\n", encoding="utf-8")
+            if is_burrtools_file(path):
+                write_design_burrtools(path, self.model.draft)
+            else:
+                Path(path).write_text(json.dumps(self.model.draft.to_dict(), indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
             self._say_problem(f"Not saved: {exc.strerror}")
+            return False
+        except PackingError as exc:
+            self._say_problem(f"Not saved: {exc}")
+            refuse(self, "Not saved", exc)
             return False
         self.status.emit(f"Saved {Path(path).name}")
         return True

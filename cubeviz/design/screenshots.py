@@ -12,8 +12,7 @@ from pathlib import Path
 
 from PyQt6.QtWidgets import QApplication
 
-from cubeviz.main_window import MainWindow
-from cubeviz.screenshots import run, save_grab
+from cubeviz.screenshots import open_window, run, save_grab
 
 REVIEW_MS = 30_000
 
@@ -26,10 +25,8 @@ def save_screenshots(directory: Path) -> list[Path]:
         ((1366, 768), "design-1366x768.png", _soma_piece),
         ((1920, 1080), "design-problem-1920x1080.png", _broken_piece),
     ):
-        window = MainWindow(3, seed=1)
+        window = open_window(3, (width, height))
         try:
-            window.resize(width, height)
-            window.show()
             window.tabs.setCurrentWidget(window.designer)
             prepare(window.designer)
             window.designer.wait_for_review(REVIEW_MS)

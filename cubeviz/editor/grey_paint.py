@@ -14,13 +14,13 @@ from dataclasses import dataclass
 import numpy as np
 from PyQt6.QtWidgets import QPushButton
 
+from cubeviz.views.net_keys import GREY_KEY
 from solvers.cube.geometry import Face, centre_facelets
 from solvers.goals.goal import GREY as GREY_LETTER
 from solvers.goals.goal import GoalError, parse_goal
 
 GREY = -2  # the editor's colour id of a don't-care sticker (BLANK, -1, is "not painted yet")
 GREY_RGB = (92, 92, 98)
-GREY_KEY = "."  # typed in the net, like the pattern syntax
 
 
 @dataclass(frozen=True)

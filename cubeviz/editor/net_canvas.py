@@ -10,30 +10,15 @@ from PyQt6.QtWidgets import QToolTip, QWidget
 
 from cubeviz.editor.checks import BLANK
 from cubeviz.editor.editor_model import EditorModel
-from cubeviz.editor.grey_paint import GREY, GREY_KEY, GREY_RGB
+from cubeviz.editor.grey_paint import GREY, GREY_RGB
+from cubeviz.views.net_keys import BLANK_KEYS, GREY_KEY, MOVES
 from cubeviz.views.net_view import NET_CELLS, NET_COLUMNS, NET_ROWS, PLASTIC, NetView
 from solvers.cube.geometry import Face, facelets_per_face, n_facelets
 
 BLANK_RGB = QColor(150, 150, 155)
 OUTLINE = QColor(255, 0, 200)  # magenta: not a sticker colour in any scheme
 CURSOR = QColor(20, 20, 20)
-MOVES = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
-
-BLANK_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
 CENTRE_MISMATCH = "Centres are fixed: this letter was read as the centre and skipped. Change centres with Top / front."
-
-
-def key_rows() -> list[tuple[str, str]]:
-    """(keys, what they do) for the help, from the keys the net handles."""
-    arrows = ", ".join(key.name.removeprefix("Key_") for key in MOVES)
-    blanks = ", ".join(key.name.removeprefix("Key_") for key in BLANK_KEYS)
-    return [
-        (arrows, "move the sticker cursor"),
-        ("colour letter, 1-6", "paint the sticker under the cursor and go on to the next (1-6: U R F D L B)"),
-        (GREY_KEY, "paint it grey: a sticker the goal does not care about (3x3x3)"),
-        (blanks, "blank the sticker under the cursor"),
-        ("Ctrl+Z, Ctrl+Shift+Z", "undo, redo painting"),
-    ]
 
 
 class NetCanvas(NetView):

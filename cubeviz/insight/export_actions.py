@@ -4,7 +4,9 @@ the last scramble) as GIF or MP4 with a progress dialog. Dialog-free functions d
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import (
@@ -24,36 +26,46 @@ from cubeviz.insight.paths import Path as CubePath
 from cubeviz.insight.paths import hand_path, player_path
 from cubeviz.insight.worker import PROGRESS_STEPS
 
+if TYPE_CHECKING:
+    from cubeviz.feature_host import FeatureHost
+
 DEFAULT_PNG_SIZE = (1200, 1000)
 DEFAULT_ANIMATION_SIZE = (480, 400)
 
+_RUNNING: weakref.WeakKeyDictionary[object, list[AnimationExport]] = weakref.WeakKeyDictionary()
 
-def export_png(window, file: str | Path, size: tuple[int, int]) -> tuple[int, int]:
+
+def running_exports(host: FeatureHost) -> list[AnimationExport]:
+    """The animation exports started in `host`'s window (one list per window: Insight stops them on close)."""
+    return _RUNNING.setdefault(host, [])
+
+
+def export_png(host: FeatureHost, file: str | Path, size: tuple[int, int]) -> tuple[int, int]:
     """Draw the window's cube with its camera and scheme at `size` and write it as PNG; returns (width, height)."""
-    renderer = FrameRenderer(window.model.state, window.scheme, size, window.cube_view.camera)
+    renderer = FrameRenderer(host.model.state, host.scheme, size, host.cube_view.camera)
     try:
-        renderer.view.set_show_letters(window.cube_view.show_letters)
+        renderer.view.set_show_letters(host.cube_view.show_letters)
         return write_png(renderer.grab(), file)
     finally:
         renderer.close()
 
 
-def playback_path(window) -> CubePath:
+def playback_path(host: FeatureHost) -> CubePath:
     """What an animation export plays: the player's solution when there is one, else the turns since the scramble."""
-    return player_path(window.player_model) or hand_path(window.model)
+    return player_path(host.shared.player) or hand_path(host.model)
 
 
 def start_animation_export(
-    window, file: str | Path, size: tuple[int, int], fps: float = 12.0, frames_per_turn: int = 6
-):
-    """Begin exporting `playback_path(window)`; returns the running AnimationExport (raises ExportError at once)."""
-    path = playback_path(window)
+    host: FeatureHost, file: str | Path, size: tuple[int, int], fps: float = 12.0, frames_per_turn: int = 6
+) -> AnimationExport:
+    """Begin exporting `playback_path(host)`; returns the running AnimationExport (raises ExportError at once)."""
+    path = playback_path(host)
     if not path.turns:
         raise ExportError("There is nothing to play: solve the cube or turn it after a scramble first.")
-    job = AnimationExport(path, file, window.scheme, size, fps, frames_per_turn, window.cube_view.camera, window)
-    insight = window.insight
-    if insight is not None:  # so closing the window stops it
-        insight.exports[:] = [j for j in insight.exports if not j.done] + [job]
+    camera = host.cube_view.camera
+    job = AnimationExport(path, file, host.scheme, size, fps, frames_per_turn, camera, host.parent_widget)
+    running = running_exports(host)  # so closing the window stops it
+    running[:] = [j for j in running if not j.done] + [job]
     job.start()
     return job
 
@@ -97,23 +109,25 @@ class ExportOptions(QDialog):
         return self.width_box.value(), self.height_box.value()
 
 
-def png_dialog(window) -> None:
+def png_dialog(host: FeatureHost) -> None:
+    window = host.parent_widget
     options = ExportOptions(window, DEFAULT_PNG_SIZE, animation=False)
     if options.exec() != QDialog.DialogCode.Accepted:
         return
-    file = window.settings.save_file_name(window, "exports", "Export 3D View as PNG", "cube.png", "PNG images (*.png)")
+    file = host.settings.save_file_name(window, "exports", "Export 3D View as PNG", "cube.png", "PNG images (*.png)")
     if not file:
         return
     try:
-        width, height = export_png(window, file, options.size_chosen())
+        width, height = export_png(host, file, options.size_chosen())
     except (ExportError, ValueError, OSError) as exc:
         QMessageBox.warning(window, "Export failed", str(exc))
         return
-    window.statusBar().showMessage(f"Saved {Path(file).name} ({width}x{height})", 6000)
+    host.show_status(f"Saved {Path(file).name} ({width}x{height})")
 
 
-def animation_dialog(window) -> AnimationExport | None:
-    path = playback_path(window)
+def animation_dialog(host: FeatureHost) -> AnimationExport | None:
+    window = host.parent_widget
+    path = playback_path(host)
     if not path.turns:
         QMessageBox.information(window, "Nothing to export", "Solve the cube, or turn it after a scramble, first.")
         return None
@@ -122,28 +136,28 @@ def animation_dialog(window) -> AnimationExport | None:
         return None
     what = "solution" if path.source == "solution" else "turns"
     title = f"Export Playback of the {what.capitalize()}"
-    file = window.settings.save_file_name(window, "exports", title, f"{what}.gif", "Animations (*.gif *.mp4)")
+    file = host.settings.save_file_name(window, "exports", title, f"{what}.gif", "Animations (*.gif *.mp4)")
     if not file:
         return None
     try:
         job = start_animation_export(
-            window, file, options.size_chosen(), options.fps_box.value(), options.steps_box.value()
+            host, file, options.size_chosen(), options.fps_box.value(), options.steps_box.value()
         )
     except (ExportError, ValueError, OSError) as exc:
         QMessageBox.warning(window, "Export failed", str(exc))
         return None
-    _show_progress(window, job, file)
+    _show_progress(host, job, file)
     return job
 
 
-def _show_progress(window, job: AnimationExport, file: str) -> None:
-    dialog = QProgressDialog("Exporting...", "Cancel", 0, PROGRESS_STEPS, window)
+def _show_progress(host: FeatureHost, job: AnimationExport, file: str) -> None:
+    dialog = QProgressDialog("Exporting...", "Cancel", 0, PROGRESS_STEPS, host.parent_widget)
     dialog.setWindowTitle("Export Animation")
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(0)
     job.progress.connect(lambda value, message: (dialog.setValue(value), dialog.setLabelText(message)))
     dialog.canceled.connect(job.cancel)
-    job.finished.connect(lambda count: window.statusBar().showMessage(f"Saved {Path(file).name}: {count} frames", 6000))
-    job.failed.connect(lambda message: window.statusBar().showMessage(message, 6000))
+    job.finished.connect(lambda count: host.show_status(f"Saved {Path(file).name}: {count} frames"))
+    job.failed.connect(host.show_status)
     job.finished.connect(dialog.reset)
     job.failed.connect(dialog.reset)

@@ -4,11 +4,16 @@ colouring mode, up to whole-cube rotation, in a worker with a progress bar; show
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PyQt6.QtCore import pyqtSignal
 from PyQt6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from cubeviz.insight.histogram_plot import HistogramPlot
 from cubeviz.insight.worker import PROGRESS_STEPS, ProgressWorker, stop_worker
+
+if TYPE_CHECKING:
+    from cubeviz.feature_host import NetEditing
 
 BLANK = "?"
 N_STICKERS = 24
@@ -29,9 +34,9 @@ class RecolourPanel(QWidget):
 
     counted = pyqtSignal(int, list)
 
-    def __init__(self, editor=None, parent: QWidget | None = None) -> None:
+    def __init__(self, editor: NetEditing | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.editor = editor  # the net editor's EditorPanel (free-colouring contract), when the editor is installed
+        self.editor = editor  # what the cube editor offers (its free colouring), when the editor is installed
         self.colouring = ""
         self.result: tuple[int, list[int]] | None = None
         self._worker: ProgressWorker | None = None
@@ -69,9 +74,9 @@ class RecolourPanel(QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.log_box.toggled.connect(self.plot.set_log)
         if editor is not None:
-            self.paint_button.clicked.connect(lambda: editor.set_recolour_mode(True))
+            self.paint_button.clicked.connect(editor.start_recolouring)
             editor.colouring_changed.connect(self.set_colouring)
-            if editor.model.recolour:
+            if editor.recolouring():
                 self.set_colouring(editor.colouring())
         self.set_colouring(self.colouring)
 

@@ -1,7 +1,7 @@
 """The solution being played back: its moves, the state it starts from, and where playback stands (mid-turn too).
 
 Why a model of its own: the move list, the transport buttons, the scrubber, the read-outs and other features (the
-distance meter finds it as `window.player_model`) all follow one position; nothing here touches the
+distance meter finds it as `host.shared.player`) all follow one position; nothing here touches the
 cube model or widgets, so it is tested headless. `position` counts the moves done (0 = start, len = end);
 `fraction` in [0, 1) is how far the next move is turned, for a scrubber held mid-turn.
 """

@@ -2,8 +2,8 @@
 
 - `random_move_scramble`: solvers.cube.scramble (no solver needed).
 - `random_state_scramble`: a uniform random state, shown as text = the inverse of a solver's solution
-  (2x2: solvers.pocket optimal solver; 3x3: solvers.rubik two-phase). The 3x3 case may build tables on first
-  use: run it off the GUI thread.
+  (2x2: solvers.pocket optimal solver; 3x3: solvers.rubik two-phase). The 3x3 case may build tables and compile
+  the solver on first use (reporting how far): run it off the GUI thread.
 - `distance_to_solved`: the exact 2x2 distance (solvers.pocket), None for the 3x3, or before
   `load_pocket_engine()` has loaded the God's table (a blocking call that may build it: run it off the GUI thread;
   `pocket_engine_ready()` says whether it is needed).
@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cubeviz.models.big_cube import is_big, random_block_scramble
@@ -21,6 +22,7 @@ from solvers.cube.scramble import random_move_scramble as _random_moves
 from solvers.cube.state import CubeState
 
 DISTANCE_METRIC = "htm"
+Report = Callable[[object], None]
 _pocket_solver = None  # the 2x2 engine's solver once its table is loaded (set by load_pocket_engine)
 
 
@@ -45,11 +47,14 @@ def random_move_scramble(size: int, rng: RandomSource = None, length: int | None
     return Scramble("random moves", _random_moves(length, size, rng))
 
 
-def random_state_scramble(size: int, rng: RandomSource = None, stop: threading.Event | None = None) -> Scramble:
-    """A uniformly random state written as moves (the inverse of a solution of it). May build solver tables on
-    first use: run it off the GUI thread."""
+def random_state_scramble(
+    size: int, rng: RandomSource = None, stop: threading.Event | None = None, report: Report | None = None
+) -> Scramble:
+    """A uniformly random state written as moves (the inverse of a solution of it). May build solver tables and
+    compile the solver on first use, telling `report` how far (the preparation's TableProgress and
+    CompileProgress events): run it off the GUI thread."""
     state = random_state(size, rng)
-    solution = _solve_pocket(state) if size == 2 else _solve_rubik(state, stop)
+    solution = _solve_pocket(state) if size == 2 else _solve_rubik(state, stop, report)
     return Scramble("random state", solution.inverse())
 
 
@@ -59,11 +64,20 @@ def _solve_pocket(state: CubeState) -> Algorithm:
     return Algorithm.from_moves(_pocket_solver.optimal_solution(state))
 
 
-def _solve_rubik(state: CubeState, stop: threading.Event | None) -> Algorithm:
-    """Hook: the 3x3 two-phase solver. Its first solution is enough for a scramble."""
+def _solve_rubik(state: CubeState, stop: threading.Event | None, report: Report | None) -> Algorithm:
+    """Hook: the 3x3 two-phase solver, prepared with progress (tables, then its compiled kernel) as a solve
+    prepares it. Its first solution is enough for a scramble."""
+    from solvers.rubik.preparation import prepare_search
+    from solvers.rubik.tables import default_tables
     from solvers.rubik.twophase import solve_twophase
 
-    return Algorithm.from_moves(solve_twophase(state, stop=stop).moves)
+    tables = default_tables()
+    prepare_search(tables, report or _ignore, stop)
+    return Algorithm.from_moves(solve_twophase(state, stop=stop, tables=tables).moves)
+
+
+def _ignore(_event: object) -> None:
+    """A report nobody reads."""
 
 
 def pocket_engine_ready() -> bool:

@@ -19,18 +19,19 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from cubeviz.models.packing_model import PackingModel
+from cubeviz.models.packing_model import LEVEL_NAMES, PackingModel
 from cubeviz.packing.disassembly_bar import DisassemblyBar
 from cubeviz.packing.legend import LegendPanel
 from cubeviz.packing.loading import Loaded, cluster_enumeration, default_level, enumeration, load_solution_file
 from cubeviz.packing.solution_list import NavigationBar, SolutionTableModel
 from cubeviz.packing.source_panel import SourcePanel
 from cubeviz.packing.view_panel import ViewPanel
+from cubeviz.views.burrtools_open import Cancelled, browser_problem, is_burrtools_file, read_problem, refuse
 from cubeviz.views.fit import ScrolledColumn, scrollable
 from cubeviz.views.gl.polycube_item import PolycubeItem
 from cubeviz.workers import CallWorker, GeneratorWorker
 from solvers.packing.assembly import assembly_order
-from solvers.packing.cover import build_cover
+from solvers.packing.cover import CoverProblem, build_cover
 from solvers.packing.disassembly import Disassembly, disassemble_solution
 from solvers.packing.errors import PackingError
 from solvers.packing.puzzle import Puzzle, SymmetryMode
@@ -135,7 +136,9 @@ class PackingBrowser(QWidget):
         return self.open_puzzle_file(name, enumerate_now)
 
     def open_puzzle_file(self, path: str | Path, enumerate_now: bool = True) -> bool:
-        """Load a puzzle (shipped name or file); on a bad file say why and change nothing."""
+        """Load a puzzle (shipped name, puzzle file or BurrTools file); on a bad file say why and change nothing."""
+        if is_burrtools_file(path):
+            return self.open_burrtools_file(path, enumerate_now)
         try:
             puzzle = load_puzzle(path)
         except (PackingError, ValueError) as exc:
@@ -143,10 +146,38 @@ class PackingBrowser(QWidget):
             return False
         return self.use_puzzle(puzzle, enumerate_now)
 
-    def use_puzzle(self, puzzle: Puzzle, enumerate_now: bool = True) -> bool:
+    def open_burrtools_file(self, path: str | Path, enumerate_now: bool = False) -> bool:
+        """Open one problem of a BurrTools file (asking which when it holds several): its pieces and result, the
+        assemblies the file stores listed at once, and Enumerate set to the level whose count is BurrTools' count
+        (enumerated at once only when asked and the file stores no assembly). A file that cannot be shown is
+        refused in one message box and changes nothing."""
+        try:
+            shown = browser_problem(read_problem(path, self))
+        except Cancelled:
+            return False
+        except (PackingError, ValueError) as exc:
+            self._error(f"Puzzle not opened: {exc}")
+            refuse(self, "Puzzle not opened", exc)
+            return False
+        if not self.use_puzzle(shown.puzzle, enumerate_now=False, cover=shown.cover):
+            return False
+        self.source.set_default_level(shown.level)
+        if shown.stored is not None:
+            self.model.set_solutions(shown.stored, f"{shown.puzzle.title}: stored in {Path(path).name}")
+        stored = len(shown.stored) if shown.stored is not None else 0
+        left_out = f" ({shown.skipped} left out: not placements of these pieces)" if shown.skipped else ""
+        self._say(
+            f"{shown.label}: {stored:,} assembl{'y' if stored == 1 else 'ies'} stored in the file{left_out}; Enumerate "
+            f"{LEVEL_NAMES[shown.level].lower()} counts as BurrTools counts"
+        )
+        if enumerate_now and shown.stored is None:
+            self.enumerate(shown.level)
+        return True
+
+    def use_puzzle(self, puzzle: Puzzle, enumerate_now: bool = True, cover: CoverProblem | None = None) -> bool:
         """Show a puzzle already read (a file, or one made in the designer) and enumerate it unless told not to."""
         try:
-            problem = build_cover(puzzle)
+            problem = cover if cover is not None else build_cover(puzzle)
         except (PackingError, ValueError) as exc:
             self._error(f"Puzzle not opened: {exc}")
             return False

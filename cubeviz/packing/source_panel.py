@@ -19,7 +19,7 @@ from PyQt6.QtWidgets import (
 )
 
 from cubeviz.models.packing_model import LEVEL_NAMES, PackingModel
-from cubeviz.packing.puzzle_chooser import fill_puzzle_chooser
+from cubeviz.views.puzzle_chooser import fill_puzzle_chooser
 from solvers.packing.puzzle import SymmetryMode
 from solvers.packing.puzzle_io import shipped_puzzles
 
@@ -50,7 +50,7 @@ class SourcePanel(QWidget):
         self.chooser.activated.connect(lambda _i: self.puzzle_chosen.emit(self.chooser.currentText()))
         grid.addWidget(self.chooser, 0, 0, 1, 2)
         open_puzzle = QPushButton("Open puzzle...")
-        open_puzzle.setToolTip("A packing puzzle file (JSON: a box and its pieces)")
+        open_puzzle.setToolTip("A packing puzzle file (JSON: a box and its pieces) or a BurrTools .xmpuzzle file")
         open_puzzle.clicked.connect(self.open_puzzle)
         open_solutions = QPushButton("Open solutions...")
         open_solutions.setToolTip("A file written by cubeviz-solve pack ... --out FILE")

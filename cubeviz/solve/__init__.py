@@ -2,9 +2,9 @@
 progress and cancel, and an animated, scrubbable player of the solution on the main cube, with alternatives,
 hint mode and copy.
 
-`install(window)` adds the "Solve" dock and menu and sets `window.player_model` (a PlayerModel with
-`solution_changed()` / `position_changed(int)`, `moves`, `start_state`, `position`) for other features, and
-`window.solve_feature` (the SolveFeature: session, playback, panels).
+`install(host)` adds the "Solve" dock and menu and offers the player (`host.shared.player`, a PlayerModel with
+`solution_changed()` / `position_changed(int)`, `moves`, `start_state`, `position`) to other features. Importing
+the package loads no Qt: its Qt-free modules (`engines`, `goal_run`) serve scripts and tests without a display.
 """
 
 from __future__ import annotations
@@ -12,15 +12,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cubeviz.solve.engines import Solution, SolverChoice
-from cubeviz.solve.feature import SolveFeature
 
 if TYPE_CHECKING:
-    from cubeviz.main_window import MainWindow
+    from cubeviz.feature_host import FeatureHost
 
 __all__ = ["Solution", "SolveFeature", "SolverChoice", "install"]
 
 
-def install(window: MainWindow) -> None:
-    feature = SolveFeature(window)
-    window.solve_feature = feature
-    window.player_model = feature.player
+def install(host: FeatureHost) -> None:
+    from cubeviz.solve.feature import SolveFeature
+
+    feature = SolveFeature(host)
+    host.shared.player = feature.player
+    host.publish("solve_feature", feature)
+    host.publish("player_model", feature.player)
+
+
+def __getattr__(name: str) -> object:
+    """`SolveFeature` on first use: importing it loads Qt."""
+    if name == "SolveFeature":
+        from cubeviz.solve.feature import SolveFeature
+
+        return SolveFeature
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

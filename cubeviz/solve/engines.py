@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from solvers.cube.moves import Move, centres_home
 from solvers.cube.notation import Turn
 from solvers.cube.state import CubeState
-from solvers.tables import BuildCancelled
+from solvers.rubik.preparation import Prepared, TableProgress
+from solvers.tables import BuildCancelled, table_path
 
 if TYPE_CHECKING:
     from solvers.goals.goal import Goal
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 POCKET_ALTERNATIVES_LIMIT = 100  # optimal 2x2 solutions kept for browsing (the count covers all of them)
 TWOPHASE_SECONDS = 8.0  # how long the two-phase search keeps looking for shorter solutions
+POCKET_TABLE_BYTES = 3_674_359  # a 2x2 God's table's file (one byte per position, 3674160 positions)
 
 
 class SolverChoice(Enum):
@@ -57,14 +59,6 @@ class SolverChoice(Enum):
 
 
 DEFAULT_CHOICE = {2: SolverChoice.POCKET_HTM, 3: SolverChoice.TWOPHASE}
-
-
-@dataclass(frozen=True)
-class TableProgress:
-    """A table being loaded or built: `fraction` done of the current table, and what it is."""
-
-    fraction: float
-    message: str
 
 
 @dataclass(frozen=True)
@@ -106,23 +100,24 @@ def solve_events(
     heuristic: str | None = None,
     twophase_seconds: float = TWOPHASE_SECONDS,
 ) -> Iterator[object]:
-    """Yield the engine's progress events and `Solution`s for `state` (tables first, with `report`ed progress)."""
+    """Yield the engine's progress events and `Solution`s for `state`: first what the search needs (tables, with
+    `report`ed TableProgress; compiled kernels, with CompileProgress), then a `Prepared` event with the seconds
+    each took, then the search's own events, whose times count from the search's start."""
     if state.size != choice.size:
         raise ValueError(f"{choice.name} solves {choice.size}x{choice.size} cubes, not {state.size}x{state.size}")
-    progress = _table_progress(stop, report)
     if choice.size == 2:
-        yield _solve_pocket(choice.metric, state, progress)
+        yield from _solve_pocket(choice.metric, state, stop, report)
         return
     from solvers.rubik.events import MoveSolution, UpperBound
     from solvers.rubik.optimal import optimal
+    from solvers.rubik.preparation import prepare_search
+    from solvers.rubik.tables import default_tables
     from solvers.rubik.twophase import twophase
 
     state, rotation = centres_home(state)
-    tables = _rubik_tables(progress)
-    try:
-        _load_rubik_tables(tables, choice, heuristic)
-    finally:
-        tables.report_progress_to(None)  # the tables outlive this solve; its reporter must not
+    tables = default_tables()  # the process's, shared with every other 3x3 user
+    optimal_search = choice is not SolverChoice.TWOPHASE
+    yield prepare_search(tables, report, stop, optimal=optimal_search, metric=choice.metric, heuristic=heuristic)
     if choice is SolverChoice.TWOPHASE:
         variants = max(1, min(6, os.cpu_count() or 1))  # more searches than cores only slow the GUI down
         events = twophase(state, max_time=twophase_seconds, stop=stop, tables=tables, n_variants=variants)
@@ -145,13 +140,14 @@ def rubik_solution(
     return Solution(turns, labels, found.length, metric, proven, found.elapsed, goal=goal)
 
 
-def _table_progress(stop: threading.Event, report: Report) -> Callable[[float, str], None]:
-    """A table builder's progress callback that reports `TableProgress` and abandons the build on cancel."""
+def _table_progress(stop: threading.Event, report: Report, **plan: object) -> Callable[[float, str], None]:
+    """A table builder's progress callback that reports `TableProgress` (with `plan`'s fields: index, count,
+    title, size, building) and abandons the build on cancel."""
 
     def progress(fraction: float, message: str) -> None:
         if stop.is_set():
             raise BuildCancelled("solve cancelled while building tables")
-        report(TableProgress(fraction, message))
+        report(TableProgress(fraction, message, **plan))
 
     return progress
 
@@ -161,23 +157,35 @@ _pocket_solvers: dict[str, object] = {}
 _pocket_lock = threading.Lock()
 
 
-def _solve_pocket(metric: str, state: CubeState, progress) -> Solution:
+def _solve_pocket(metric: str, state: CubeState, stop: threading.Event, report: Report) -> Iterator[object]:
+    """The 2x2's God's table (loaded or built, with progress), a `Prepared` event, then the optimal Solution."""
+    from solvers.pocket.gods import TABLE_VERSION, table_name
+    from solvers.pocket.metric import pocket_metric, table_metric
     from solvers.pocket.solve import PocketSolver
     from solvers.rubik.validity import check_corners
 
     check_corners(state)
     started = time.perf_counter()
+    path, building = None, False
     with _pocket_lock:
         if metric not in _pocket_solvers:
+            path = table_path(table_name(table_metric(pocket_metric(metric))), TABLE_VERSION)
+            building = not path.exists()
+            size = POCKET_TABLE_BYTES if building else path.stat().st_size
+            title = f"{metric.upper()} God's table"
+            progress = _table_progress(stop, report, index=1, count=1, title=title, size_bytes=size, building=building)
+            progress(0.0, "building" if building else "loading")
             _pocket_solvers[metric] = PocketSolver(metric, progress)
         solver = _pocket_solvers[metric]
+    yield Prepared(time.perf_counter() - started, 0.0, (path.stem,) if path is not None and building else ())
+    started = time.perf_counter()
     found = solver.all_optimal_solutions(state, POCKET_ALTERNATIVES_LIMIT)
     moves = tuple(found.solutions[0]) if found.solutions else ()
     turns, labels = _pocket_turns(moves, metric)
     distances = tuple(solver.distances_along(state, moves))
     alternatives = tuple(tuple(s) for s in found.solutions)
     elapsed = time.perf_counter() - started
-    return Solution(turns, labels, distances[0], metric, True, elapsed, distances, found.count, alternatives)
+    yield Solution(turns, labels, distances[0], metric, True, elapsed, distances, found.count, alternatives)
 
 
 def forget_pocket_solvers() -> None:
@@ -199,15 +207,6 @@ def _pocket_turns(moves: tuple[Move, ...], metric: str) -> tuple[tuple[Turn, ...
 
 
 # -- the 3x3 ------------------------------------------------------------------------------------------------------
-def _rubik_tables(progress: Callable[[float, str], None]):
-    """The process's RubikTables (shared with every other 3x3 user), reporting to the solve that is running now."""
-    from solvers.rubik.tables import default_tables
-
-    tables = default_tables()
-    tables.report_progress_to(progress)
-    return tables
-
-
 def _rotate_turns(turns: tuple[Turn, ...], rotation: CubeState) -> tuple[Turn, ...]:
     """Moves found for `state * r` rewritten for `state` itself: each turn t becomes r t r^-1, the same physical
     layer named as it sits on screen (state * r w r^-1 is a rotated solved cube)."""
@@ -216,14 +215,3 @@ def _rotate_turns(turns: tuple[Turn, ...], rotation: CubeState) -> tuple[Turn, .
     faces = {Turn(face, amount).state(3): Turn(face, amount) for face in "URFDLB" for amount in (1, 2, 3)}
     inverse = rotation.inverse()
     return tuple(faces[rotation * turn.state(3) * inverse] for turn in turns)
-
-
-def _load_rubik_tables(tables, choice: SolverChoice, heuristic: str | None) -> None:
-    """Touch every table the search needs, so loading and building happen here, with progress and cancel."""
-    from solvers.rubik.optimal import prepare_tables
-    from solvers.rubik.twophase import prepare_twophase_tables
-
-    if choice is SolverChoice.TWOPHASE:
-        prepare_twophase_tables(tables)
-    else:
-        prepare_tables(tables, choice.metric, heuristic)

@@ -1,7 +1,7 @@
 """Wiring of the Solve feature into the main window: menu, dock, keys, solver choice, copy, shutdown on close.
 
 Kept apart from the parts it joins (session, playback, panels) so each of those stays testable alone; this is the
-only module that knows the window's hooks (`menus`, `actions`, `add_dock`, `model`, `cube_view`, `speed_group`).
+only module that knows the host's hooks (`add_menu`, `add_actions`, `add_dock`, `model`, `cube_view`, `on_close`).
 """
 
 from __future__ import annotations
@@ -9,27 +9,46 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PyQt6.QtCore import QEvent, QObject, Qt
-from PyQt6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
+from PyQt6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PyQt6.QtWidgets import QLabel
 
-from cubeviz.actions import choice_menu
+from cubeviz.actions import SEPARATOR, ActionSpec, choice_menu
 from cubeviz.models.player_model import PlayerModel
+from cubeviz.models.table_memory import format_bytes, loaded_table_bytes, process_memory_bytes, release_tables
 from cubeviz.settings import PLAYER_TEMPO, SOLVER_CHOICE
 from cubeviz.solve.dock import SolveDock
-from cubeviz.solve.engines import DEFAULT_CHOICE, SolverChoice
+from cubeviz.solve.engines import DEFAULT_CHOICE, SolverChoice, forget_pocket_solvers
 from cubeviz.solve.goal_solving import GoalSolving
 from cubeviz.solve.playback import Playback
 from cubeviz.solve.player_panel import PlayerPanel
 from cubeviz.solve.session import SolveSession
-from cubeviz.solve.table_memory import format_bytes, loaded_table_bytes, process_memory_bytes, release_tables
 from cubeviz.solve.table_tier import TableTierSetting
 from cubeviz.solve.training_menu import TrainingScrambles
+from cubeviz.workers import CallWorker
 from solvers.goals.goal import GoalError
 
 if TYPE_CHECKING:
-    from cubeviz.main_window import MainWindow
+    from cubeviz.feature_host import FeatureHost
 
 STATUS_MS = 6000
+
+MENU: list[ActionSpec | None] = [
+    ActionSpec("solve", "&Solve", "Ctrl+Return"),
+    ActionSpec("solve_cancel", "&Cancel Solve"),
+    SEPARATOR,
+    ActionSpec("solve_play", "&Play / Pause"),
+    ActionSpec("solve_forward", "Step &Forward"),
+    ActionSpec("solve_back", "Step &Back"),
+    ActionSpec("solve_first", "F&irst"),
+    ActionSpec("solve_last", "&Last"),
+    SEPARATOR,
+    ActionSpec("solve_copy", "&Copy Solution", "Ctrl+Alt+C"),
+    ActionSpec("solve_reveal", "Reveal &Next Move (+1)"),
+    SEPARATOR,
+    ActionSpec("solve_release", "&Release Solver Tables"),
+    ActionSpec("solve_hint", "&Hint Mode", checkable=True),
+    SEPARATOR,
+]
 
 PLAYER_KEY_WORDS = {
     Qt.Key.Key_Space: "play or pause the solution",
@@ -42,55 +61,57 @@ PLAYER_KEY_WORDS = {
 
 
 class SolveFeature(QObject):
-    """Everything Solve adds to one window; `window.solve_feature` keeps it alive."""
+    """Everything Solve adds to one window; published as `window.solve_feature` for tests and scripts."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, host: FeatureHost) -> None:
+        super().__init__(host.parent_widget)
+        self.host = host
         self.player = PlayerModel(self)
         self.session = SolveSession(self.player, self)
-        self.playback = Playback(self.player, window.model, window.cube_view, self)
+        self.playback = Playback(self.player, host.model, host.cube_view, self)
         self.session.rewind = self._rewind
-        self.choices: dict[int, SolverChoice] = {size: _saved_choice(window, size) for size in DEFAULT_CHOICE}
-        self.playback.set_tempo(window.settings.number(PLAYER_TEMPO, self.playback.tempo))
+        self.choices: dict[int, SolverChoice] = {size: _saved_choice(host, size) for size in DEFAULT_CHOICE}
+        self.playback.set_tempo(host.settings.number(PLAYER_TEMPO, self.playback.tempo))
         self.panel = PlayerPanel(self.player, self.playback, self._set_tempo)
-        shown = window.model.size if window.model.size in self.choices else 3  # a big cube: no solver offered yet
+        shown = host.model.size if host.model.size in self.choices else 3  # a big cube: no solver offered yet
         self.dock = SolveDock(self.session, self.panel, shown)
         self.dock.show_size(shown, self.choices[shown])
-        self.dock_widget = window.add_dock(self.dock, "Solve", Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.dock_widget = host.add_dock(self.dock, "Solve", Qt.DockWidgetArea.LeftDockWidgetArea)
         self.dock.connect_buttons(self.solve, self.session.cancel)
         self.dock.choice_changed.connect(self.set_choice)
-        self.goals = GoalSolving(self)
-        self.training = TrainingScrambles(window, self)
+        self.goals = GoalSolving(host, self.session, self.dock, self.playback, self)
+        self.training = TrainingScrambles(host, self)
         self._build_menu()
         self._bind_keys()
-        window.model.size_changed.connect(self._size_changed)
+        host.model.size_changed.connect(self._size_changed)
         self.table_memory = QLabel()
         self.table_memory.setToolTip(
             "Solver tables kept for the next solve (Solve > Release Solver Tables), and "
             "the memory this program holds in all (resident)"
         )
-        window.statusBar().addPermanentWidget(self.table_memory)
+        host.add_status_widget(self.table_memory)
         self.table_memory.hide()
         self._solve_queued = False
-        window.scramble_done.connect(self._scramble_landed)
+        self._preparing: CallWorker | None = None  # the start-up's loading of the two-phase solver
+        host.scramble_done.connect(self._scramble_landed)
+        host.scramble_progress.connect(self.dock.progress.on_scramble_progress)
         self.training.done.connect(self._scramble_landed)
         self.session.ended.connect(self._ended)
         self.session.started.connect(lambda _c: self._running(True))
         self.session.progress.connect(lambda _event: self.show_table_memory())  # tables load inside a solve
-        window.on_close(self.shutdown)
+        host.on_close(self.shutdown)
         self._running(False)
 
     # -- commands ------------------------------------------------------------------------------------------------
     def solve(self) -> None:
         """Solve the cube shown; while a scramble is still being made, wait for it and solve the scrambled cube
         (the cube on screen is about to change: solving it now would solve the wrong cube)."""
-        model = self.window.model
+        model = self.host.model
         if self.session.running:
             return
-        if self.window.scramble_pending or self.training.worker is not None:
+        if self.host.scramble_pending or self.training.worker is not None:
             self._solve_queued = True
-            self.dock.progress.status.setText("Waiting for the scramble; the solve starts as soon as it lands...")
+            self.dock.progress.waiting_for_scramble()
             return
         self._solve_queued = False
         if model.size not in self.choices:
@@ -99,15 +120,41 @@ class SolveFeature(QObject):
             goal = self.goals.request() if model.size == 3 else None
         except GoalError as exc:
             self.dock.progress.status.setText(f"Cannot solve to that goal: {exc}")
-            self.window.statusBar().showMessage(f"Cannot solve to that goal: {exc}", STATUS_MS)
+            self.host.show_status(f"Cannot solve to that goal: {exc}", STATUS_MS)
             return
         if not self.playback.synced:
             self.player.clear()  # a solution for a cube no longer shown only confuses the new run's read-out
         self.session.solve(model.state, self.choices[model.size], goal)
 
+    def prepare_in_background(self) -> None:
+        """Start loading the two-phase solver (tables and compiled search) in a worker when the caches hold it,
+        so the first scramble or solve finds it in memory; building anything is left to the work that needs it.
+        The app calls this at start-up (tests, which open many windows, do not)."""
+        if self._preparing is not None or self.host.model.size != 3:
+            return
+        from solvers.rubik.preparation import load_if_ready
+        from solvers.rubik.tables import default_tables
+
+        worker = CallWorker(lambda stop: load_if_ready(default_tables(), worker.report, stop), self)
+        worker.progress.connect(self._background_progress)
+        worker.finished.connect(self._prepared_in_background)
+        self._preparing = worker
+        worker.start()
+
+    def _background_progress(self, event: object) -> None:
+        if self.host.model.size == 3:  # (a 2x2 on screen: the 3x3 solver's loading is no news)
+            self.dock.progress.on_background_progress(event, "Start-up")
+
+    def _prepared_in_background(self) -> None:
+        worker, self._preparing = self._preparing, None
+        if worker is not None:
+            worker.deleteLater()
+        self.dock.progress.scramble_landed()
+        self.show_table_memory()
+
     def set_choice(self, choice: SolverChoice) -> None:
         self.choices[choice.size] = choice
-        self.window.settings.set(f"{SOLVER_CHOICE}/{choice.size}", choice.name)
+        self.host.settings.set(f"{SOLVER_CHOICE}/{choice.size}", choice.name)
         self.dock.set_choice(choice)
         for action in self.choice_groups[choice.size].actions():
             action.setChecked(action.data() == choice)
@@ -115,66 +162,45 @@ class SolveFeature(QObject):
     def copy_solution(self) -> None:
         player = self.player
         if not player.has_solution:
-            self.window.statusBar().showMessage("No solution to copy: press Solve first", STATUS_MS)
+            self.host.show_status("No solution to copy: press Solve first", STATUS_MS)
             return
         text = " ".join(player.labels[: player.revealed])
         QGuiApplication.clipboard().setText(text)
-        self.window.statusBar().showMessage(f"Copied: {text or '(no moves)'}", 3000)
+        self.host.show_status(f"Copied: {text or '(no moves)'}", 3000)
 
     def reveal_next(self) -> None:
         if not self.player.hint_mode:
             self.panel.hint.setChecked(True)
         turn = self.player.reveal_next()
         if turn is not None:
-            self.window.statusBar().showMessage(f"Next move: {self.player.labels[self.player.revealed - 1]}", 3000)
+            self.host.show_status(f"Next move: {self.player.labels[self.player.revealed - 1]}", 3000)
 
     # -- wiring --------------------------------------------------------------------------------------------------
     def _build_menu(self) -> None:
-        window = self.window
-        menu = window.menuBar().addMenu("&Solve")
-        help_menu = window.menus.get("Help")
-        if help_menu is not None:  # keep Help last
-            window.menuBar().insertMenu(help_menu.menuAction(), menu)
-        window.menus["Solve"] = menu
-        entries = [
-            ("solve", "&Solve", "Ctrl+Return", self.solve),
-            ("solve_cancel", "&Cancel Solve", None, self.session.cancel),
-            None,
-            ("solve_play", "&Play / Pause", None, self.playback.toggle_playing),
-            ("solve_forward", "Step &Forward", None, lambda: self.playback.step(1)),
-            ("solve_back", "Step &Back", None, lambda: self.playback.step(-1)),
-            ("solve_first", "F&irst", None, self.playback.first),
-            ("solve_last", "&Last", None, self.playback.last),
-            None,
-            ("solve_copy", "&Copy Solution", "Ctrl+Alt+C", self.copy_solution),
-            ("solve_reveal", "Reveal &Next Move (+1)", None, self.reveal_next),
-            None,
-            ("solve_release", "&Release Solver Tables", None, self.release_tables),
-        ]
-        for entry in entries:
-            if entry is None:
-                menu.addSeparator()
-                continue
-            name, text, shortcut, handler = entry
-            action = QAction(text, window)
-            if shortcut:
-                action.setShortcut(QKeySequence(shortcut))
-            action.triggered.connect(handler)
-            menu.addAction(action)
-            window.actions[name] = action
-        hint = QAction("&Hint Mode", window, checkable=True)
+        menu = self.host.add_menu("&Solve")
+        handlers = {
+            "solve": self.solve,
+            "solve_cancel": self.session.cancel,
+            "solve_play": self.playback.toggle_playing,
+            "solve_forward": lambda: self.playback.step(1),
+            "solve_back": lambda: self.playback.step(-1),
+            "solve_first": self.playback.first,
+            "solve_last": self.playback.last,
+            "solve_copy": self.copy_solution,
+            "solve_reveal": self.reveal_next,
+            "solve_release": self.release_tables,
+        }
+        self.actions = self.host.add_actions(menu, MENU, handlers)
+        hint = self.actions["solve_hint"]
         hint.toggled.connect(self.panel.hint.setChecked)
         self.panel.hint.toggled.connect(hint.setChecked)
-        menu.addAction(hint)
-        window.actions["solve_hint"] = hint
-        window.actions["solve_cancel"].setEnabled(False)
-        menu.addSeparator()
+        self.actions["solve_cancel"].setEnabled(False)
         self.choice_groups = {}
         for size in (2, 3):
             options = [(choice.text, choice) for choice in SolverChoice.for_size(size)]
             self.choice_groups[size] = choice_menu(menu, f"{size}x{size}x{size} Solver", options,
                                                    self.choices[size], self.set_choice)  # fmt: skip
-        self.table_tier = TableTierSetting(window, self.session, menu)
+        self.table_tier = TableTierSetting(self.host, self.session, menu)
 
     def _bind_keys(self) -> None:
         """Space, arrows, Home and End in the dock (shortcuts) and in the cube view (a filter: its letters turn)."""
@@ -191,16 +217,19 @@ class SolveFeature(QObject):
             shortcut.setWhatsThis(f"{PLAYER_KEY_WORDS[key]} (also in the cube view)")
             shortcut.activated.connect(handler)
         self._key_codes = {int(key.value): handler for key, handler in self.keys.items()}  # any int code looks up
-        self.window.cube_view.installEventFilter(self)
+        self.host.cube_view.installEventFilter(self)
 
     def shutdown(self) -> None:
         """The window is closing: stop playing, the solve and a training scramble being made."""
         self.playback.set_playing(False)
         self.session.shutdown()
         self.training.shutdown()
+        if self._preparing is not None:
+            self._preparing.cancel()
+            self._preparing.wait()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.window.cube_view and event.type() == QEvent.Type.KeyPress:
+        if watched is self.host.cube_view and event.type() == QEvent.Type.KeyPress:
             no_modifiers = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
             if event.key() == Qt.Key.Key_Escape and self.session.running:
                 self.session.cancel()
@@ -218,9 +247,10 @@ class SolveFeature(QObject):
 
     def _set_tempo(self, moves_per_second: float) -> None:
         self.playback.set_tempo(moves_per_second)
-        self.window.settings.set(PLAYER_TEMPO, self.playback.tempo)
+        self.host.settings.set(PLAYER_TEMPO, self.playback.tempo)
 
     def _scramble_landed(self) -> None:
+        self.dock.progress.scramble_landed()
         if self._solve_queued:
             self.solve()
 
@@ -234,16 +264,16 @@ class SolveFeature(QObject):
         self._running(False)
 
     def _running(self, running: bool) -> None:
-        solvable = self.window.model.size in self.choices  # no solver for big cubes yet
-        n = self.window.model.size
+        n = self.host.model.size
+        solvable = n in self.choices  # no solver for big cubes yet
         why = "" if solvable else f"No solver for the {n}x{n}x{n} yet: Solve works on the 2x2x2 and 3x3x3"
-        self.window.actions["solve"].setEnabled(not running and solvable)
-        self.window.actions["solve"].setStatusTip(why)
+        self.actions["solve"].setEnabled(not running and solvable)
+        self.actions["solve"].setStatusTip(why)
         self.dock.solve_button.setEnabled(not running and solvable)
         self.dock.solver.setEnabled(not running and solvable)
         self.dock.solve_button.setToolTip(why or "Solve the cube shown (Ctrl+Return)")
-        self.window.actions["solve_cancel"].setEnabled(running)
-        self.window.actions["solve_release"].setEnabled(not running)
+        self.actions["solve_cancel"].setEnabled(running)
+        self.actions["solve_release"].setEnabled(not running)
         if not running:
             self.show_table_memory()
 
@@ -251,9 +281,9 @@ class SolveFeature(QObject):
         """Give back the tables' memory (only between solves); the next solve loads them again from the cache."""
         if self.session.running:
             return
-        released = release_tables()
+        released = release_tables(forget_pocket_solvers)
         self.show_table_memory()
-        self.window.statusBar().showMessage(f"Released {format_bytes(released)} of solver tables", STATUS_MS)
+        self.host.show_status(f"Released {format_bytes(released)} of solver tables", STATUS_MS)
 
     def show_table_memory(self) -> None:
         loaded = loaded_table_bytes()
@@ -264,11 +294,11 @@ class SolveFeature(QObject):
     def _ended(self, status: str) -> None:
         self._running(False)
         if status and status != "cancelled":
-            self.window.statusBar().showMessage(f"Solve failed: {status}", STATUS_MS)
+            self.host.show_status(f"Solve failed: {status}", STATUS_MS)
 
 
-def _saved_choice(window: MainWindow, size: int) -> SolverChoice:
+def _saved_choice(host: FeatureHost, size: int) -> SolverChoice:
     """The solver last chosen for `size` (the default when none was, or the saved name is no longer offered)."""
-    name = window.settings.text(f"{SOLVER_CHOICE}/{size}")
+    name = host.settings.text(f"{SOLVER_CHOICE}/{size}")
     choice = SolverChoice.__members__.get(name)
     return choice if choice is not None and choice.size == size else DEFAULT_CHOICE[size]

@@ -2,7 +2,7 @@
 
 Run: `.venv/bin/python -m cubeviz.solve.goal_screenshots [directory]` (default docs/screenshots; needs a display,
 e.g. `xvfb-run -a -s "-screen 0 1366x768x24 +extension GLX"`). Writes goal-solve.png (an XCross solve part-played,
-the pieces it ignores grey) and goal-editor.png (the cross preset painted in the editor, one impossible sticker).
+the pieces it ignores grey); the editor's own screenshots paint a goal (cubeviz/editor/screenshots.py).
 """
 
 from __future__ import annotations
@@ -10,12 +10,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from cubeviz.editor.grey_paint import GREY
 from cubeviz.screenshots import open_window, run
 from cubeviz.solve.goal_choice import PRESET
 from cubeviz.solve.screenshots import SCRAMBLE_3, _pump, _save
 from cubeviz.views.layout_screenshots import laptop_window_size
-from solvers.cube.geometry import Face
 from solvers.cube.notation import parse_algorithm
 
 SCREEN = laptop_window_size((1366, 768))  # the window as it opens on a common laptop screen
@@ -37,13 +35,6 @@ def save_screenshots(directory: Path) -> list[Path]:
         for _ in range(PLAYED_MOVES):
             feature.playback.step(1)
         paths = [_save(window, directory / "goal-solve.png")]
-        editor = window.net_editor
-        window.tabs.setCurrentWidget(editor)
-        editor.goal_presets.picker.set_preset("cross", "D")
-        editor.goal_presets.load()
-        editor.palette.set_current(GREY)
-        editor.model.paint(7, int(Face.D))  # U8 yellow: the UF place would need a piece the cross uses
-        paths.append(_save(window, directory / "goal-editor.png"))
     finally:
         window.close()
         window.deleteLater()

@@ -16,6 +16,7 @@ from cubeviz.solve.engines import Solution, SolverChoice, pocket_distances, solv
 from cubeviz.solve.goal_run import GoalRequest, goal_events
 from cubeviz.workers import GeneratorWorker
 from solvers.cube.state import CubeState
+from solvers.rubik.events import DepthProgress
 from solvers.rubik.table_tiers import TableTier, tier_heuristic
 
 HEARTBEAT_SECONDS = 0.25  # search figures refresh four times a second
@@ -43,6 +44,7 @@ class SolveSession(QObject):
         self.goal: GoalRequest | None = None  # what this solve reaches; None: the whole cube solved
         self._run = 0
         self._last_beat = 0.0
+        self._held_beat: object | None = None  # the latest heartbeat not yet shown (see `_progress`)
         self.rewind: Callable[[], None] | None = None  # takes the cube back to the start before another is loaded
 
     @property
@@ -54,6 +56,7 @@ class SolveSession(QObject):
         if self.worker is not None:
             return False
         self.start_state, self.choice, self.solutions, self.goal = state, choice, [], goal
+        self._held_beat = None
         options = self.engine_options(choice)
 
         def factory(stop, report):
@@ -112,15 +115,25 @@ class SolveSession(QObject):
 
     # -- worker signals ------------------------------------------------------------------------------------------
     def _progress(self, event: object) -> None:
-        """Pass progress on, search heartbeats at most every HEARTBEAT_SECONDS (each repaint costs the GUI)."""
-        if hasattr(event, "nodes_per_s"):
+        """Pass progress on, search heartbeats at most every HEARTBEAT_SECONDS (each repaint costs the GUI); a
+        heartbeat held back is passed on before the next solution or the end, so the figures shown then are the
+        latest (nodes and seconds of one moment)."""
+        if isinstance(event, DepthProgress):
             now = time.perf_counter()
             if now - self._last_beat < HEARTBEAT_SECONDS:
+                self._held_beat = event
                 return
             self._last_beat = now
+        self._held_beat = None
         self.progress.emit(event)
 
+    def _flush_beat(self) -> None:
+        beat, self._held_beat = self._held_beat, None
+        if beat is not None:
+            self.progress.emit(beat)
+
     def _found(self, solution: Solution) -> None:
+        self._flush_beat()
         self.solutions.append(solution)
         player = self.player
         fresh = player.start_state != self.start_state or player.position == 0
@@ -133,6 +146,7 @@ class SolveSession(QObject):
         if worker is None:
             return
         worker.wait()
+        self._flush_beat()
         self.ended.emit(status)
 
 

@@ -18,9 +18,9 @@ from cubeviz.settings import OPTIMAL_TABLES
 from solvers.rubik.table_tiers import TIER_COST, NotEnoughMemory, TableTier, check_memory, describe, gigabytes
 
 if TYPE_CHECKING:
-    from PyQt6.QtWidgets import QMenu
+    from PyQt6.QtWidgets import QMenu, QWidget
 
-    from cubeviz.main_window import MainWindow
+    from cubeviz.feature_host import FeatureHost
     from cubeviz.solve.session import SolveSession
 
 Ask = Callable[[str, str], bool]  # (title, text) -> the user agreed
@@ -35,14 +35,14 @@ TIER_TEXT = {
 class TableTierSetting(QObject):
     """The menu, the saved choice, and the session it applies to (its `tables_tier`)."""
 
-    def __init__(self, window: MainWindow, session: SolveSession, menu: QMenu,
+    def __init__(self, host: FeatureHost, session: SolveSession, menu: QMenu,
                  ask: Ask | None = None, tell: Tell | None = None) -> None:  # fmt: skip
-        super().__init__(window)
-        self.window = window
+        super().__init__(host.parent_widget)
+        self.host = host
         self.session = session
-        self.ask = ask or (lambda title, text: _ask(window, title, text))
-        self.tell = tell or (lambda title, text: QMessageBox.warning(window, title, text))
-        saved = window.settings.text(OPTIMAL_TABLES, TableTier.STANDARD.value)
+        self.ask = ask or (lambda title, text: _ask(host.parent_widget, title, text))
+        self.tell = tell or (lambda title, text: QMessageBox.warning(host.parent_widget, title, text))
+        saved = host.settings.text(OPTIMAL_TABLES, TableTier.STANDARD.value)
         tier = TableTier(saved) if saved in TableTier._value2member_map_ else TableTier.STANDARD
         self.session.tables_tier = tier
         options = [(TIER_TEXT[t], t) for t in TableTier]
@@ -57,7 +57,7 @@ class TableTierSetting(QObject):
         menu shows the tier in use either way)."""
         tier = TableTier(tier)
         if tier is TableTier.LARGE and self.tier is not TableTier.LARGE:
-            from cubeviz.solve.table_memory import loaded_table_bytes
+            from cubeviz.models.table_memory import loaded_table_bytes
 
             try:
                 check_memory(tier, loaded_table_bytes(), available, building=not _large_cached())
@@ -74,7 +74,7 @@ class TableTierSetting(QObject):
                 self._show(self.tier)
                 return False
         self.session.tables_tier = tier
-        self.window.settings.set(OPTIMAL_TABLES, tier.value)
+        self.host.settings.set(OPTIMAL_TABLES, tier.value)
         self._show(tier)
         return True
 
@@ -89,6 +89,6 @@ def _large_cached() -> bool:
     return default_tables().is_cached("rubik-large-htm")
 
 
-def _ask(window: MainWindow, title: str, text: str) -> bool:
+def _ask(parent: QWidget, title: str, text: str) -> bool:
     buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
-    return QMessageBox.question(window, title, text, buttons) == QMessageBox.StandardButton.Yes
+    return QMessageBox.question(parent, title, text, buttons) == QMessageBox.StandardButton.Yes

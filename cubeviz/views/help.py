@@ -80,9 +80,9 @@ def _owner_title(widget: QWidget | None) -> str:
 
 def view_key_rows() -> list[KeyRow]:
     """The keys the views handle themselves (turning letters, solution and net navigation)."""
-    from cubeviz.editor.net_canvas import key_rows as net_keys
     from cubeviz.views.gl.keyboard import key_rows as cube_keys
     from cubeviz.views.gl.polycube_view import key_rows as packing_keys
+    from cubeviz.views.net_keys import key_rows as net_keys
 
     sources: list[tuple[str, Callable[[], list[tuple[str, str]]]]] = [
         ("3D cube view", cube_keys),

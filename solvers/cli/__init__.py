@@ -19,9 +19,11 @@ SUBCOMMAND_MODULES = (
     "solvers.cli.pocket",
     "solvers.cli.rubik",
     "solvers.cli.packing",
+    "solvers.cli.burrtools",
     "solvers.cli.goals",
     "solvers.cli.shipped",
     "solvers.cli.stl",
+    "solvers.cli.prepare",
 )
 
 

@@ -26,6 +26,7 @@ from solvers.cli.common import (
     open_input,
     report_error,
 )
+from solvers.cli.output_paths import output_path, refuse_same_files
 
 if TYPE_CHECKING:
     from solvers.cli.pack_limits import KeptSolutions
@@ -53,7 +54,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "pack",
         run_pack,
         help="enumerate or count the solutions of a polycube packing puzzle",
-        description="PUZZLE is a shipped puzzle name (soma, bedlam, pentomino-6x10, ...) or a puzzle JSON file.",
+        description="PUZZLE is a shipped puzzle name (soma, bedlam, pentomino-6x10, ...), a puzzle JSON file or a "
+        "BurrTools .xmpuzzle file (counted as BurrTools counts).",
     )
     pack.add_argument("puzzle", metavar="PUZZLE", help="shipped puzzle name or path to a puzzle file")
     pack.add_argument("--count", action="store_true", help="count only, without storing solutions")
@@ -63,8 +65,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default="none",
         help="identify solutions under the target's rotations, or rotations and reflections (default: none)",
     )
-    pack.add_argument("--out", metavar="FILE", help="write the solutions to a JSON file the packing browser opens")
+    pack.add_argument("--out", type=output_path, metavar="FILE",
+                      help="write the solutions to a JSON file the packing browser opens")  # fmt: skip
     pack.add_argument("--progress", action="store_true", help="report progress on stderr")
+    pack.add_argument("--problem", metavar="NAME|NUMBER", help="the problem of a BurrTools .xmpuzzle file (from 1)")
     pack.add_argument(
         "--disassemble",
         action="store_true",
@@ -101,18 +105,24 @@ def run_soma(args: argparse.Namespace) -> int:
 
 
 def run_pack(args: argparse.Namespace) -> int:
+    from solvers.cli.burrtools import is_burrtools_file, run_pack_burrtools
     from solvers.cli.pack_limits import HOLD_LIMIT, check_search_size
     from solvers.packing import PackingError, SymmetryMode, build_cover, load_puzzle
 
+    if is_burrtools_file(args.puzzle):
+        return run_pack_burrtools(args)
+    if args.problem:
+        raise CliInputError("--problem chooses a problem of a BurrTools .xmpuzzle file")
     if args.count and (args.out or args.disassemble):
         raise CliInputError(f"{'--out' if args.out else '--disassemble'} needs the solutions: drop --count")
+    refuse_same_files([("--out", args.out), ("--checkpoint", args.checkpoint)], _puzzle_files(args.puzzle))
     try:
         puzzle = load_puzzle(args.puzzle)
         problem = build_cover(puzzle)
+        mode = SymmetryMode(args.up_to)
+        check_search_size(problem, mode, keeps_solutions=not args.count and not args.out)
     except PackingError as exc:
         raise CliInputError(str(exc)) from None
-    mode = SymmetryMode(args.up_to)
-    check_search_size(problem, mode, keeps_solutions=not args.count and not args.out)
     started = time.perf_counter()
     try:
         if uses_batch(args):
@@ -133,6 +143,13 @@ def run_pack(args: argparse.Namespace) -> int:
         _print_classes_and_write(problem, kept.rows, mode, args.out, args.disassemble)
     print(f"seconds: {seconds:.3f}")
     return EXIT_OK
+
+
+def _puzzle_files(name: str) -> list[tuple[str, str | None]]:
+    """The files PUZZLE may name (a path, or a shipped puzzle's file), for the check that no output is one."""
+    from solvers.packing.puzzle_io import PUZZLES_DIR
+
+    return [("the puzzle file", name), ("the puzzle file", str(PUZZLES_DIR / f"{name}.json"))]
 
 
 def _search(problem, mode, args: argparse.Namespace) -> tuple[int, KeptSolutions]:
@@ -173,14 +190,23 @@ def interrupt_flag() -> Iterator[threading.Event]:
 def _search_in_batch(problem, mode, args: argparse.Namespace) -> tuple[int, KeptSolutions]:
     """The search split into chunks (one task each) run where --workers/--scheduler say; the chunks' solutions,
     concatenated in order, are one search's, so counts and files are the same as `_search`'s."""
+    import functools
+    import json
+
     from solvers.cli.pack_limits import KeptSolutions
     from solvers.cluster.batch import ClusterError, run_tasks
-    from solvers.cluster.tasks import pack_chunk_task
+    from solvers.cluster.tasks import pack_chunk_result_problem, pack_chunk_task
+    from solvers.packing.puzzle_io import puzzle_to_dict
     from solvers.packing.search import split_chunks
 
-    n_chunks = len(split_chunks(problem, mode))
-    payloads = [(args.puzzle, mode.value, index, bool(args.count)) for index in range(n_chunks)]
-    checkpoint = checkpoint_of(args, [args.puzzle, mode.value, n_chunks])
+    chunks = split_chunks(problem, mode)
+    n_chunks = len(chunks)
+    # The puzzle travels as its text: every worker searches this very puzzle, wherever its file is (or was).
+    text = json.dumps(puzzle_to_dict(problem.puzzle), sort_keys=True, separators=(",", ":"))
+    payloads = [(text, mode.value, index, bool(args.count)) for index in range(n_chunks)]
+    prefixes = [list(chunk.prefix) for chunk in chunks]
+    check = functools.partial(pack_chunk_result_problem, problem, prefixes, bool(args.count))
+    checkpoint = checkpoint_of(args, [text, mode.value, n_chunks], tasks=n_chunks, check=check)
     total = 0
     with KeptSolutions(problem, mode, args.out) as kept:
         try:

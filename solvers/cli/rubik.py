@@ -179,7 +179,7 @@ def run_solve(args: argparse.Namespace) -> int:
                 continue
             try:
                 if nxn.is_big_line(line) and not goals:
-                    answer = nxn.solve_big_line(line, number)
+                    answer = nxn.solve_big_line(line, number, args.metric)
                     print(answer, flush=True)
                     continue
                 state = parse_facelets(line, number)
@@ -195,16 +195,20 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def run_solve_batch(args: argparse.Namespace) -> int:
     """One task per cube, run where --workers/--scheduler say; answers printed in input order, as in-process."""
+    from solvers.cli.output_paths import refuse_same_files
     from solvers.cluster.batch import ClusterError, run_tasks
-    from solvers.cluster.tasks import solve_line_task
+    from solvers.cluster.tasks import solve_line_result_problem, solve_line_task
 
+    source = None if args.file == "-" else args.file
+    refuse_same_files([("--checkpoint", args.checkpoint)], [("the input file", source)])
     with open_input(args.file) as handle:
         lines = [(number, raw.strip()) for number, raw in input_lines(handle) if raw.strip()]
     options = task_options(args)
     payloads = [(number, line, options) for number, line in lines]
+    checkpoint = checkpoint_of(args, lines, tasks=len(lines), check=solve_line_result_problem)
     failed = False
     try:
-        for answer, error in run_tasks(solve_line_task, payloads, where_of(args), checkpoint_of(args, lines)):
+        for answer, error in run_tasks(solve_line_task, payloads, where_of(args), checkpoint):
             if error is not None:
                 if not args.keep_going:
                     raise CliInputError(error)

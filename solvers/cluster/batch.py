@@ -8,19 +8,22 @@ through the scheduler: each task loads what it needs in its own worker process (
 
 from __future__ import annotations
 
-import json
+import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, suppress
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from solvers.cluster import address as addresses
+from solvers.cluster.checkpoint import Checkpoint
+from solvers.cluster.errors import ClusterError
+
+__all__ = ["Checkpoint", "ClusterError", "Progress", "Where", "run_tasks"]
+
 INSTALL_HINT = 'the cluster options need Dask: pip install "cubeviz[cluster]" (or pip install "dask[distributed]")'
-
-
-class ClusterError(Exception):
-    """A cluster that cannot be used (Dask missing, scheduler unreachable, bad checkpoint): one line for the user."""
 
 
 @dataclass(frozen=True)
@@ -33,46 +36,6 @@ class Where:
     @property
     def in_process(self) -> bool:
         return self.workers is None and self.scheduler is None
-
-
-class Checkpoint:
-    """Finished tasks, one JSON line each ({"task": i, "result": ...}), appended as they complete; read back on
-    start so that running the same command again redoes only what was not finished."""
-
-    def __init__(self, path: str | Path | None, job: str) -> None:
-        self.path = Path(path) if path else None
-        self.job = job
-        self.done: dict[int, Any] = {}
-        if self.path is not None and self.path.exists():
-            self._read()
-
-    def _read(self) -> None:
-        try:
-            lines = self.path.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ClusterError(f"cannot read checkpoint {self.path}: {exc}") from None
-        for number, line in enumerate(lines, start=1):
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError:
-                if number == len(lines):
-                    break  # the last line was being written when the job died: that task runs again
-                raise ClusterError(f"checkpoint {self.path}, line {number}: not a checkpoint record") from None
-            if number == 1:
-                if record.get("job") != self.job:
-                    raise ClusterError(f"checkpoint {self.path} belongs to another job: use a new file")
-                continue
-            self.done[int(record["task"])] = record["result"]
-
-    def record(self, task: int, result: Any) -> None:
-        if self.path is None:
-            return
-        new = not self.path.exists()
-        with open(self.path, "a", encoding="utf-8") as handle:
-            if new:
-                handle.write(json.dumps({"job": self.job}) + "\n")
-            handle.write(json.dumps({"task": task, "result": result}) + "\n")
-            handle.flush()
 
 
 class Progress:
@@ -100,60 +63,115 @@ def run_tasks(
     function: Callable[..., Any], payloads: Sequence[tuple], where: Where, checkpoint: Checkpoint | None = None
 ) -> Iterator[Any]:
     """Yield `function(*payload)` for every payload, in input order; tasks recorded in `checkpoint` are not run
-    again. Results must be JSON values when a checkpoint is kept."""
+    again. Results must be JSON values when a checkpoint is kept; the checkpoint is closed when the job ends.
+    Whatever fails in Dask itself (an address, a connection, a worker lost for good) is a ClusterError."""
     checkpoint = checkpoint or Checkpoint(None, "")
-    todo = [i for i in range(len(payloads)) if i not in checkpoint.done]
-    if where.in_process:
-        progress = Progress(len(todo), None)
-        for i in range(len(payloads)):
-            if i in checkpoint.done:
-                yield checkpoint.done[i]
-                continue
-            result = function(*payloads[i])
-            checkpoint.record(i, result)
-            progress.step()
-            yield result
-        return
-    yield from _run_on_cluster(function, payloads, where, checkpoint, todo)
+    try:
+        todo = [i for i in range(len(payloads)) if i not in checkpoint.done]
+        if where.in_process:
+            progress = Progress(len(todo), None)
+            for i in range(len(payloads)):
+                if i in checkpoint.done:
+                    yield checkpoint.done[i]
+                    continue
+                result = function(*payloads[i])
+                checkpoint.record(i, result)
+                progress.step()
+                yield result
+            return
+        yield from _run_on_cluster(function, payloads, where, checkpoint, todo)
+    finally:
+        checkpoint.close()
 
 
 def _run_on_cluster(function, payloads, where: Where, checkpoint: Checkpoint, todo: list[int]) -> Iterator[Any]:
-    client, cluster = _connect(where)
-    try:
-        progress = Progress(len(todo), client.dashboard_link)
-        futures = {client.submit(function, *payloads[i], pure=False): i for i in todo}
-        from distributed import as_completed
+    with ExitStack() as cleanup:
+        client = _connect(where, cleanup)
+        try:
+            progress = Progress(len(todo), client.dashboard_link)
+            futures = {client.submit(function, *payloads[i], pure=False): i for i in todo}
+            from distributed import as_completed
 
-        ready: dict[int, Any] = dict(checkpoint.done)
-        next_index = 0
-        for future in as_completed(futures):
-            index = futures[future]
-            result = future.result()  # a task's own error is raised here, as it would be in-process
-            checkpoint.record(index, result)
-            ready[index] = result
-            progress.step()
+            ready: dict[int, Any] = dict(checkpoint.done)
+            next_index = 0
+            for future in as_completed(futures):
+                index = futures[future]
+                result = _result(future)
+                checkpoint.record(index, result)
+                ready[index] = result
+                progress.step()
+                while next_index in ready:
+                    yield ready.pop(next_index)
+                    next_index += 1
             while next_index in ready:
                 yield ready.pop(next_index)
                 next_index += 1
-        while next_index in ready:
-            yield ready.pop(next_index)
-            next_index += 1
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        except ClusterError:
+            raise
+        except Exception as exc:
+            if getattr(exc, "raised_by_task", False):
+                raise
+            raise ClusterError(_failure("the Dask cluster failed", exc)) from None
 
 
-def _connect(where: Where):
+def _result(future) -> Any:
+    """The task's result; a task's own error is raised as it would be in-process, a failure of Dask's (a worker
+    lost too often, the connection gone) becomes a ClusterError."""
     try:
+        return future.result()
+    except Exception as exc:
+        if future.status == "error" and not _from_dask(exc):
+            exc.raised_by_task = True
+            raise
+        raise ClusterError(_failure("the Dask cluster failed", exc)) from None
+
+
+def _from_dask(exc: BaseException) -> bool:
+    module = type(exc).__module__ or ""
+    return module.split(".")[0] in ("distributed", "tornado", "asyncio", "concurrent") or isinstance(
+        exc, (OSError, TimeoutError, MemoryError)
+    )
+
+
+def _failure(what: str, exc: BaseException) -> str:
+    """`what: ExceptionName: its first line`, short: the one line a Dask failure is reported as."""
+    detail = str(exc).strip().splitlines()[0][:160] if str(exc).strip() else ""
+    return f"{what}: {type(exc).__name__}{': ' + detail if detail else ''}"
+
+
+def _connect(where: Where, cleanup: ExitStack):
+    """A Dask client for `where` (its closing, and the local cluster's, registered on `cleanup`)."""
+    try:
+        import dask
         from distributed import Client, LocalCluster
     except ImportError:
         raise ClusterError(INSTALL_HINT) from None
     if where.scheduler is not None:
+        address = addresses.parse_scheduler_address(where.scheduler)
+        addresses.probe_scheduler(address)  # bounded: Dask's own handshake has no timeout
         try:
-            return Client(where.scheduler, timeout="10s"), None
-        except (OSError, TimeoutError) as exc:
-            raise ClusterError(f"cannot reach the Dask scheduler at {where.scheduler}: {exc}") from None
-    # One thread per worker process: the engines use their own threads, and tables are per process.
-    cluster = LocalCluster(n_workers=where.workers, threads_per_worker=1, processes=True, dashboard_address=":0")
-    return Client(cluster), cluster
+            client = Client(str(address), timeout=f"{addresses.HANDSHAKE_SECONDS:g}s")
+        except Exception as exc:
+            raise ClusterError(_failure(f"cannot use the Dask scheduler at {address}", exc)) from None
+        cleanup.callback(_quietly, client.close)
+        return client
+    # Dask's scratch space (dask-scratch-space) goes to a directory of this run's own, removed at the end.
+    scratch = tempfile.mkdtemp(prefix="cubeviz-dask-")
+    cleanup.callback(shutil.rmtree, scratch, ignore_errors=True)
+    cleanup.enter_context(dask.config.set({"temporary-directory": scratch}))
+    try:
+        # One thread per worker process: the engines use their own threads, and tables are per process.
+        cluster = LocalCluster(n_workers=where.workers, threads_per_worker=1, processes=True,
+                               dashboard_address=":0", local_directory=scratch)  # fmt: skip
+        cleanup.callback(_quietly, cluster.close)
+        client = Client(cluster)
+    except Exception as exc:
+        raise ClusterError(_failure("cannot start a local Dask cluster", exc)) from None
+    cleanup.callback(_quietly, client.close)
+    return client
+
+
+def _quietly(close: Callable[[], Any]) -> None:
+    """Close a client or cluster whose other end may be gone already: a failure to close is not the job's."""
+    with suppress(Exception):  # closing is best effort; the job's own outcome is what is reported
+        close()

@@ -21,7 +21,7 @@ def solve_line_task(number: int, line: str, options: dict) -> list:
     args = argparse.Namespace(**options)
     try:
         if nxn.is_big_line(line) and args.goal is None:
-            return [nxn.solve_big_line(line, number), None]
+            return [nxn.solve_big_line(line, number, args.metric), None]
         state = parse_facelets(line, number)
         if args.goal is not None:
             return [solve_goal_line(state, read_goals(args), args, number), None]
@@ -47,3 +47,49 @@ def pack_chunk_task(puzzle: str, up_to: str, index: int, count_only: bool) -> li
     problem = _problem(puzzle)
     count, rows = run_chunk(problem, split_chunks(problem, up_to)[index], count_only)
     return [count, rows.tolist()]
+
+
+# -- what a checkpoint may hold: each task's result, checked before a resumed job trusts it --------------------------
+def solve_line_result_problem(_task: int, result: object) -> str | None:
+    """What is wrong with a recorded `solve_line_task` result ([answer, error or None]), or None."""
+    if not (isinstance(result, list) and len(result) == 2 and isinstance(result[0], str)):
+        return "the result must be [answer, error]"
+    if result[1] is not None and not isinstance(result[1], str):
+        return "the result's error must be text or null"
+    return None
+
+
+def pack_chunk_result_problem(problem, prefixes: list, count_only: bool, task: int, result: object) -> str | None:
+    """What is wrong with a recorded `pack_chunk_task` result ([count, rows]) of chunk `task` of `problem` (whose
+    pinned rows are `prefixes[task]`), or None: the rows must be distinct exact covers of this puzzle (one row per
+    piece copy, every cell once) holding the chunk's pinned rows, as many as the count says."""
+    import numpy as np
+
+    if not (isinstance(result, list) and len(result) == 2 and type(result[0]) is int and result[0] >= 0):
+        return "the result must be [count, rows] with a count of 0 or more"
+    count, rows = result
+    if not isinstance(rows, list) or len(rows) != (0 if count_only else count):
+        return f"the result must list {'no' if count_only else count} solution rows"
+    width = problem.n_instances
+    if not all(isinstance(row, list) and len(row) == width and all(type(r) is int for r in row) for row in rows):
+        return f"each solution must be a list of {width} row numbers"
+    if not rows:
+        return None
+    array = np.asarray(rows, dtype=np.int64)
+    if array.min() < 0 or array.max() >= problem.n_rows:
+        return f"a row number is outside 0 to {problem.n_rows - 1}"
+    cells = np.sort(problem.row_cells[array].reshape(len(rows), -1), axis=1)
+    padding = cells.shape[1] - problem.n_cells
+    every_cell = np.arange(problem.n_cells)
+    covers = padding >= 0 and (cells[:, :padding] == -1).all() and (cells[:, padding:] == every_cell).all()
+    if not covers:
+        return "a solution does not cover every cell exactly once"
+    kinds = np.sort(problem.row_kind[array], axis=1)
+    expected = np.repeat(np.arange(problem.n_kinds), problem.kind_count)
+    if not (kinds == expected).all():
+        return "a solution does not use each piece its number of times"
+    if not all((array == pinned).any(axis=1).all() for pinned in prefixes[task]):
+        return "a solution does not belong to this task (its pinned placement is missing)"
+    if len(np.unique(np.sort(array, axis=1), axis=0)) != len(array):
+        return "a solution is listed twice"
+    return None

@@ -43,6 +43,7 @@ class CoverProblem:
     start: np.ndarray  # (n_cells * n_kinds + 1,) int64
     orientations: list[list[Shape]]
     placement_rows: PlacementRows | None = field(default=None, repr=False)  # the same rows as Python lists
+    kind_slack: np.ndarray | None = None  # (n_kinds,) int64: copies of each kind a solution may leave unused
     _lookup: dict[tuple[int, frozenset[int]], int] = field(default_factory=dict, repr=False)
 
     @property

@@ -160,13 +160,24 @@ class _Separation:
     removed: tuple[int, ...]  # local indices of the removed group
 
 
+PartCheck = Callable[[list[int]], bool]  # a verdict on a part (global piece indices) without moving it
+
+
 class _Disassembler:
-    def __init__(self, pieces: list[np.ndarray], max_states: int) -> None:
+    def __init__(
+        self,
+        pieces: list[np.ndarray],
+        max_states: int,
+        same_group: PartCheck | None = None,
+        stuck_ok: PartCheck | None = None,
+    ) -> None:
         self.pieces = pieces
         self.pairs = _Pairs(pieces)
         self.max_states = max_states
         self.states = 0
         self.complete = True
+        self.same_group = same_group  # a part that needs no taking apart (its pieces are one group)
+        self.stuck_ok = stuck_ok  # a part that may stay together after all (its pieces can form groups)
 
     def separate(self, part: list[int], start: list[Offset]) -> _Separation | None:
         """Breadth-first search for a shortest sequence ending in a separation of ``part`` (global piece indices,
@@ -294,10 +305,20 @@ class _Disassembler:
             offsets[m] = (o[0] + clear * unit[0], o[1] + clear * unit[1], o[2] + clear * unit[2])
         return _Separation(moves, offsets, members)
 
-    def take_apart(self, part: list[int], start: list[Offset]) -> tuple[list[Move], list[int], bool]:
-        """(moves, move count per separation, whether it all came apart) for one part, recursively."""
+    def take_apart(self, part: list[int], start: list[Offset], top: bool = False) -> tuple[list[Move], list[int], bool]:
+        """(moves, move count per separation, whether it all came apart) for one part, recursively. A part below
+        the top that ``same_group`` accepts counts as apart without moving; one that does not come apart counts
+        as apart when ``stuck_ok`` accepts it."""
         if len(part) < 2:
             return [], [], True
+        if not top and self.same_group is not None and self.same_group(part):
+            return [], [], True
+        moves, levels, ok = self._take_apart(part, start)
+        if not ok and not top and self.stuck_ok is not None and self.stuck_ok(part):
+            return moves, levels, True
+        return moves, levels, ok
+
+    def _take_apart(self, part: list[int], start: list[Offset]) -> tuple[list[Move], list[int], bool]:
         found = self.separate(part, start)
         if found is None:
             return [], [], False
@@ -311,6 +332,8 @@ class _Disassembler:
             moves += sub_moves
             levels += sub_levels
             ok = ok and sub_ok
+            if not ok and self.stuck_ok is not None:  # group bookkeeping: the second part is never looked at
+                break
         return moves, levels, ok
 
 
@@ -347,7 +370,7 @@ def disassemble(
         return Disassembly(level=0, moves=(), can_take_apart=True)
     solver = _Disassembler(cells, max_states)
     part = list(range(len(cells)))
-    moves, levels, ok = solver.take_apart(part, [(0, 0, 0)] * len(cells))
+    moves, levels, ok = solver.take_apart(part, [(0, 0, 0)] * len(cells), top=True)
     return Disassembly(
         level=levels[0] if levels else None,
         moves=tuple(moves),

@@ -155,8 +155,11 @@ def _keep(chosen, depth, stab, tmp_a, tmp_b):
 @njit(cache=True, nogil=True)
 def search(masks, row_kind, row_enabled, start, n_kinds, n_cells, remaining,
            st_occ, st_cell, st_ptr, st_hi, chosen, ctl, min_depth,
-           max_nodes, out, count_only, stab):  # fmt: skip
-    """Walk from the state in ``ctl`` and the stacks (either layout). Returns (status, n_written, n_found, nodes)."""
+           max_nodes, out, count_only, stab, slack):  # fmt: skip
+    """Walk from the state in ``ctl`` and the stacks (either layout). Returns (status, n_written, n_found, nodes).
+
+    ``slack[k]`` is how many copies of kind ``k`` a solution may leave unused (0 for a fixed count): a full cover
+    that leaves more is no solution. Solutions shorter than ``out``'s rows are padded with -1."""
     depth = ctl[0]
     fresh = ctl[1]
     out_cap = out.shape[0]
@@ -176,11 +179,17 @@ def search(masks, row_kind, row_enabled, start, n_kinds, n_cells, remaining,
             c = st_cell[depth - 1] if depth > min_depth else 0
             c = _lowest_empty_cell(st_occ, level, c, n_cells)
             if c == n_cells:
-                if _keep(chosen, depth, stab, tmp_a, tmp_b):
+                enough = True
+                for k in range(n_kinds):
+                    if remaining[k] > slack[k]:
+                        enough = False
+                if enough and _keep(chosen, depth, stab, tmp_a, tmp_b):
                     n_found += 1
                     if not count_only:
                         for i in range(depth):
                             out[n_out, i] = chosen[i]
+                        for i in range(depth, out.shape[1]):
+                            out[n_out, i] = -1
                         n_out += 1
                 st_ptr[depth] = 0
                 st_hi[depth] = 0

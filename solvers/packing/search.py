@@ -125,6 +125,7 @@ class _Runner:
         self.masks = np.ascontiguousarray(problem.row_masks[:, 0]) if one_word else problem.row_masks
         self.enabled = enabled
         self.remaining = problem.kind_count.copy()
+        self.slack = np.zeros(problem.n_kinds, dtype=np.int64) if problem.kind_slack is None else problem.kind_slack
         occ_shape = (depth_max + 1,) if one_word else (depth_max + 1, problem.n_words)
         self.st_occ = np.zeros(occ_shape, dtype=np.uint64)
         self.st_cell = np.zeros(depth_max + 1, dtype=np.int64)
@@ -154,7 +155,7 @@ class _Runner:
         status, n_out, n_found, nodes = self.fn(
             self.masks, p.row_kind, self.enabled, p.start, p.n_kinds, p.n_cells, self.remaining,
             self.st_occ, self.st_cell, self.st_ptr, self.st_hi, self.chosen, self.ctl, self.min_depth,
-            budget, self.out, self.count_only, self.stab,
+            budget, self.out, self.count_only, self.stab, self.slack,
         )  # fmt: skip
         self.finished = status == 0
         return self.out[:n_out], int(n_found), int(nodes)

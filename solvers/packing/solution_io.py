@@ -72,12 +72,16 @@ def solutions_to_dict(solutions: SolutionSet) -> dict[str, Any]:
 
 
 def write_solutions(path: str | Path, solutions: SolutionSet) -> None:
-    """Write atomically enough for a CLI: to ``path`` in one go (one solution string per line)."""
+    """Write ``path`` whole or not at all (one solution string per line): through a part file renamed over it, or
+    in place when it is a device or a FIFO (see solvers/output_files.py); an OSError says why it cannot be."""
+    from solvers.output_files import OutputFile
+
     data = solutions_to_dict(solutions)
     text = json.dumps(data, separators=(",", ":"))
     # one solution per line keeps the file greppable and diff-friendly without bloating it
     text = text.replace('","', '",\n"')
-    Path(path).write_text(text + "\n", encoding="utf-8")
+    with OutputFile(path) as handle:
+        handle.write(text + "\n")
 
 
 def read_solutions(path: str | Path) -> SolutionSet:

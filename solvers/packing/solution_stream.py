@@ -3,19 +3,20 @@
 The file is the ordinary solution format (see ``solution_io``) with ``count`` written last and without the
 optional ``classes`` (class ids need every solution at once). Copy numbers (``instances``) go to a side file while
 the solutions stream, and are appended when the search ends. The file appears under its name only when complete:
-until then it is written to ``<name>.part``, which an interrupted run removes.
+until then it is written to a part file beside it, which an interrupted run removes and a killed run's successor
+removes (a device or a FIFO is written in place instead: see solvers/output_files.py).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import TextIO
 
+from solvers.output_files import OutputFile
 from solvers.packing.cover import CoverProblem
 from solvers.packing.puzzle import SymmetryMode
 from solvers.packing.puzzle_io import puzzle_to_dict
@@ -29,8 +30,8 @@ class SolutionFileStream:
         self.path = Path(path)
         self.problem = problem
         self.count = 0
-        self._partial = self.path.with_name(self.path.name + ".part")
-        self._out: TextIO = open(self._partial, "w", encoding="utf-8")  # noqa: SIM115 (closed in __exit__)
+        self._file = OutputFile(self.path)
+        self._out: TextIO = self._file.handle
         self._copies: TextIO | None = None
         if int(problem.kind_count.max()) > 1:
             self._copies = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 (closed in __exit__)
@@ -54,14 +55,20 @@ class SolutionFileStream:
         try:
             if kind is None:
                 self._finish()
+        except BaseException:
+            self._file.discard()
+            raise
         finally:
-            self._out.close()
             if self._copies is not None:
                 self._copies.close()
-            if kind is not None:
-                self._partial.unlink(missing_ok=True)
-        if kind is None:
-            os.replace(self._partial, self.path)
+        if kind is not None:
+            self._file.discard()
+            return
+        try:
+            self._file.commit()
+        except BaseException:
+            self._file.discard()
+            raise
 
     def _finish(self) -> None:
         self._out.write("]")

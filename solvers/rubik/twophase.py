@@ -114,9 +114,11 @@ def twophase(
             if finished or exhausted:
                 if best is not None and exhausted and not best.proven_optimal:
                     yield MoveSolution(best.moves, best.length, True, elapsed)
+                yield _heartbeat(buffers, elapsed, best)  # the final figures: nodes and seconds of the whole search
                 return
             searched = 0.0 if searching_since is None else now - searching_since
             if best is not None and (best.length <= target_length or (max_time is not None and searched >= max_time)):
+                yield _heartbeat(buffers, elapsed, best)
                 return
             if stop is not None and stop.is_set():
                 if best is None:
@@ -124,14 +126,19 @@ def twophase(
                 return
             if now - last_beat >= HEARTBEAT_SECONDS:
                 last_beat = now
-                nodes = int(sum(b[0][k.STAT_NODES] for b in buffers))
-                depth = int(max(b[0][k.STAT_DEPTH] for b in buffers))
-                yield DepthProgress(depth, nodes, nodes / max(elapsed, 1e-9), elapsed, None, best and best.length)
+                yield _heartbeat(buffers, elapsed, best)
             threads[0].join(POLL_SECONDS)
     finally:
         ctrl[k.CTRL_STOP] = 1
         for thread in threads:
             thread.join()
+
+
+def _heartbeat(buffers: list, elapsed: float, best: MoveSolution | None) -> DepthProgress:
+    """The searches' figures now: nodes of all of them, the deepest phase-1 depth, and the seconds so far."""
+    nodes = int(sum(b[0][k.STAT_NODES] for b in buffers))
+    depth = int(max(b[0][k.STAT_DEPTH] for b in buffers))
+    return DepthProgress(depth, nodes, nodes / max(elapsed, 1e-9), elapsed, None, best and best.length)
 
 
 def prepare_twophase_tables(tables: RubikTables) -> None:

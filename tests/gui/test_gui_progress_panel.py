@@ -17,7 +17,7 @@ from solvers.cube.scramble import random_move_scramble
 from solvers.rubik.events import DepthExhausted, DepthProgress
 
 KEPT = "The best solution so far (18 moves, not proven optimal) is kept."
-LIVE = "nodes \N{MIDDLE DOT}"  # the live search line: "Depth d · n nodes · r /s · best b · t s"
+LIVE = " s \N{MIDDLE DOT} "  # the live search line: "Depth d · n nodes in t s · r /s · best b"
 
 
 def _solution(length: int, proven: bool) -> Solution:
@@ -36,7 +36,7 @@ def panel(qtbot) -> ProgressPanel:
 def test_each_stage_has_its_own_words(panel):
     panel.on_progress(TableProgress(0.4, "phase-1 pruning table"))
     assert panel.stage is Stage.BUILDING and "tables" in panel.status.text().lower()
-    assert panel.table_bar.isVisibleTo(panel) and "phase-1 pruning table" in panel.table_bar.format()
+    assert panel.table_bar.isVisibleTo(panel) and "phase-1 pruning table" in panel.detail.full_text()
     panel.on_progress(DepthProgress(0, 0, 0.0, 1.2, None, None))
     assert panel.stage is Stage.COMPILING and "Compiling" in panel.status.text()
     assert "Depth 0" not in panel.search.text() and not panel.table_bar.isVisibleTo(panel)
@@ -63,7 +63,7 @@ def test_no_live_figures_survive_the_end(panel, end, stage, words):
     panel.on_ended(end)
     assert panel.stage is stage and panel.status.text() == words
     assert LIVE not in panel.search.text() and "ETA" not in panel.search.text()
-    assert panel.search.text() == "Searched 9,000,000 nodes in 3.0 s."
+    assert panel.search.text() == "Searched 9,000,000 nodes in 3.0 s (3.0\N{NO-BREAK SPACE}M/\N{WORD JOINER}s)."
     panel.on_progress(DepthProgress(15, 9_500_000, 3e6, 3.2, 2.0, None))  # a heartbeat queued before the end
     assert panel.stage is stage and LIVE not in panel.search.text()
 

@@ -11,7 +11,7 @@ import pytest
 from PyQt6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from cubeviz.main_window import MainWindow
-from cubeviz.packing.stl_export import PIECES, SOLUTION, StlExportDialog
+from cubeviz.views.stl_dialog import PIECES, SOLUTION, StlExportDialog
 from solvers.packing import SymmetryMode, build_cover, load_puzzle
 from solvers.packing.pykernel import iter_solutions
 from solvers.packing.queries import with_classes
@@ -62,7 +62,7 @@ def test_the_shown_solution_is_exported_assembled(window, qtbot, monkeypatch, tm
     out = tmp_path / "shown.stl"
     _choose(monkeypatch, SOLUTION, unit=8.0, gap=0.3)
     monkeypatch.setattr(window.settings, "save_file_name", lambda *args: str(out))
-    window.actions["export_stl"].trigger()
+    window.actions["packing_export_stl"].trigger()
     stl = read_stl(out.read_bytes())
     assert shown.encode() in stl.header  # the solution on screen, not another one
     assert edge_problems(stl) == []
@@ -76,7 +76,7 @@ def test_the_designs_pieces_are_exported_one_file_each(window, monkeypatch, tmp_
     assert designer.start_from("slothouber-graatsma")
     _choose(monkeypatch, PIECES, unit=10.0, gap=0.0, bevel=1.0)
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *args: str(tmp_path / "pieces"))
-    window.actions["export_stl"].trigger()
+    window.actions["design_export_stl"].trigger()
     files = sorted((tmp_path / "pieces").iterdir())
     assert [f.name for f in files] == ["01-S-x6.stl", "02-u-x3.stl"]
     chamfered_cube = 8**3 + 6 * 64 + 6 * 8 + 4 / 3  # an 8 mm core grown by an octahedron of 1 mm
@@ -94,6 +94,6 @@ def test_a_gap_too_large_for_the_cube_is_refused_with_a_message(window, monkeypa
     monkeypatch.setattr(window.settings, "save_file_name", lambda *args: saved.append(args) or str(tmp_path / "x.stl"))
     messages = []
     monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: messages.append(text))
-    window.actions["export_stl"].trigger()
+    window.actions["packing_export_stl"].trigger()
     assert len(messages) == 1 and "below a quarter of the unit (0.5 mm)" in messages[0]
     assert saved == [] and not (tmp_path / "x.stl").exists()

@@ -32,10 +32,23 @@ def test_solve_reads_any_size_from_the_line_length(capsys, monkeypatch):
     answers = out.splitlines()
     assert len(answers) == 3
     for cube, answer in zip(cubes, answers, strict=True):
-        moves, count = re.fullmatch(r"(.*) \((\d+)\)", answer).groups()
+        moves, count = re.fullmatch(r"(.*) \((\d+)\*?\)", answer).groups()
         assert int(count) == len([t for t in moves.split() if t[0] not in "xyz"])
         cube.apply(moves)
         assert cube.solved()
+
+
+@pytest.mark.parametrize(("metric", "scramble", "optimum"), [("htm", "R U2 F' R", 4), ("qtm", "R U2 F' R", 5)])
+def test_a_2x2x2_line_is_solved_optimally_in_the_metric_asked(capsys, monkeypatch, metric, scramble, optimum):
+    """The God's-table solver takes 24-letter lines: the answer is proven (`*`), as short as the scramble allows."""
+    cube = _scrambled(2, scramble)
+    code, out, err = _run(capsys, monkeypatch, ["solve", "--metric", metric], cube.facelets() + "\n")
+    assert code == 0 and err == ""
+    moves, count = re.fullmatch(r"(.*) \((\d+)\*\)\n", out).groups()
+    quarters = sum(2 if token.endswith("2") else 1 for token in moves.split())
+    assert int(count) == (len(moves.split()) if metric == "htm" else quarters) == optimum
+    cube.apply(moves)
+    assert cube.solved()
 
 
 def test_solved_big_cube_prints_zero(capsys, monkeypatch):
@@ -79,11 +92,11 @@ def test_the_batch_task_answers_big_cube_lines_like_the_in_process_loop():
     from solvers.cluster.tasks import solve_line_task
 
     cube = _scrambled(4, "Rw U F 2L")
-    answer, error = solve_line_task(1, cube.facelets(), {"goal": None})
+    answer, error = solve_line_task(1, cube.facelets(), {"goal": None, "metric": "htm"})
     assert error is None
     cube.apply(answer.rsplit(" (", 1)[0])
     assert cube.solved()
-    answer, error = solve_line_task(2, "U" * 95, {"goal": None})
+    answer, error = solve_line_task(2, "U" * 95, {"goal": None, "metric": "htm"})
     assert answer == "-1" and error.startswith("line 2: 95 stickers")
 
 

@@ -1,11 +1,11 @@
-"""File > Export STL...: printable pieces of the design when the Design tab is shown (plate or one file per
-piece), otherwise of the Packings tab's puzzle (the shown solution assembled, every piece on one plate, or one
-file per piece), with the cell size, gap, bevel and spacing chosen in a small dialog. Meshes and files come from
-``solvers.packing.stl``; nothing here computes geometry."""
+"""Export STL: printable pieces (the shown solution assembled, every piece on one plate, or one file per piece)
+with the cell size, gap, bevel and spacing chosen in a small dialog. Shared by the Packings and Design tabs, each
+handing over what it has to print as an `StlSource`; meshes and files come from ``solvers.packing.stl``, nothing
+here computes geometry."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,8 +26,8 @@ from solvers.packing.errors import PackingError
 from solvers.packing.stl import PieceLike, PrintOptions, plate_mesh, solution_mesh, write_piece_files, write_stl
 
 if TYPE_CHECKING:
-    from cubeviz.main_window import MainWindow
-    from cubeviz.packing.browser import PackingBrowser
+    from cubeviz.models.packing_model import PackingModel
+    from cubeviz.settings import Settings
 
 SOLUTION, PLATE, PIECES = "solution", "plate", "pieces"
 KIND_TEXT = {
@@ -51,8 +51,8 @@ class StlSource:
         return ([SOLUTION] if self.rows is not None else []) + [PLATE, PIECES]
 
 
-def browser_source(browser: PackingBrowser) -> StlSource:
-    model = browser.model
+def packing_source(model: PackingModel) -> StlSource:
+    """The Packings tab's puzzle and, when one is shown, its solution."""
     if model.puzzle is None:
         raise PackingError("No puzzle loaded: nothing to print.")
     index = model.current_index
@@ -125,50 +125,43 @@ class StlExportDialog(QDialog):
         return self.kind.currentData(), options
 
 
-def _saved_options(window: MainWindow) -> PrintOptions:
+def _saved_options(settings: Settings) -> PrintOptions:
     default = PrintOptions()
     try:
         return PrintOptions(
-            window.settings.number(f"{SETTINGS_KEY}/unit", default.unit),
-            window.settings.number(f"{SETTINGS_KEY}/gap", default.gap),
-            window.settings.number(f"{SETTINGS_KEY}/spacing", default.spacing),
-            bevel=window.settings.number(f"{SETTINGS_KEY}/bevel", default.bevel),
+            settings.number(f"{SETTINGS_KEY}/unit", default.unit),
+            settings.number(f"{SETTINGS_KEY}/gap", default.gap),
+            settings.number(f"{SETTINGS_KEY}/spacing", default.spacing),
+            bevel=settings.number(f"{SETTINGS_KEY}/bevel", default.bevel),
         )
     except PackingError:
         return default
 
 
-def _current_source(window: MainWindow) -> StlSource:
-    if window.designer is not None and window.tabs.currentWidget() is window.designer:
-        return design_source(window.designer.model.draft)
-    if window.packing_browser is None:
-        raise PackingError("No packing puzzle to print.")
-    return browser_source(window.packing_browser)
-
-
-def ask_and_export_stl(window: MainWindow) -> None:
-    """The dialog, then where to write; problems are shown in a message box, never as a traceback."""
+def ask_and_export_stl(
+    parent: QWidget, settings: Settings, show_status: Callable[[str], None], source: Callable[[], StlSource]
+) -> None:
+    """The dialog, then where to write; problems (no puzzle, an empty piece, a gap too large, a disk error) are
+    shown in a message box, never as a traceback."""
     try:
-        source = _current_source(window)
-        dialog = StlExportDialog(source.kinds(), _saved_options(window), window)
+        chosen = source()
+        dialog = StlExportDialog(chosen.kinds(), _saved_options(settings), parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         kind, options = dialog.chosen()
         for key in ("unit", "gap", "spacing", "bevel"):
-            window.settings.set(f"{SETTINGS_KEY}/{key}", getattr(options, key))
+            settings.set(f"{SETTINGS_KEY}/{key}", getattr(options, key))
         if kind == PIECES:
-            path = QFileDialog.getExistingDirectory(
-                window, "Folder for the piece files", window.settings.directory("exports")
-            )
+            path = QFileDialog.getExistingDirectory(parent, "Folder for the piece files", settings.directory("exports"))
         else:
             suffix = "solution" if kind == SOLUTION else "pieces"
-            path = window.settings.save_file_name(
-                window, "exports", "Export STL", f"{source.name}-{suffix}.stl", "STL files (*.stl)"
+            path = settings.save_file_name(
+                parent, "exports", "Export STL", f"{chosen.name}-{suffix}.stl", "STL files (*.stl)"
             )
         if not path:
             return
-        written = export_stl(source, kind, options, path)
+        written = export_stl(chosen, kind, options, path)
     except (PackingError, OSError) as exc:
-        QMessageBox.warning(window, "Export STL", str(exc))
+        QMessageBox.warning(parent, "Export STL", str(exc))
         return
-    window.statusBar().showMessage(f"Exported {len(written)} STL file(s) to {Path(written[0]).parent}", 6000)
+    show_status(f"Exported {len(written)} STL file(s) to {Path(written[0]).parent}")

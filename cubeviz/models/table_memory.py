@@ -1,11 +1,12 @@
 """What the solver tables cost in memory, and giving it back: tables stay loaded for the next solve (loading the
 optimal solver's takes seconds), which is right, but a user who is done solving should see the cost and be able
-to release it."""
+to release it. Qt-free: the window's About box and the Solve feature both read it."""
 
 from __future__ import annotations
 
 import gc
 import os
+from collections.abc import Callable
 
 
 def loaded_table_bytes() -> int:
@@ -16,17 +17,18 @@ def loaded_table_bytes() -> int:
     return default_tables().loaded_bytes() + gods.loaded_bytes()
 
 
-def release_tables() -> int:
+def release_tables(*also_forget: Callable[[], None]) -> int:
     """Drop every loaded table (they load again from the cache at the next solve); returns the bytes released.
-    Call it only while no solve runs: a running search keeps what it holds until it ends."""
-    from cubeviz.solve import engines
+    `also_forget` drops what a caller keeps that holds tables alive (cached solver objects). Call it only while no
+    solve runs: a running search keeps what it holds until it ends."""
     from solvers.pocket import gods
     from solvers.rubik.tables import default_tables
 
     released = loaded_table_bytes()
     default_tables().forget()
     gods.forget_loaded_tables()
-    engines.forget_pocket_solvers()
+    for forget in also_forget:
+        forget()
     gc.collect()
     return released
 

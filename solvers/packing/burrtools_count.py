@@ -1,0 +1,328 @@
+"""Counting a BurrTools problem the way BurrTools counts it, and taking its assemblies apart by its rules.
+
+BurrTools' rules, as implemented here:
+
+* The result shape's ``#`` cells must be filled and its ``+`` cells may stay empty; a piece is placed in any of the
+  24 rotations (never reflected) so that its cells lie on result cells. Each part is used between its ``min`` and
+  ``max`` times; a problem's ``maxHoles`` bounds the empty ``+`` cells (with count ranges).
+* Assemblies that are rotations of one another count once, where a rotation counts only if it maps the result
+  shape onto itself cell for cell (``#`` on ``#``, ``+`` on ``+``). Mirror images count once as well when the
+  result shape has a mirror symmetry and every one-handed piece of an assembly has a partner: BurrTools pairs the
+  copies of the pieces, in problem order, each one-handed copy with the next unpaired copy of its mirror shape.
+  Without count ranges, one unpaired copy switches mirror identification off for the whole problem; with ranges
+  pairing stops at the first unpaired copy and only assemblies whose one-handed copies are all paired are
+  identified with their mirror images.
+
+A plain problem is counted by the engine up to ``mirror`` where that level is defined and up to ``rotation``
+otherwise (the numba kernel with its symmetry reduction). Any other problem is searched by the same kernel over
+every result cell, a ``+`` cell also coverable by a one-cell *empty* piece (as many as may stay empty) and the
+count ranges checked at each full cover; every assembly is listed and sorted into classes by the images above.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.packing.burrtools_io import BurrToolsFileError
+from solvers.packing.burrtools_puzzle import (
+    LETTERS,
+    PALETTE,
+    BurrProblem,
+    identifier_for,
+    kind_twins,
+    plain_mode,
+    to_puzzle,
+)
+from solvers.packing.puzzle import Piece, Puzzle
+from solvers.packing.voxels import Matrix, Voxel, apply, is_chiral, isometry_matrices
+
+MAX_LISTED = 2_000_000  # assemblies held (before symmetry) to sort into classes
+
+
+@dataclass(frozen=True)
+class Count:
+    """BurrTools' figures for one problem: assemblies up to its symmetry and, when asked, how many of them come
+    apart (``solutions``; None when not asked) and how many could not be decided within the state bound."""
+
+    assemblies: int
+    solutions: int | None = None
+    undecided: int = 0
+    representatives: tuple[tuple[tuple[int, tuple[Voxel, ...]], ...], ...] = ()  # (kind, cells) per piece
+
+
+def _engine_puzzle(problem: BurrProblem) -> tuple[Puzzle, int | None]:
+    """An engine puzzle over every result cell, with a one-cell *hole* kind (index returned, None without ``+``
+    cells) standing for the ``+`` cells left empty; counts are the kinds' maxima (the hole kind's: how many may
+    stay empty)."""
+    used = {k.letter for k in problem.kinds}
+    pieces = [Piece(k.letter, k.cells, PALETTE[i % len(PALETTE)], k.maximum, None, k.label)
+              for i, k in enumerate(problem.kinds)]  # fmt: skip
+    hole = None
+    if problem.optional:
+        low = sum(len(k.cells) * k.minimum for k in problem.kinds)
+        high = sum(len(k.cells) * k.maximum for k in problem.kinds)
+        n_cells = len(problem.required) + len(problem.optional)
+        budget = len(problem.optional) if low != high else n_cells - low
+        if problem.max_holes is not None and low != high:
+            budget = min(budget, problem.max_holes)
+        if budget > 0:
+            hole = len(pieces)
+            letter = next(c for c in "~^*=" + LETTERS if c not in used)
+            pieces.append(Piece(letter, ((0, 0, 0),), "#000000", budget, None, "empty cell"))
+    target = tuple(sorted(problem.cells, key=lambda v: (v[2], v[1], v[0])))
+    low_corner = [min(v[a] for v in target) for a in range(3)]
+    target = tuple((x - low_corner[0], y - low_corner[1], z - low_corner[2]) for x, y, z in target)
+    dims = (max(v[0] for v in target) + 1, max(v[1] for v in target) + 1, max(v[2] for v in target) + 1)
+    name = problem.puzzle_name or identifier_for(problem.title)
+    puzzle = Puzzle(name=name, pieces=tuple(pieces), target=target, dims=dims, title=problem.title, is_box=False)
+    return puzzle, hole
+
+
+def _offset(problem: BurrProblem) -> Voxel:
+    every = problem.cells
+    return (min(v[0] for v in every), min(v[1] for v in every), min(v[2] for v in every))
+
+
+def count(problem: BurrProblem, *, disassemble: bool = False, max_states: int = 2_000_000, stop=None) -> Count:
+    """Count ``problem`` the way BurrTools does (see the module docstring); with ``disassemble`` also take every
+    counted assembly apart by BurrTools' rules (:mod:`solvers.packing.burrtools_disassembly`). A ``stop`` flag
+    (``threading.Event``) that gets set ends the work with KeyboardInterrupt."""
+    if not problem.kinds:  # no piece fits: only an empty result has its (empty) assembly, never a solution
+        return Count(0 if problem.required else 1, 0 if disassemble else None)
+    if problem.plain and (not problem.mirror_ok or kind_twins(problem) is not None):
+        return _count_plain(problem, disassemble, max_states, stop)
+    return _count_general(problem, disassemble, max_states, stop)
+
+
+def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop) -> Count:
+    """The engine's classes at the level :func:`plain_mode` names, with its symmetry reduction."""
+    from solvers.packing.cover import build_cover
+    from solvers.packing.search import all_solutions, count_solutions
+
+    puzzle = to_puzzle(problem)
+    cover = build_cover(puzzle)
+    mode = plain_mode(problem)
+    if not disassemble:
+        total = count_solutions(cover, up_to=mode, stop=stop)
+        _check_stop(stop)
+        return Count(total)
+    rows = all_solutions(cover, up_to=mode, stop=stop)
+    _check_stop(stop)
+    target = _result_coordinates(problem, puzzle)
+    reps = tuple(tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
+                       for r in sol) for sol in rows.tolist())  # fmt: skip
+    return _with_disassembly(problem, reps, max_states, stop)
+
+
+def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, stop) -> Count:
+    """Every assembly from the kernel (``+`` cells coverable by the empty kind, ranges checked at full covers),
+    then one per class."""
+    import numpy as np
+
+    from solvers.packing.cover import build_cover
+
+    puzzle, hole = _engine_puzzle(problem)
+    cover = build_cover(puzzle)
+    target = _result_coordinates(problem, puzzle)
+    required = set(problem.required)
+    enabled = np.ones(cover.n_rows, dtype=np.uint8)
+    if hole is not None:  # the empty kind only on + cells
+        for r in cover.rows_of_kind(hole):
+            if target[int(cover.row_cells[r][0])] in required:
+                enabled[r] = 0
+    slack = [k.maximum - k.minimum for k in problem.kinds]
+    if hole is not None:
+        slack.append(int(cover.kind_count[hole]))
+    cover.kind_slack = np.asarray(slack, dtype=np.int64)
+    rows = _every_assembly(cover, enabled, stop)
+    _check_stop(stop)
+
+    def pieces(sol: list[int]) -> tuple:
+        return tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
+                     for r in sol if r >= 0 and int(cover.row_kind[r]) != hole)  # fmt: skip
+
+    keep = _fast_classes(problem, cover, puzzle, rows)
+    if keep is None:  # copies pair up across kinds: the per-assembly rule
+        found = [pieces(sol) for sol in rows.tolist()]
+        reps = tuple(found[i] for i in classes(problem, found))
+    else:
+        reps = tuple(pieces(rows[i].tolist()) for i in keep)
+    if not disassemble:
+        return Count(len(reps), representatives=reps)
+    return _with_disassembly(problem, reps, max_states, stop)
+
+
+def _result_coordinates(problem: BurrProblem, puzzle: Puzzle) -> list[Voxel]:
+    """The engine puzzle's target cells (moved to the origin) back in the result shape's coordinates."""
+    shift = _offset(problem)
+    return [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target]
+
+
+def _check_stop(stop) -> None:
+    """A set ``stop`` flag ends the count as an interruption (the CLI reports it and exits with 130)."""
+    if stop is not None and stop.is_set():
+        raise KeyboardInterrupt
+
+
+def _every_assembly(cover, enabled, stop):
+    """Every assembly as kernel rows (-1 padded), at most ``MAX_LISTED`` of them."""
+    import numpy as np
+
+    from solvers.packing.search import CoverSolution, enumerate_solutions
+
+    found = []
+    for event in enumerate_solutions(cover, enabled=enabled, stop=stop, progress_interval=1.0):
+        if isinstance(event, CoverSolution):
+            if len(found) == MAX_LISTED:
+                raise BurrToolsFileError(
+                    f"more than {MAX_LISTED:,} assemblies before symmetry: too many to sort into classes here",
+                    cover.puzzle.title,
+                )
+            found.append(event.rows)
+    return np.asarray(found, dtype=np.int64).reshape(len(found), cover.n_instances)
+
+
+def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int] | None:
+    """:func:`classes` on the kernel's row arrays, vectorised: the result's symmetries as row permutations (a
+    reflection also swaps each one-handed kind for its twin), an image counted only where every row has one and
+    the kinds' ranges hold; the first solution of each class by index. None when the copies do not pair up kind
+    by kind (then the per-assembly rule applies)."""
+    import numpy as np
+
+    from solvers.packing.symmetry import _RowLookup
+
+    twins = kind_twins(problem) if problem.mirror_ok else {}
+    if twins is None:
+        return None
+    symmetries = [s for s in _result_symmetries(problem) if s[2] or problem.mirror_ok]
+    shift = _offset(problem)
+    index = puzzle.cell_index()
+    n_kinds = cover.n_kinds
+    chiral = [is_chiral(k.cells) for k in problem.kinds]
+    lookup = _RowLookup(cover)
+    sols = np.asarray(rows, dtype=np.int64)
+    n_rows = cover.n_rows
+    row_kind = np.append(cover.row_kind, -1)  # index -1 (padding) has no kind
+    best = None
+    for m, t, proper in symmetries:
+        moved = apply(m, [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target])
+        cell_perm = np.array([index[(x + t[0] - shift[0], y + t[1] - shift[1], z + t[2] - shift[2])]
+                              for x, y, z in moved], dtype=np.int64)  # fmt: skip
+        kind_map = np.arange(n_kinds, dtype=np.int64)
+        if not proper:
+            for k in range(len(problem.kinds)):
+                if chiral[k]:
+                    kind_map[k] = twins.get(k, -1)
+        cells = np.where(cover.row_cells >= 0, cell_perm[cover.row_cells], -1)
+        perm = np.append(lookup.find(kind_map[cover.row_kind], cells), -1)
+        image = perm[sols]
+        valid = ~((image < 0) & (sols >= 0)).any(axis=1)
+        if not proper:
+            kinds = row_kind[image]
+            for k, kind in enumerate(problem.kinds):
+                used = (kinds == k).sum(axis=1)
+                valid &= (used >= kind.minimum) & (used <= kind.maximum)
+        key = np.sort(np.where(image < 0, n_rows, image), axis=1)
+        if best is None:
+            best = key
+            continue
+        diff = key != best
+        first = diff.argmax(axis=1)
+        at = np.arange(len(sols))
+        smaller = valid & diff.any(axis=1) & (key[at, first] < best[at, first])
+        best[smaller] = key[smaller]
+    if best is None or not len(sols):
+        return []
+    _, first_index = np.unique(best, axis=0, return_index=True)
+    return sorted(int(i) for i in first_index)
+
+
+def _with_disassembly(problem: BurrProblem, reps, max_states: int, stop) -> Count:
+    from solvers.packing.burrtools_disassembly import takes_apart
+
+    solutions = undecided = 0
+    for assembly in reps:
+        _check_stop(stop)
+        verdict = takes_apart(problem, assembly, max_states=max_states)
+        if verdict is None:
+            undecided += 1
+        elif verdict:
+            solutions += 1
+    return Count(len(reps), solutions, undecided, reps)
+
+
+def classes(problem: BurrProblem, found: list) -> list[int]:
+    """Indices into ``found`` (assemblies as (kind, cells) pairs) of the first assembly of each BurrTools class."""
+    symmetries = _result_symmetries(problem)
+    if not problem.mirror_ok:
+        symmetries = [s for s in symmetries if s[2]]
+    copies = problem.copies()
+    first_copy: dict[int, int] = {}
+    for i, k in enumerate(copies):
+        first_copy.setdefault(k, i)
+    chiral = [is_chiral(k.cells) for k in problem.kinds]
+    seen: set[tuple] = set()
+    keep = []
+    for n, placed in enumerate(found):
+        mirror_kinds = _mirror_kinds(problem, placed, copies, first_copy, chiral) if problem.mirror_ok else None
+        best = None
+        for m, shift, proper in symmetries:
+            if not proper and mirror_kinds is None:
+                continue
+            image = []
+            for slot, (k, cells) in enumerate(placed):
+                moved = apply(m, cells)
+                image.append(
+                    (
+                        k if proper else mirror_kinds[slot],
+                        tuple(sorted((x + shift[0], y + shift[1], z + shift[2]) for x, y, z in moved)),
+                    )
+                )
+            key = tuple(sorted(image))
+            if best is None or key < best:
+                best = key
+        if best not in seen:
+            seen.add(best)
+            keep.append(n)
+    return keep
+
+
+def _result_symmetries(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
+    """Isometries (matrix, shift, proper) mapping the result onto itself, ``#`` onto ``#`` and ``+`` onto ``+``."""
+    required, optional = set(problem.required), set(problem.optional)
+    every = list(required | optional)
+    low = tuple(min(v[a] for v in every) for a in range(3))
+    out = []
+    for n, m in enumerate(isometry_matrices()):
+        moved = apply(m, every)
+        shift = tuple(low[a] - min(v[a] for v in moved) for a in range(3))
+
+        def image(cells: set[Voxel], m: Matrix = m, shift: tuple = shift) -> set[Voxel]:
+            return {(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in apply(m, cells)}
+
+        if image(required) == required and image(optional) == optional:
+            out.append((m, (shift[0], shift[1], shift[2]), n < 24))
+    return out
+
+
+def _mirror_kinds(problem: BurrProblem, placed, copies, first_copy, chiral) -> list[int] | None:
+    """The kind each placed piece becomes in the mirror image, or None when the image is no assembly."""
+    used: dict[int, int] = {}
+    out = []
+    for k, _ in placed:
+        copy = first_copy[k] + used.get(k, 0)
+        used[k] = used.get(k, 0) + 1
+        if not chiral[k]:
+            out.append(k)
+            continue
+        partner = problem.pairing[copy] if copy < len(problem.pairing) else None
+        if partner is None:
+            return None
+        out.append(copies[partner])
+    counts: dict[int, int] = {}
+    for k in out:
+        counts[k] = counts.get(k, 0) + 1
+    for k, kind in enumerate(problem.kinds):
+        if not kind.minimum <= counts.get(k, 0) <= kind.maximum:
+            return None
+    return out

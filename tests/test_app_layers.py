@@ -1,0 +1,227 @@
+"""The app's layers, read from the source: features meet only through the host, the window names no feature, no
+module imports itself back through others, and the app's Qt-free modules import in a process without PyQt6.
+
+Every import counts: at module level, inside functions and under TYPE_CHECKING (a typing-only circle still ties
+the modules together for a reader and for type checkers)."""
+
+from __future__ import annotations
+
+import ast
+import graphlib
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cubeviz.features import FEATURE_MODULES
+
+ROOT = Path(__file__).resolve().parent.parent
+GUI_LIBRARIES = ("PyQt6", "OpenGL", "pyqtgraph")
+# Shared by features (Qt-free writers of pictures and animations): a library, not a feature (it has no install).
+SHARED_PACKAGES = ("cubeviz.export",)
+
+
+def module_files(package_dir: Path, root: Path) -> dict[str, Path]:
+    """Dotted module name -> file, for every module under `package_dir`."""
+    modules = {}
+    for path in sorted(package_dir.rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        modules[".".join(parts)] = path
+    return modules
+
+
+def imported_names(module: str, path: Path, known: set[str]) -> dict[str, set[str]]:
+    """Every name `module` imports anywhere in its source, by kind: "cubeviz" (modules of `known`, the nearest
+    existing one for an attribute), "module_level" (top-level names imported outside functions and
+    TYPE_CHECKING, to tell the Qt-free modules)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    is_package = path.name == "__init__.py"
+    found: dict[str, set[str]] = {"cubeviz": set(), "module_level": set()}
+
+    def nearest(name: str) -> str | None:
+        while name and name not in known:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    def visit(node: ast.AST, top: bool) -> None:
+        typing_only = isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        if typing_only or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            top = False  # runs later, or never: not part of what importing the module loads
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = module.split(".") if is_package else module.split(".")[:-1]
+                package = package[: len(package) - node.level + 1]
+                base = ".".join(package + ([node.module] if node.module else []))
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
+        for target in targets:
+            if top:
+                found["module_level"].add(target.split(".")[0])
+            target_module = nearest(target) if target.split(".")[0] == "cubeviz" else None
+            if target_module is not None and target_module != module:
+                found["cubeviz"].add(target_module)
+                if top:
+                    found["module_level"].add(target_module)
+        for child in ast.iter_child_nodes(node):
+            visit(child, top)
+
+    visit(tree, True)
+    return found
+
+
+def import_graph(root: Path = ROOT) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """(module -> the cubeviz modules it imports anywhere, module -> what it imports at run time on import)."""
+    files = module_files(root / "cubeviz", root)
+    known = set(files)
+    graph, module_level = {}, {}
+    for module, path in files.items():
+        found = imported_names(module, path, known)
+        graph[module], module_level[module] = found["cubeviz"], found["module_level"]
+    return graph, module_level
+
+
+def feature_of(module: str) -> str | None:
+    return next((f for f in FEATURE_MODULES if module == f or module.startswith(f + ".")), None)
+
+
+def wrong_feature_imports(graph: dict[str, set[str]]) -> list[str]:
+    wrong = []
+    for module, targets in sorted(graph.items()):
+        own = feature_of(module)
+        if own is None:
+            continue
+        for target in sorted(targets):
+            other = feature_of(target)
+            if target == "cubeviz.main_window" or (other is not None and other != own):
+                wrong.append(f"{module} imports {target}")
+    return wrong
+
+
+def import_circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One circle of imports, or None."""
+    try:
+        tuple(graphlib.TopologicalSorter(graph).static_order())
+    except graphlib.CycleError as exc:
+        return list(exc.args[1])
+    return None
+
+
+GRAPH, MODULE_LEVEL = import_graph()
+
+
+def test_the_graph_sees_function_level_relative_and_typing_imports(tmp_path: Path) -> None:
+    """The reader itself: an import inside a function, a relative one and one under TYPE_CHECKING all count."""
+    package = tmp_path / "cubeviz"
+    (package / "solve").mkdir(parents=True)
+    (package / "editor").mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "main_window.py").write_text("")
+    (package / "solve" / "__init__.py").write_text("def install(host):\n    from .feature import run\n")
+    (package / "solve" / "feature.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cubeviz.main_window import W\n"
+        "def run():\n    import cubeviz.editor.panel\n"
+    )
+    (package / "editor" / "__init__.py").write_text("")
+    (package / "editor" / "panel.py").write_text("from cubeviz.solve import install\n")
+    graph, _ = import_graph(tmp_path)
+    assert graph["cubeviz.solve"] == {"cubeviz.solve.feature"}
+    assert graph["cubeviz.solve.feature"] == {"cubeviz.main_window", "cubeviz.editor.panel"}
+    assert wrong_feature_imports(graph) == [
+        "cubeviz.editor.panel imports cubeviz.solve",
+        "cubeviz.solve.feature imports cubeviz.editor.panel",
+        "cubeviz.solve.feature imports cubeviz.main_window",
+    ]
+    assert set(import_circle(graph)) == {"cubeviz.solve", "cubeviz.solve.feature", "cubeviz.editor.panel"}
+
+
+def test_features_import_no_other_feature_and_not_the_main_window() -> None:
+    assert {"cubeviz.solve.feature", "cubeviz.editor.panel", "cubeviz.insight.feature"} <= set(GRAPH)
+    assert wrong_feature_imports(GRAPH) == []
+
+
+def test_the_main_window_names_no_feature() -> None:
+    """It installs them through cubeviz.features, which imports each by name only."""
+    named = {feature_of(target) for target in GRAPH["cubeviz.main_window"]} - {None}
+    assert "cubeviz.features" in GRAPH["cubeviz.main_window"]
+    assert named == set()
+    assert {feature_of(target) for target in GRAPH["cubeviz.features"]} - {None} == set()
+
+
+def test_shared_packages_import_no_feature() -> None:
+    for module, targets in GRAPH.items():
+        if module.startswith(("cubeviz.models", "cubeviz.views", *SHARED_PACKAGES)) or module in (
+            "cubeviz.feature_host",
+            "cubeviz.actions",
+            "cubeviz.workers",
+            "cubeviz.settings",
+        ):
+            assert {t for t in targets if feature_of(t)} == set(), module
+
+
+def test_no_import_circles_among_the_app_modules() -> None:
+    assert import_circle(GRAPH) is None
+
+
+def qt_free_modules() -> list[str]:
+    """Modules whose own module-level imports, followed through the app, reach no GUI library (their packages'
+    `__init__` not counted: that they are light is what the subprocess checks)."""
+    memo: dict[str, bool] = {}
+
+    def free(module: str) -> bool:
+        if module not in memo:
+            memo[module] = True  # no circles (checked above); this only guards the walk
+            direct = MODULE_LEVEL[module]
+            memo[module] = not direct & set(GUI_LIBRARIES) and all(free(m) for m in direct if m in MODULE_LEVEL)
+        return memo[module]
+
+    return sorted(m for m in MODULE_LEVEL if free(m) and not m.endswith("__main__"))
+
+
+BLOCK_GUI = f"""
+import importlib, importlib.abc, sys
+class NoGui(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {GUI_LIBRARIES!r}:
+            raise ImportError(f"{{name}} is blocked: this process has no GUI library")
+        return None
+sys.meta_path.insert(0, NoGui())
+try:
+    import PyQt6.QtCore
+except ImportError:
+    pass
+else:
+    raise SystemExit("the blocker let PyQt6 through")
+failed = []
+for name in sys.argv[1:]:
+    try:
+        importlib.import_module(name)
+    except ImportError as exc:
+        failed.append(f"{{name}}: {{exc}}")
+print("\\n".join(failed))
+"""
+
+
+def test_qt_free_app_modules_import_without_pyqt6() -> None:
+    """A script or test without a display can use the app's engines front (the solver choice, goal runs)."""
+    modules = qt_free_modules()
+    assert {"cubeviz.solve.engines", "cubeviz.solve.goal_run", "cubeviz.feature_host", "cubeviz.features"} <= set(
+        modules
+    )
+    assert "cubeviz.solve.feature" not in modules and "cubeviz.main_window" not in modules
+    result = subprocess.run(
+        [sys.executable, "-c", BLOCK_GUI, *modules], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert result.stdout.strip() == "", f"Qt-free modules that cannot be imported without Qt:\n{result.stdout}"
+
+
+@pytest.mark.parametrize("package", FEATURE_MODULES)
+def test_each_feature_package_offers_install(package: str) -> None:
+    """Every listed feature is a package whose `__init__` defines `install(host)` (and imports no GUI library)."""
+    assert callable(__import__(package, fromlist=["install"]).install)
+    assert not MODULE_LEVEL[package] & set(GUI_LIBRARIES)
