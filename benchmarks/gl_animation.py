@@ -1,6 +1,8 @@
 """Frames per second of the cube view while turns animate, at 1000x800 by default, with peers side by side.
 
-Run: `.venv/bin/python benchmarks/gl_animation.py [--frames 300] [--trials 3] [--width 1000 --height 800]`.
+Run: `.venv/bin/python benchmarks/gl_animation.py [--frames 300] [--trials 3] [--width 1000 --height 800]
+[--size N ...]` (default: the 3x3x3 and the 2x2x2; a big cube, e.g. `--size 17 --width 1366 --height 768`, is
+drawn by the big-cube renderer, so only the first two peers apply to it).
 Without DISPLAY it starts its own Xvfb, so Mesa's llvmpipe does the rendering (the set-up of the published figures).
 
 Each row renders `--frames` frames while one turn after another plays (one always queued, so it never idles);
@@ -24,7 +26,7 @@ import shutil
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -39,6 +41,7 @@ class Row:
     triangles: int
     fps: list[float]
     new_allocations: int
+    cpu_ms: list[float] = field(default_factory=list)
 
 
 def _ensure_display() -> subprocess.Popen | None:
@@ -92,16 +95,29 @@ def _make_view(size: int, peer: str, width: int, height: int):
 
 
 def _allocations(view) -> int:
-    return view.renderer.buffer_uploads + view.msaa.allocations
+    return view.renderer.buffer_uploads + view.big_renderer.allocations + view.msaa.allocations
 
 
-def measure(size: int, peer: str, frames: int, width: int, height: int) -> tuple[float, int, int, str]:
-    """(frames/s, GPU allocations during the animation, triangles, renderer name) of one run."""
+def _endless_turns(size: int):
+    """Random turns to keep the view busy: face turns on the 2x2x2/3x3x3, block turns (any width) on big cubes."""
+    from cubeviz.models.big_cube import is_big
+    from solvers.cube.scramble import random_move_scramble
+    from solvers.nxn.scramble import random_turns
+
+    if is_big(size):
+        return iter(random_turns(size, seed=1, length=10_000))
+    return iter(random_move_scramble(10_000, size, rng=1).turns)
+
+
+def measure(size: int, peer: str, frames: int, width: int, height: int) -> tuple[float, int, int, str, float]:
+    """(frames/s, GPU allocations during the animation, triangles, renderer name, CPU ms per frame) of one run.
+
+    The CPU time is this process's, every thread's (Python, Qt, llvmpipe's rasteriser threads), per frame: on a
+    machine shared with other jobs it moves far less than frames/s does. The X server's share is not in it."""
     from OpenGL import GL
     from PyQt6.QtWidgets import QApplication
 
     from cubeviz.views.gl.animation import AnimationSpeed
-    from solvers.cube.scramble import random_move_scramble
 
     app = QApplication.instance()
     model, view = _make_view(size, peer, width, height)
@@ -109,23 +125,31 @@ def measure(size: int, peer: str, frames: int, width: int, height: int) -> tuple
     renderer_name = GL.glGetString(GL.GL_RENDERER).decode()
     view.doneCurrent()
     view.set_speed(AnimationSpeed.SLOW)
-    turns = iter(random_move_scramble(10_000, size, rng=1).turns)
+    turns = _endless_turns(size)
     model.apply_turn(next(turns))
     allocations = _allocations(view)
-    start_frames, start = view.frames_drawn, time.perf_counter()
+    start_frames, start, cpu_start = view.frames_drawn, time.perf_counter(), time.process_time()
     while view.frames_drawn - start_frames < frames:
         if view.animator.pending < 2:  # keep exactly one turn queued: always animating, never catching up
             model.apply_turn(next(turns))
         app.processEvents()
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     result = (
         (view.frames_drawn - start_frames) / elapsed,
         _allocations(view) - allocations,
-        len(view.item.geometry.vertices) // 3,
+        _triangles(view.item.geometry),
         renderer_name,
+        1000.0 * cpu / (view.frames_drawn - start_frames),
     )
     close_view(view)
     return result
+
+
+def _triangles(geometry) -> int:
+    """Triangles in the mesh: every vertex array's third on the 2x2x2/3x3x3, the index buffer's on big cubes."""
+    indices = getattr(geometry, "indices", None)
+    return len(geometry.vertices if indices is None else indices) // 3
 
 
 def close_view(view) -> None:
@@ -144,6 +168,7 @@ def frame_arguments(description: str) -> argparse.Namespace:
     parser.add_argument("--trials", type=int, default=3)
     parser.add_argument("--width", type=int, default=1000)
     parser.add_argument("--height", type=int, default=800)
+    parser.add_argument("--size", type=int, action="append", help="cube size to measure (repeatable)")
     return parser.parse_args()
 
 
@@ -154,23 +179,33 @@ def main() -> int:
         from PyQt6.QtWidgets import QApplication
 
         app = QApplication(sys.argv[:1])  # noqa: F841 - keeps the application alive
-        rows = {(size, peer): Row(size, peer, 0, [], 0) for size in (3, 2) for peer in PEERS}
+        sizes = args.size or [3, 2]
+        rows = {
+            (size, peer): Row(size, peer, 0, [], 0)
+            for size in sizes
+            for peer in PEERS
+            if size <= 3 or peer in PEERS[:2]
+        }
         renderer_name = ""
         for _ in range(args.trials):  # trials interleaved, so a disturbance hits every peer alike
             for (size, peer), row in rows.items():
-                fps, allocations, row.triangles, renderer_name = measure(
+                fps, allocations, row.triangles, renderer_name, cpu_ms = measure(
                     size, peer, args.frames, args.width, args.height
                 )
                 row.fps.append(fps)
+                row.cpu_ms.append(cpu_ms)
                 row.new_allocations += allocations
         setup = f"{args.width}x{args.height}; {args.frames} animated frames x {args.trials} trials"
         print(f"renderer: {renderer_name}; {setup}")
-        print(f"{'puzzle':<8}{'peer':<31}{'triangles':>10}{'best frames/s':>15}{'worst':>8}{'new GPU buffers':>17}")
+        print(
+            f"{'puzzle':<10}{'peer':<31}{'triangles':>10}{'best frames/s':>15}{'worst':>8}"
+            f"{'CPU ms/frame':>14}{'new GPU buffers':>17}"
+        )
         for row in rows.values():
             puzzle = f"{row.puzzle}x{row.puzzle}x{row.puzzle}"
             print(
-                f"{puzzle:<8}{row.peer:<31}{row.triangles:>10}{max(row.fps):>15.1f}{min(row.fps):>8.1f}"
-                f"{row.new_allocations:>17}"
+                f"{puzzle:<10}{row.peer:<31}{row.triangles:>10}{max(row.fps):>15.1f}{min(row.fps):>8.1f}"
+                f"{min(row.cpu_ms):>14.1f}{row.new_allocations:>17}"
             )
         return 0 if all(row.new_allocations == 0 for row in rows.values()) else 1
     finally:

@@ -117,7 +117,7 @@ def main() -> int:
         rows: dict[str, list] = {"cube view 3x3x3": [], **{name: [] for name, _, _ in packings}}
         sizes: dict[str, tuple[int, int]] = {}
         for _ in range(args.trials):  # interleaved, so a disturbance hits every row alike
-            fps, _, triangles, _ = measure(3, "view", args.frames, args.width, args.height)
+            fps, _, triangles, *_ = measure(3, "view", args.frames, args.width, args.height)
             rows["cube view 3x3x3"].append(fps)
             sizes["cube view 3x3x3"] = (27, triangles)
             for name, make, explode in packings:

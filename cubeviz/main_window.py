@@ -26,6 +26,7 @@ from cubeviz import settings as keys
 from cubeviz.actions import ActionSpec, build_menus, choice_menu, make_action
 from cubeviz.feature_host import STATUS_MS, SharedModels
 from cubeviz.features import install_features
+from cubeviz.models.big_cube import is_big
 from cubeviz.models.cube_model import CubeModel
 from cubeviz.models.scrambles import (
     Scramble,
@@ -46,6 +47,7 @@ from cubeviz.views.help import ShortcutsDialog, about_html, app_version
 from cubeviz.views.history_view import HistoryView
 from cubeviz.views.net_view import NetView
 from cubeviz.views.page_tabs import PageTabs
+from cubeviz.views.size_chooser import add_size_chooser, gate_actions, saved_size
 from cubeviz.workers import CallWorker
 from solvers.cube.schemes import available_schemes, load_scheme
 
@@ -53,7 +55,8 @@ APP_TITLE = "cubeviz"
 STATUS_MESSAGE_MS = STATUS_MS
 CONTROLS_HELP = """<h3>Mouse</h3>
 <p>Click a sticker: turn its face clockwise (left button) or anticlockwise (right button).<br>
-Drag across stickers: turn that layer (middle slices too) the way you dragged.<br>
+Drag across stickers: turn that layer (middle slices too) the way you dragged; on a 4x4x4 and up,
+Shift+drag turns every layer from the face to it.<br>
 Drag on the background: orbit. Wheel: zoom.</p>
 <p>The status bar says what a click would do as you point at the cube.
 Every key: Help &gt; Keyboard Shortcuts.</p>"""
@@ -78,7 +81,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setWindowTitle(APP_TITLE)
         self.settings = settings or Settings()
-        size = size or (3 if self.settings.number(keys.PUZZLE_SIZE, 3) != 2 else 2)
+        size = size or saved_size(self.settings)
         scheme = scheme or self.settings.text(keys.SCHEME, "standard")
         if scheme not in available_schemes() and not scheme.endswith(".json"):
             scheme = "standard"
@@ -122,6 +125,8 @@ class MainWindow(QMainWindow):
         self._refresh_readouts()
         self.features = install_features(self)
         self.cube_toolbar = build_cube_toolbar(self, self.actions)
+        self.size_chooser = add_size_chooser(self.cube_toolbar, self.model, self.set_size)
+        gate_actions(self.actions, self.model.size)
         # The row keeps its height when the cube's toolbar hides on the other pages: the tabs never move.
         self.page_bar.setMinimumHeight(self.cube_toolbar.sizeHint().height())
         self.tabs.page_changing.connect(self._page_changing)
@@ -320,6 +325,7 @@ class MainWindow(QMainWindow):
     def set_size(self, size: int) -> None:
         self._cancel_worker()
         self.model.set_size(size)
+        gate_actions(self.actions, size)
         self.settings.set(keys.PUZZLE_SIZE, size)
         self._refresh_readouts()
 
@@ -434,6 +440,9 @@ class MainWindow(QMainWindow):
     def scramble_random_state(self) -> None:
         """Solved in a worker: the solver's tables may need loading or building (seconds for the 3x3)."""
         if self._worker is not None:
+            return
+        if is_big(self.model.size):  # no solver for big cubes yet: random turns, as the WCA scrambles 5x5x5 and up
+            self.scramble_random_moves()
             return
         size, seed = self.model.size, self.rng.getrandbits(64)
         self.statusBar().showMessage("Scrambling...")  # the Solve dock shows any preparation of the solver

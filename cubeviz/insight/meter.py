@@ -10,6 +10,7 @@ from PyQt6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from cubeviz.insight.distances import exact_distances, moves_left, state_bounds, tightened, upright
 from cubeviz.insight.paths import Path, hand_path, player_path
+from cubeviz.models.big_cube import is_big
 from cubeviz.models.cube_model import CubeModel
 from cubeviz.models.scrambles import load_pocket_engine, pocket_engine_ready
 from cubeviz.workers import CallWorker
@@ -97,8 +98,11 @@ class DistanceMeter(QWidget):
     def refresh(self) -> None:
         if not self.active:
             return
-        states = self.path.states(self.path.position)
         self.exact, self.lower, self.upper = [], [], []
+        if is_big(self.path.start.size):  # no distances for big cubes
+            self._draw()
+            return
+        states = self.path.states(self.path.position)
         if self.path.start.size == 2:
             if pocket_engine_ready():
                 self.exact = exact_distances(states)

@@ -12,10 +12,15 @@ from enum import Enum
 from PyQt6.QtCore import QObject, pyqtSignal
 from PyQt6.QtGui import QUndoCommand, QUndoStack
 
-from solvers.cube.notation import Algorithm, Turn, parse_algorithm
-from solvers.cube.state import CubeState
-
-SUPPORTED_SIZES = (2, 3)
+from cubeviz.models.big_cube import (
+    AnyAlgorithm,
+    AnyState,
+    algorithm_of,
+    check_size,
+    parse_for_size,
+    solved_state,
+)
+from solvers.cube.notation import Turn
 
 
 class EntryKind(Enum):
@@ -28,13 +33,14 @@ class EntryKind(Enum):
 
 @dataclass(frozen=True)
 class HistoryEntry:
-    """One undoable step: the turns it performed (empty for a jump) and the states either side."""
+    """One undoable step: the turns it performed (empty for a jump) and the states either side. On a big cube the
+    turns are the engine's `BlockTurn`s and the states `NxNState`s (see big_cube.py)."""
 
     kind: EntryKind
     text: str
     turns: tuple[Turn, ...]
-    before: CubeState
-    after: CubeState
+    before: AnyState
+    after: AnyState
 
 
 class CubeModel(QObject):
@@ -51,9 +57,9 @@ class CubeModel(QObject):
 
     def __init__(self, size: int = 3, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        _check_size(size)
+        check_size(size)
         self._size = size
-        self._state = CubeState.solved(size)
+        self._state = solved_state(size)
         self._history: list[HistoryEntry] = []
         self.undo_stack = QUndoStack(self)
 
@@ -63,7 +69,7 @@ class CubeModel(QObject):
         return self._size
 
     @property
-    def state(self) -> CubeState:
+    def state(self) -> AnyState:
         return self._state
 
     @property
@@ -111,27 +117,27 @@ class CubeModel(QObject):
     # -- changing (each pushes one undo command) ----------------------------------------------------------------
     def apply_turn(self, turn: Turn) -> None:
         """One hand or keyboard turn."""
-        self.apply_algorithm(Algorithm.from_turns([turn]))
+        self.apply_algorithm(algorithm_of([turn], self._size))
 
-    def apply_text(self, text: str) -> Algorithm:
+    def apply_text(self, text: str) -> AnyAlgorithm:
         """Parse and apply an algorithm; raises NotationError (with .position) when the text cannot be read."""
-        algorithm = parse_algorithm(text, self._size)
+        algorithm = parse_for_size(text, self._size)
         if len(algorithm):
             self.apply_algorithm(algorithm)
         return algorithm
 
-    def apply_algorithm(self, algorithm: Algorithm, kind: EntryKind = EntryKind.TURNS, label: str = "") -> None:
+    def apply_algorithm(self, algorithm: AnyAlgorithm, kind: EntryKind = EntryKind.TURNS, label: str = "") -> None:
         turns = tuple(algorithm.turns)
         after = algorithm.state(self._size, start=self._state)
         text = label or str(algorithm)
         entry = HistoryEntry(kind, text, turns, self._state, after)
         self.undo_stack.push(_EntryCommand(self, entry, animate=True))
 
-    def scramble_with_moves(self, algorithm: Algorithm, label: str) -> None:
+    def scramble_with_moves(self, algorithm: AnyAlgorithm, label: str) -> None:
         """A random-move scramble: the turns are applied (and animated), recorded as one scramble entry."""
         self.apply_algorithm(algorithm, EntryKind.SCRAMBLE, label)
 
-    def set_state(self, state: CubeState, label: str) -> None:
+    def set_state(self, state: AnyState, label: str) -> None:
         """Jump to `state` (random-state scramble, editor input) as one undoable scramble entry."""
         if state.size != self._size:
             raise ValueError(f"a {state.size}x{state.size} state on a {self._size}x{self._size} model")
@@ -140,17 +146,17 @@ class CubeModel(QObject):
 
     def reset(self) -> None:
         """Back to solved, undoably."""
-        entry = HistoryEntry(EntryKind.RESET, "reset", (), self._state, CubeState.solved(self._size))
+        entry = HistoryEntry(EntryKind.RESET, "reset", (), self._state, solved_state(self._size))
         self.undo_stack.push(_EntryCommand(self, entry, animate=False))
 
     def set_size(self, size: int) -> None:
         """Switch puzzle: a fresh solved cube with an empty history (undo does not cross puzzles)."""
-        _check_size(size)
+        check_size(size)
         if size == self._size:
             return
         self.undo_stack.clear()
         self._size = size
-        self._state = CubeState.solved(size)
+        self._state = solved_state(size)
         self._history.clear()
         self.size_changed.emit(size)
         self.state_reset.emit()
@@ -189,8 +195,3 @@ class _EntryCommand(QUndoCommand):
 
     def undo(self) -> None:
         self._model._undo(self._entry, self._animate)
-
-
-def _check_size(size: int) -> None:
-    if size not in SUPPORTED_SIZES:
-        raise ValueError(f"the app shows 2x2x2 and 3x3x3 cubes, not {size}")

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cubeviz.models.big_cube import is_big, random_block_scramble
 from solvers.cube.notation import Algorithm
 from solvers.cube.scramble import RandomSource, random_state
 from solvers.cube.scramble import random_move_scramble as _random_moves
@@ -41,6 +42,8 @@ class Scramble:
 
 
 def random_move_scramble(size: int, rng: RandomSource = None, length: int | None = None) -> Scramble:
+    if is_big(size):  # WCA-length random block turns from the big-cube engine
+        return Scramble("random moves", random_block_scramble(size, rng))
     return Scramble("random moves", _random_moves(length, size, rng))
 
 

@@ -73,8 +73,9 @@ class SolveFeature(QObject):
         self.choices: dict[int, SolverChoice] = {size: _saved_choice(host, size) for size in DEFAULT_CHOICE}
         self.playback.set_tempo(host.settings.number(PLAYER_TEMPO, self.playback.tempo))
         self.panel = PlayerPanel(self.player, self.playback, self._set_tempo)
-        self.dock = SolveDock(self.session, self.panel, host.model.size)
-        self.dock.show_size(host.model.size, self.choices[host.model.size])
+        shown = host.model.size if host.model.size in self.choices else 3  # a big cube: no solver offered yet
+        self.dock = SolveDock(self.session, self.panel, shown)
+        self.dock.show_size(shown, self.choices[shown])
         self.dock_widget = host.add_dock(self.dock, "Solve", Qt.DockWidgetArea.LeftDockWidgetArea)
         self.dock.connect_buttons(self.solve, self.session.cancel)
         self.dock.choice_changed.connect(self.set_choice)
@@ -99,6 +100,7 @@ class SolveFeature(QObject):
         self.session.started.connect(lambda _c: self._running(True))
         self.session.progress.connect(lambda _event: self.show_table_memory())  # tables load inside a solve
         host.on_close(self.shutdown)
+        self._running(False)
 
     # -- commands ------------------------------------------------------------------------------------------------
     def solve(self) -> None:
@@ -112,6 +114,8 @@ class SolveFeature(QObject):
             self.dock.progress.waiting_for_scramble()
             return
         self._solve_queued = False
+        if model.size not in self.choices:
+            return
         try:
             goal = self.goals.request() if model.size == 3 else None
         except GoalError as exc:
@@ -253,12 +257,21 @@ class SolveFeature(QObject):
     def _size_changed(self, size: int) -> None:
         self._solve_queued = False
         self.session.shutdown()
-        self.dock.show_size(size, self.choices[size])
+        if size in self.choices:
+            self.dock.show_size(size, self.choices[size])
         self.dock.progress.clear()  # the last puzzle's solve says nothing about this one
         self.dock.alternatives.clear()
+        self._running(False)
 
     def _running(self, running: bool) -> None:
-        self.actions["solve"].setEnabled(not running)
+        n = self.host.model.size
+        solvable = n in self.choices  # no solver for big cubes yet
+        why = "" if solvable else f"No solver for the {n}x{n}x{n} yet: Solve works on the 2x2x2 and 3x3x3"
+        self.actions["solve"].setEnabled(not running and solvable)
+        self.actions["solve"].setStatusTip(why)
+        self.dock.solve_button.setEnabled(not running and solvable)
+        self.dock.solver.setEnabled(not running and solvable)
+        self.dock.solve_button.setToolTip(why or "Solve the cube shown (Ctrl+Return)")
         self.actions["solve_cancel"].setEnabled(running)
         self.actions["solve_release"].setEnabled(not running)
         if not running:

@@ -40,7 +40,14 @@ def build_cube_toolbar(window: QMainWindow, actions: dict[str, QAction]) -> QToo
         button_action.setStatusTip(action.statusTip())
         button_action.triggered.connect(action.trigger)
         button_action.setEnabled(action.isEnabled())
-        action.changed.connect(lambda a=action, b=button_action: b.setEnabled(a.isEnabled()))
+        action.changed.connect(lambda a=action, b=button_action: _follow(a, b))
         toolbar.addAction(button_action)
     window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
     return toolbar
+
+
+def _follow(action: QAction, button_action: QAction) -> None:
+    """Mirror the menu action: enabled or not, and its tooltip (which says why, when the action is greyed)."""
+    button_action.setEnabled(action.isEnabled())
+    button_action.setToolTip(tooltip_with_key(action))
+    button_action.setStatusTip(action.statusTip())

@@ -9,8 +9,9 @@ from PyQt6.QtCore import QPointF, QRectF, QSize, Qt
 from PyQt6.QtGui import QColor, QPainter, QPaintEvent
 from PyQt6.QtWidgets import QSizePolicy, QWidget
 
+from cubeviz.models.big_cube import sticker_faces
 from cubeviz.models.cube_model import CubeModel
-from solvers.cube.geometry import Face, facelets_per_face
+from solvers.cube.geometry import Face
 from solvers.cube.schemes import ColourScheme, load_scheme
 
 # Where each face sits in the net, in face-sized cells (column, row).
@@ -58,7 +59,7 @@ class NetView(QWidget):
     def sticker_rect(self, facelet: int) -> QRectF:
         """The sticker's square in widget pixels (without the plastic gap)."""
         size = self.model.size
-        per_face = facelets_per_face(size)
+        per_face = size * size
         face, position = Face(facelet // per_face), facelet % per_face
         column, row = NET_CELLS[face]
         cell = self._cell()
@@ -80,7 +81,7 @@ class NetView(QWidget):
                 PLASTIC,
             )
             del face
-        colours = self.model.state.colours()
+        colours = sticker_faces(self.model.state)
         painter.setPen(Qt.PenStyle.NoPen)
         for facelet, face_id in enumerate(colours.tolist()):
             painter.setBrush(QColor(*self.scheme.rgb[Face(face_id)]))

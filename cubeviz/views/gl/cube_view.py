@@ -15,8 +15,13 @@ from PyQt6.QtCore import QPointF, Qt, pyqtSignal
 from PyQt6.QtGui import QKeyEvent, QMouseEvent, QSurfaceFormat, QWheelEvent
 from PyQt6.QtOpenGLWidgets import QOpenGLWidget
 
+from cubeviz.models.big_cube import is_big, state_after
 from cubeviz.models.cube_model import CubeModel
 from cubeviz.views.gl.animation import QUARTER_ANGLE, AnimationSpeed, TurnAnimator
+from cubeviz.views.gl.big_cube_input import LayerKeys, click_block_turn, drag_block_turn, hover_text
+from cubeviz.views.gl.big_cube_item import BigCubeItem, item_for
+from cubeviz.views.gl.big_cube_mesh import big_cube_geometry
+from cubeviz.views.gl.big_cube_renderer import BigCubeRenderer
 from cubeviz.views.gl.camera import OrbitCamera
 from cubeviz.views.gl.cube_geometry import cube_geometry
 from cubeviz.views.gl.cube_item import CubeItem, mesh_key
@@ -64,8 +69,10 @@ class CubeView(QOpenGLWidget):
         self._hint = ""
         self.model = model
         self.camera = OrbitCamera()
-        self.item = CubeItem(model.state, scheme or load_scheme())
+        self.item: CubeItem | BigCubeItem = item_for(model.state, scheme or load_scheme())
         self.renderer = GroupedMeshRenderer()
+        self.big_renderer = BigCubeRenderer()  # 4x4x4 and up (big_cube_mesh.py)
+        self.layer_keys = LayerKeys()  # a layer number typed before a face key, on big cubes
         self.animator = TurnAnimator(model.size, self._landed)
         self.clock: Callable[[], float] = time.perf_counter  # tests freeze it to grab a mid-turn frame
         self.show_letters = False
@@ -136,7 +143,7 @@ class CubeView(QOpenGLWidget):
         self.update()
 
     def _landed(self, turn: Turn) -> None:
-        self.item.state = self.item.state * turn.state(self.item.state.size)
+        self.item.state = state_after(self.item.state, turn)
         self.item.layer_turn = None
 
     def _on_reset(self) -> None:
@@ -149,12 +156,21 @@ class CubeView(QOpenGLWidget):
     def _on_size(self, size: int) -> None:
         self.animator.clear()
         self.animator.size = size
+        self.layer_keys.prefix = ""
+        if isinstance(self.item, BigCubeItem) != is_big(size):
+            self.item = item_for(self.model.state, self.item.scheme)
         self._on_reset()
+
+    def _pick_geometry(self):
+        """The sticker frames picking uses: the 2x2x2/3x3x3 mesh's, or the big cube's."""
+        size = self.model.size
+        return big_cube_geometry(size) if is_big(size) else cube_geometry(size)
 
     # -- OpenGL --------------------------------------------------------------------------------------------------
     def initializeGL(self) -> None:
         self.gl_renderer, self.gl_version = gl_strings()
         self.renderer.initialize()
+        self.big_renderer.initialize()  # a big cube's buffer is uploaded when it is first drawn
         for size in (2, 3):  # both puzzles uploaded once; switching only changes which mesh is drawn
             self.renderer.upload(mesh_key(size), cube_geometry(size).vertices)
         self.msaa = MultisampleTarget(MultisampleTarget.supported_samples(self.samples))
@@ -195,6 +211,7 @@ class CubeView(QOpenGLWidget):
             self._draw_with(camera, viewport.width, viewport.height)
             drawn.extend(rect for rect in (region.clipped(width, height) for region in regions) if rect is not None)
         self.renderer.end_frame()
+        self.big_renderer.end_frame()
         if self.msaa.samples:
             self.msaa.resolve(drawn, widget_fbo)
         GL.glViewport(0, 0, width, height)
@@ -223,8 +240,9 @@ class CubeView(QOpenGLWidget):
         return self._rect_cache[1]
 
     def _draw_with(self, camera: OrbitCamera, width: int, height: int) -> None:
-        self.renderer.begin_frame(camera.projection_matrix(width, height), camera.view_matrix())
-        self.item.draw(self.renderer)
+        renderer = self.big_renderer if isinstance(self.item, BigCubeItem) else self.renderer
+        renderer.begin_frame(camera.projection_matrix(width, height), camera.view_matrix())
+        self.item.draw(renderer)
 
     def _draw_letters(self) -> None:
         paint_letters(self, self.item, self.camera)
@@ -250,9 +268,10 @@ class CubeView(QOpenGLWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         view = self._view_at(event.position())
-        hit = pick_sticker(cube_geometry(self.model.size), *self._ray(event.position(), view))
+        hit = pick_sticker(self._pick_geometry(), *self._ray(event.position(), view))
         self._press = {
             "button": event.button(),
+            "modifiers": event.modifiers(),
             "start": event.position(),
             "last": event.position(),
             "hit": hit,
@@ -264,8 +283,9 @@ class CubeView(QOpenGLWidget):
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         press = self._press
         if press is None:
-            hit = pick_sticker(cube_geometry(self.model.size), *self._ray(event.position()))
-            self._show_hint(hover_hint(hit, self.model.size))
+            hit = pick_sticker(self._pick_geometry(), *self._ray(event.position()))
+            big = is_big(self.model.size) and hit is not None
+            self._show_hint(hover_text(self._pick_geometry(), hit.facelet) if big else hover_hint(hit, self.model.size))
             return
         position = event.position()
         if press["hit"] is None:
@@ -273,11 +293,12 @@ class CubeView(QOpenGLWidget):
             self.camera.orbit(delta.x(), delta.y(), self.width())
             self.update()
         elif not press["turned"]:
+            press["modifiers"] |= event.modifiers()
             self._maybe_drag_turn(press, position)
         press["last"] = position
 
     def _maybe_drag_turn(self, press: dict, position: QPointF) -> None:
-        geometry = cube_geometry(self.model.size)
+        geometry = self._pick_geometry()
         hit = press["hit"]
         point = plane_point(geometry, hit.facelet, *self._ray(position, press.get("view")))
         if point is None:
@@ -285,7 +306,11 @@ class CubeView(QOpenGLWidget):
         drag = point - hit.point
         if np.linalg.norm(drag) >= DRAG_THRESHOLD * geometry.cubie_width:
             press["turned"] = True
-            self.model.apply_turn(drag_turn(geometry, hit.facelet, drag))
+            if is_big(self.model.size):
+                wide = bool(press["modifiers"] & Qt.KeyboardModifier.ShiftModifier)
+                self.model.apply_turn(drag_block_turn(geometry, hit.facelet, drag, wide))
+            else:
+                self.model.apply_turn(drag_turn(geometry, hit.facelet, drag))
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         press, self._press = self._press, None
@@ -296,7 +321,8 @@ class CubeView(QOpenGLWidget):
             return
         clockwise = press["button"] == Qt.MouseButton.LeftButton
         if press["button"] in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
-            self.model.apply_turn(click_turn(cube_geometry(self.model.size), press["hit"].facelet, clockwise))
+            click = click_block_turn if is_big(self.model.size) else click_turn
+            self.model.apply_turn(click(self._pick_geometry(), press["hit"].facelet, clockwise))
 
     def leaveEvent(self, event) -> None:
         self._show_hint("")
@@ -312,11 +338,24 @@ class CubeView(QOpenGLWidget):
         self.update()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if is_big(self.model.size):
+            self._big_key(event)
+            return
         turn = turn_for_key(event.key(), event.modifiers(), self.model.size)
         if turn is None:
             super().keyPressEvent(event)
             return
         self.model.apply_turn(turn)
+        event.accept()
+
+    def _big_key(self, event: QKeyEvent) -> None:
+        """Keys on a big cube: a typed layer number is kept for the face key that follows it."""
+        turn = self.layer_keys.turn_for_key(event.key(), event.modifiers(), self.model.size)
+        if turn is not None:
+            self.model.apply_turn(turn)
+        elif not self.layer_keys.prefix:
+            super().keyPressEvent(event)
+            return
         event.accept()
 
     def contextMenuEvent(self, event) -> None:

@@ -33,4 +33,5 @@ def key_rows() -> list[tuple[str, str]]:
         (faces, "turn that face clockwise; with Shift, anticlockwise"),
         (slices, "turn that middle slice (3x3x3); with Shift, the other way"),
         (rotations, "rotate the whole cube (x, y, z); with Shift, the other way"),
+        ("1-9 then a face", "4x4x4 and up: turn that layer alone (3 then R is 3R); M E S on odd sizes"),
     ]

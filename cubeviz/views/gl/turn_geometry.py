@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from solvers.cube.moves import FACE_AXIS, ROTATION_FOLLOWS, SLICE_FOLLOWS, Axis
 from solvers.cube.notation import Turn
 from solvers.cube.notation_nodes import QUARTERS_PER_TURN as QUARTERS
+from solvers.nxn.moves import BlockTurn
 
 
 @dataclass(frozen=True)
@@ -35,8 +36,11 @@ def _short(quarters_ccw: int) -> int:
     return q - QUARTERS if q == 3 else q
 
 
-def layer_turn_of(turn: Turn, size: int) -> LayerTurn:
-    """The spatial rotation a turn performs on a cube of `size`."""
+def layer_turn_of(turn: Turn | BlockTurn, size: int) -> LayerTurn:
+    """The spatial rotation a turn performs on a cube of `size`. A big cube's `BlockTurn` gives the engine's layer
+    indices (0 = the R, U or F face) instead of grid coordinates."""
+    if isinstance(turn, BlockTurn):
+        return block_layer_turn(turn)
     name = turn.name
     if name in FACE_AXIS:
         axis, sign = FACE_AXIS[name]
@@ -56,6 +60,14 @@ def layer_turn_of(turn: Turn, size: int) -> LayerTurn:
     if turn.amount == 2:
         quarters = 2 if sign < 0 else -2  # keep the written direction for the animation
     return LayerTurn(axis, frozenset(layers), quarters)
+
+
+def block_layer_turn(turn: BlockTurn) -> LayerTurn:
+    """A block turn as a rotation: its layers first..last, clockwise from the positive face = -1 CCW about +axis."""
+    quarters = _short(-turn.quarters)
+    if turn.quarters == 2:
+        quarters = -2
+    return LayerTurn(Axis(int(turn.axis)), frozenset(range(turn.first, turn.last + 1)), quarters)
 
 
 def turn_of_layer(axis: Axis, layer: int, quarters_ccw: int, size: int) -> Turn:
