@@ -150,7 +150,7 @@ class FeatureHost(Protocol):
         ...
 
     def set_size(self, size: int) -> None:
-        """Switch the puzzle size (2 and up: 4x4x4 and larger are the big-cube engine's); remembered for the next start."""
+        """Switch the puzzle size (any from 2: big cubes use solvers.nxn); remembered for the next start."""
         ...
 
     def on_close(self, stop: Callable[[], None]) -> None:
