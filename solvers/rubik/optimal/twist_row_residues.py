@@ -159,13 +159,15 @@ def _backward(table, layout, moved_twist, moved_inner, reps, depth, next_row, st
     counts = np.zeros((n_workers, 2), dtype=np.int64)
     for w in nb.prange(n_workers):
         buf = np.empty(row_len, dtype=np.int32)
+        hits = np.empty(row_len, dtype=np.int32)
         found = looked = 0
         while True:
             c = fetch_add(next_row, 1)
             if c >= n_rows or stop[0]:
                 break
             base = c * layout.row
-            unreached = n = _gather_row(table, base, row_len, n_inner, magic, UNREACHED, buf)
+            n = _gather_row(table, base, row_len, n_inner, magic, UNREACHED, buf)
+            n_hits = 0
             for m in range(18):
                 if n == 0:
                     break
@@ -173,17 +175,25 @@ def _backward(table, layout, moved_twist, moved_inner, reps, depth, next_row, st
                 base2 = (cs >> 4) * layout.row
                 k = 16 * m + (cs & 15)
                 looked += n
-                i = 0
-                while i < n:
-                    t, x = buf[i] >> 16, buf[i] & 0xFFFF
-                    if residue(table, base2 + moved_twist[k, t] * n_inner + moved_inner[k, x]) == r:
-                        own = base + t * n_inner + x
-                        table[own >> 2] ^= flip << np.uint8((own & 3) << 1)
-                        n -= 1
-                        buf[i] = buf[n]
-                    else:
-                        i += 1
-            found += unreached - n
+                # Without a branch on the outcome (a coin toss the processor would mispredict about as often as
+                # not): every entry is copied to both lists, and only one count moves on.
+                kept = 0
+                for i in range(n):
+                    v = buf[i]
+                    hit = np.int64(
+                        residue(table, base2 + moved_twist[k, v >> 16] * n_inner + moved_inner[k, v & 0xFFFF]) == r
+                    )
+                    buf[kept] = v
+                    hits[n_hits] = v
+                    kept += 1 - hit
+                    n_hits += hit
+                n = kept
+            # Written once the row is done: until then its new entries read 3 instead of (depth + 1) % 3 to a
+            # neighbour that is this row, and neither is the residue looked for.
+            for j in range(n_hits):
+                own = base + (hits[j] >> 16) * n_inner + (hits[j] & 0xFFFF)
+                table[own >> 2] ^= flip << np.uint8((own & 3) << 1)
+            found += n_hits
         counts[w, 0] = found
         counts[w, 1] = looked
     return counts[:, 0].sum(), counts[:, 1].sum()
