@@ -9,7 +9,8 @@ list of ``standard`` and ``large``; ``standard`` by default): ``standard`` is th
 table, read for each node and for the node's inverse, about 1.46 GB resident), ``large`` reads the large table
 for each node and its bounds table for the node's inverse (about 5.2 GB). The pairs compared
 are our standard tier with vcube's ``-c 304`` (1.326 GiB) and our large tier with vcube's ``-c 208``
-(7.273 GiB), and with ``-c 112`` (2.424 GiB) when that is run.
+(7.273 GiB), and with ``-c 112`` (2.424 GiB) when that is run. ``--table-builds N`` times, instead, N rounds of
+our standard table's first build beside vcube's build of its ``-c 304`` table (see ``table_builds.py``).
 
 vcube is GPL and never part of this repository: the script compiles its solver from a checkout, the git-ignored
 ``benchmarks/_work/vcube`` (clone the public voltara/vcube repository there), ``--vcube-source DIR``, or
@@ -894,7 +895,8 @@ def table_build_rounds(rounds: int, build: VcubeBuild | None) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     states = opt.random_states(args.cubes, args.seed)
-    print(f"vcube benchmark, {args.cubes} uniformly random cubes, seed {args.seed}: {machine_note()}")
+    what = "table builds" if args.table_builds > 0 else f"{args.cubes} uniformly random cubes, seed {args.seed}"
+    print(f"vcube benchmark, {what}: {machine_note()}")
     print(f"command: {shlex.join([sys.executable, *sys.argv])}\n", flush=True)
     build, vcube_note = setup_vcube(args, echo=lambda line: print(line, flush=True))
     print(vcube_note, flush=True)

@@ -66,7 +66,7 @@ def test_its_progress_climbs_by_planned_work_and_names_the_size(phase1_build):
     _, shape, _, expected, reports = phase1_build
     fractions = [f for f, _ in reports]
     assert fractions == sorted(fractions) and fractions[-1] > 0.99
-    costs = er._planned_costs(expected, sum(expected), 64_430 * ((shape.row + 31) // 32), None)
+    costs = er._planned_costs(expected, er.TableShape.of(64_430, shape.row, sum(expected)), None)
     # the first level's share is its planned cost, not its share of the entries (which is nearly nothing)
     first_level_end = max(f for f, m in reports if "depth 1 of" in m)
     assert first_level_end == pytest.approx(costs[0] / sum(costs))
@@ -77,9 +77,8 @@ def test_its_progress_climbs_by_planned_work_and_names_the_size(phase1_build):
 def test_the_split_tables_largest_level_runs_backward():
     """At distance 10 the frontier (1.9e9 entries) is smaller than the unreached (2.8e9), yet nearly every
     unreached entry has a neighbour there: looking backward costs about a third of looking forward."""
-    hist = list(lr.SPLIT_HISTOGRAM)
-    words = 64_430 * ((lr.row_stride(35) + 31) // 32)
-    directions = [er._level_plan(hist[: d + 1], lr.SPLIT_ENTRIES, words)[0] for d in range(len(hist) - 1)]
+    hist, shape = list(lr.SPLIT_HISTOGRAM), er.TableShape.of(64_430, lr.row_stride(35), lr.SPLIT_ENTRIES)
+    directions = [er._level_plan(hist[: d + 1], shape)[0] for d in range(len(hist) - 1)]
     assert directions == [False] * 10 + [True] * 3
 
 

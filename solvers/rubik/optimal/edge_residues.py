@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numba as nb
 import numpy as np
@@ -195,53 +196,69 @@ def _backward(table, flip_move, slice_move, twist_move, class_sym, reps, twist_c
     return counts.sum()
 
 
-# The cost model that picks each level's direction and paces the progress it reports, in units of one neighbour
-# looked at by a backward level (measured on the split table, two cores): a forward look costs more (a claim is an
-# atomic write); a word of 32 entries read while gathering a row's entries costs less.
+# The cost model that picks each level's direction and paces the progress it reports: CPU nanoseconds, measured on
+# the split table's build (two cores, numba's code cached). A forward look costs more than a backward one (a claim
+# is an atomic write, and it misses the branch predictor); a look also misses the cache when the level's looks are
+# too few to use each line of the rows they read more than once (the early, sparse levels).
 LOOKS_PER_MOVE = 18
-FORWARD_LOOK_COST = 1.6
-WORD_COST = 1.0
-# Neighbours a backward level looks at, on average, before it finds one at the level's depth (measured: 3.4 on the
-# split table's largest level).
-LOOKS_TO_FIND = 3.5
+WORD_NS = 1.05  # one word of 32 entries read while gathering a row's entries
+FORWARD_LOOK_NS = 6.9
+BACKWARD_LOOK_NS = 4.2
+MISS_NS = 11.7  # a cache line of a neighbour row read for the first time in the level
+# Neighbours a backward level looks at, on average, before it finds one at the level's depth (measured: 3.85 on
+# the split table's largest level).
+LOOKS_TO_FIND = 3.85
 PAD_BYTES = 8  # a table's buffer runs this far past its last row, so a row's last word can be read whole
 
 
-def _level_plan(histogram: list[int], size: int, words: int, forward: bool | None = None) -> tuple[bool, float]:
-    """(whether the next level should run backward, its cost) from the histogram so far; `histogram` may run one
-    past the level (the expected count it will reach) to cost a level of a known table, and `forward` forces the
-    direction. Why a model: a backward level stops looking at an entry once it finds a neighbour, so it wins as
-    soon as most unreached entries will be found, long before they are fewer than the frontier."""
-    depth = len(histogram) - 1
-    known = sum(histogram)
-    frontier = sum(histogram[depth::-3])
-    unreached = size - known
-    forward_cost = WORD_COST * words + FORWARD_LOOK_COST * LOOKS_PER_MOVE * frontier
-    if depth >= 1 and histogram[depth - 1] > 0:
-        growth = histogram[depth] / histogram[depth - 1]
+class TableShape(NamedTuple):
+    """What the cost model needs to know of a table: its entries, the words a level reads to gather every row's
+    entries, and the cache lines of the rows a level's 18 moves can lead to."""
+
+    size: int
+    words: int
+    lines: int
+
+    @classmethod
+    def of(cls, n_rows: int, row_stride: int, size: int) -> TableShape:
+        return cls(size, n_rows * ((row_stride + 31) // 32), LOOKS_PER_MOVE * n_rows * -(-row_stride // 256))
+
+
+def _level_cost(shape: TableShape, backward: bool, frontier: float, unreached: float, reach: float) -> float:
+    """Nanoseconds of a level that starts from `frontier` entries (the level's residue), with `unreached` entries
+    left, of which it reaches `reach`."""
+    if backward:
+        looks, look_ns = reach * LOOKS_TO_FIND + (unreached - reach) * LOOKS_PER_MOVE, BACKWARD_LOOK_NS
     else:
-        growth = float(LOOKS_PER_MOVE)
+        looks, look_ns = LOOKS_PER_MOVE * frontier, FORWARD_LOOK_NS
+    return WORD_NS * shape.words + look_ns * looks + MISS_NS * min(looks, shape.lines)
+
+
+def _level_plan(histogram: list[int], shape: TableShape) -> tuple[bool, float]:
+    """(whether the next level should run backward, its cost) from the histogram so far, guessing how many
+    entries the level will reach from the last level's growth. Why a model: a backward level stops looking at an
+    entry once it finds a neighbour, so it wins as soon as most unreached entries will be found, long before
+    they are fewer than the frontier."""
+    depth = len(histogram) - 1
+    frontier = sum(histogram[depth::-3])
+    unreached = shape.size - sum(histogram)
+    growth = histogram[depth] / histogram[depth - 1] if depth >= 1 and histogram[depth - 1] else LOOKS_PER_MOVE
     reach = min(unreached, histogram[depth] * growth)
-    backward_cost = WORD_COST * words + reach * LOOKS_TO_FIND + (unreached - reach) * LOOKS_PER_MOVE
-    backward = backward_cost < forward_cost if forward is None else not forward
-    return backward, backward_cost if backward else forward_cost
+    forward_cost = _level_cost(shape, False, frontier, unreached, reach)
+    backward_cost = _level_cost(shape, True, frontier, unreached, reach)
+    return (True, backward_cost) if backward_cost < forward_cost else (False, forward_cost)
 
 
-def _planned_costs(expected: Sequence[int], size: int, words: int, last_depth: int | None) -> list[float]:
-    """The cost of each level of a table whose histogram is known, as the builder will run it (a level's real
-    count, not the growth guess, when its direction is decided: the direction is the builder's own choice)."""
+def _planned_costs(expected: Sequence[int], shape: TableShape, last_depth: int | None) -> list[float]:
+    """The cost of each level of a table whose histogram is known, in the direction the builder will choose (a
+    level's real count in place of the growth guess)."""
     costs = []
     for depth in range(len(expected) - 1):
         if last_depth is not None and depth >= last_depth:
             break
-        backward, _ = _level_plan(list(expected[: depth + 1]), size, words)
-        known, reach = sum(expected[: depth + 1]), expected[depth + 1]
-        frontier = sum(expected[depth::-3])
-        if backward:
-            cost = WORD_COST * words + reach * LOOKS_TO_FIND + (size - known - reach) * LOOKS_PER_MOVE
-        else:
-            cost = WORD_COST * words + FORWARD_LOOK_COST * LOOKS_PER_MOVE * frontier
-        costs.append(cost)
+        backward, _ = _level_plan(list(expected[: depth + 1]), shape)
+        unreached = shape.size - sum(expected[: depth + 1])
+        costs.append(_level_cost(shape, backward, sum(expected[depth::-3]), unreached, expected[depth + 1]))
     return costs
 
 
@@ -303,14 +320,14 @@ def build_residue_table(
     store(table, 0, 0)
     histogram = [1]
     known = 1
-    words = n_rows * ((row_stride + 31) // 32)
-    plan = None if expected is None or sum(expected) != size else _planned_costs(expected, size, words, last_depth)
+    shape = TableShape.of(n_rows, row_stride, size)
+    plan = None if expected is None or sum(expected) != size else _planned_costs(expected, shape, last_depth)
     total = sum(plan) if plan else 0.0
     shown = f"{label} ({size_text(n_bytes)})"
     depth = 0
     done = 0.0
     while known < size and (last_depth is None or depth < last_depth):
-        go_backward, _ = _level_plan(histogram, size, words)
+        go_backward, _ = _level_plan(histogram, shape)
         level_cost = plan[depth] if plan and depth < len(plan) else 0.0
 
         def report(rows: int, done: float = done, level_cost: float = level_cost, depth: int = depth,
