@@ -115,16 +115,15 @@ class VcubeRunner:
 
 def build_vcube(vcube: VcubeRunner) -> tuple[float, float]:
     """(wall s, CPU s) of vcube's run that generates table VCUBE_COORD, its saved table moved aside first."""
-    binary = vcube.binary
-    folder = binary.parent / "tables"
-    aside = [path for path in folder.glob(f"nxprune_{VCUBE_COORD}_*")] if folder.is_dir() else []
+    folder = vcube.binary.parent / "tables"
+    folder.mkdir(exist_ok=True)
+    aside = list(folder.glob("*.dat"))  # vcube names its files by its table's parameters, not by -c: all go aside
     for path in aside:
         path.rename(path.with_name(path.name + ".aside"))
     try:
-        stdout, stderr, wall, cpu = vcube.timed_run(vcube.command, vcube.text, binary.parent, None)
-        made = list(folder.glob(f"nxprune_{VCUBE_COORD}_*.dat")) if folder.is_dir() else []
-        if not made or not vcube.answered(stdout):
-            raise RuntimeError(f"vcube -c {VCUBE_COORD} built no table or no answer: {stdout[-200:]!r} "
+        stdout, stderr, wall, cpu = vcube.timed_run(vcube.command, vcube.text, vcube.binary.parent, None)
+        if not list(folder.glob("*.dat")) or not vcube.answered(stdout):
+            raise RuntimeError(f"vcube -c {VCUBE_COORD} saved no table or gave no right answer: {stdout[-200:]!r} "
                                f"{stderr[-200:]!r}")  # fmt: skip
     finally:
         for path in aside:
