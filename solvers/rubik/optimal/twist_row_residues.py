@@ -5,7 +5,8 @@ comb table (class: flip x UD-slice, inner: corner comb) have this shape: entry
 ``class * row + twist * n_inner + inner``, with the state conjugated by the symmetry that takes the class
 coordinate to its representative, so twist and inner are conjugated by that symmetry too. A row is padded to a
 multiple of four entries so that rows start on a byte and the backward levels can write their own rows on every
-core (see `edge_residues`, which also holds the packed 2-bit storage and the breadth-first driver).
+core (see `edge_residues`, which also holds the packed 2-bit storage, the breadth-first driver and the cost model
+that picks each level's direction). The split table's shape is the large table's with the corner split inside.
 """
 
 from __future__ import annotations
@@ -108,8 +109,9 @@ def _gather_row(table, base, row_len, n_inner, magic, value, buf):
 def _forward(table, layout, moved_twist, moved_inner, reps, stabiliser, depth, next_row, stop, magic, n_workers):
     """Entries at `depth` (mod 3) claim their unreached neighbours for depth + 1 (any row, on every core).
     moved_twist[16 * m + s, t] is twist t after move m, conjugated by symmetry s (moved_inner alike). Returns
-    (entries reached, neighbours looked at); the threads take rows from a shared counter, so a thread slowed by
-    another program does not hold the others up."""
+    (entries reached, neighbours looked at). Each of the n_workers threads takes rows from the shared counter
+    next_row (which tells the builder how far the level is), so a thread slowed by another program does not hold
+    the others up, and stops taking them once stop[0] is set; magic: `divide_magic` for this layout."""
     r, r1 = depth % 3, (depth + 1) % 3
     n_inner = layout.n_inner
     row_len = cd.N_TWIST * n_inner
@@ -150,7 +152,7 @@ def _forward(table, layout, moved_twist, moved_inner, reps, stabiliser, depth, n
 @nb.njit(cache=True, nogil=True, parallel=True)
 def _backward(table, layout, moved_twist, moved_inner, reps, depth, next_row, stop, magic, n_workers):
     """Unreached entries with a neighbour at `depth` get depth + 1; each class writes only its own row (a byte at
-    a time: rows start on a byte, so no two threads share one). Returns (entries reached, neighbours looked at)."""
+    a time: rows start on a byte, so no two threads share one). Arguments and result as `_forward`'s."""
     r = depth % 3
     flip = np.uint8(3 ^ ((depth + 1) % 3))  # XOR-ing an unreached entry (3) with this makes it (depth + 1) % 3
     n_inner = layout.n_inner
