@@ -9,7 +9,8 @@ list of ``standard`` and ``large``; ``standard`` by default): ``standard`` is th
 table, read for each node and for the node's inverse, about 1.46 GB resident), ``large`` reads the large table
 for each node and its bounds table for the node's inverse (about 5.2 GB). The pairs compared
 are our standard tier with vcube's ``-c 304`` (1.326 GiB) and our large tier with vcube's ``-c 208``
-(7.273 GiB), and with ``-c 112`` (2.424 GiB) when that is run.
+(7.273 GiB), and with ``-c 112`` (2.424 GiB) when that is run. ``--table-builds N`` times, instead, N rounds of
+our standard table's first build beside vcube's build of its ``-c 304`` table (see ``table_builds.py``).
 
 vcube is GPL and never part of this repository: the script compiles its solver from a checkout, the git-ignored
 ``benchmarks/_work/vcube`` (clone the public voltara/vcube repository there), ``--vcube-source DIR``, or
@@ -63,6 +64,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import rubik_bench_optimal as opt  # noqa: E402 - the path above makes the repo importable
+from benchmarks import table_builds  # noqa: E402
 from benchmarks._common import REPO_DIR, WORK_DIR, children_cpu, machine_note, markdown_table  # noqa: E402
 from solvers.cube.formats import to_reid  # noqa: E402
 from solvers.cube.moves import Move, apply_moves  # noqa: E402
@@ -848,6 +850,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     where.add_argument("--vcube-source", type=Path, help=f"a vcube checkout (default: {_shown(VCUBE_DIR)})")
     where.add_argument("--vcube-repo", help=f"a git URL of voltara/vcube to clone into {_shown(VCUBE_DIR)}")
     parser.add_argument("--json", type=Path, help="write the raw figures to this file")
+    parser.add_argument("--table-builds", type=int, default=0, metavar="N",
+                        help="instead of solving cubes: N rounds of our standard table's build beside vcube -c 304's"
+                        " (see benchmarks/table_builds.py)")  # fmt: skip
     args = parser.parse_args(argv)
     if args.cubes < 1:
         parser.error("--cubes must be at least 1")
@@ -868,13 +873,35 @@ def setup_vcube(args: argparse.Namespace, echo: Callable[[str], None] = print) -
     return build, build.note
 
 
+def table_build_rounds(rounds: int, build: VcubeBuild | None) -> int:
+    """--table-builds: our standard table's build beside vcube's -c 304 table's, `rounds` times (needs vcube)."""
+    if build is None:
+        print("ERROR: the table builds are timed beside vcube's, which cannot run here (see above)")
+        return 1
+    probe = parse_algorithm(TABLE_PROBE).state(3)
+
+    def answered(stdout: str) -> bool:
+        answers, problems = match_answers(parse_vcube_output(stdout), [probe])
+        return bool(answers) and not problems
+
+    runner = table_builds.VcubeRunner(build.binary, _timed_vcube, vcube_command(build.binary, table_builds.VCUBE_COORD),
+                                      vcube_input([probe]), answered)  # fmt: skip
+    done = table_builds.run_rounds(rounds, runner, echo=lambda line: print(line, flush=True))
+    print(f"\n### The standard table's build beside vcube's\n\n{table_builds.rounds_table(done)}\n")
+    print(f"vcube's {VCUBE_BINARY} compiled by {build.by} with `{' '.join(build.flags)}`.")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     states = opt.random_states(args.cubes, args.seed)
-    print(f"vcube benchmark, {args.cubes} uniformly random cubes, seed {args.seed}: {machine_note()}")
+    what = "table builds" if args.table_builds > 0 else f"{args.cubes} uniformly random cubes, seed {args.seed}"
+    print(f"vcube benchmark, {what}: {machine_note()}")
     print(f"command: {shlex.join([sys.executable, *sys.argv])}\n", flush=True)
     build, vcube_note = setup_vcube(args, echo=lambda line: print(line, flush=True))
     print(vcube_note, flush=True)
+    if args.table_builds > 0:
+        return table_build_rounds(args.table_builds, build)
     problems: list[str] = []
     ready: dict[str, TierReady] = {}
     ours: dict[str, list[opt.Run]] = {}

@@ -40,7 +40,7 @@ class TierCost:
 
 
 TIER_COST = {
-    TableTier.STANDARD: TierCost(memory_bytes=1_462_000_000, build_minutes=4, build_extra_bytes=1_240_000_000),
+    TableTier.STANDARD: TierCost(memory_bytes=1_462_000_000, build_minutes=2, build_extra_bytes=1_240_000_000),
     TableTier.LARGE: TierCost(memory_bytes=5_161_000_000, build_minutes=12, build_extra_bytes=2_470_000_000),
 }
 

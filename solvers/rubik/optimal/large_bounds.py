@@ -26,6 +26,7 @@ import numpy as np
 
 from solvers.engine import ProgressFn
 from solvers.rubik.optimal.edge_residues import UNREACHED, residue
+from solvers.rubik.optimal.large_residues import EXPECTED_HISTOGRAM
 from solvers.rubik.optimal.twist_row_residues import TwistRowLayout, build_twist_row_table
 
 BASE = 9
@@ -63,7 +64,8 @@ def build_bounds_table(
 ) -> dict[str, np.ndarray]:  # fmt: skip
     """{"bounds": uint8 packed table, "lower": its `lower_bounds`}: residues is the finished residue table of this
     layout (a test's stand-in table takes a smaller base, so that its bounds matter in short searches)."""
-    near = build_twist_row_table(layout, reps, stabiliser, progress, label, last_depth=base)["residues"]
+    expected = EXPECTED_HISTOGRAM.get(layout.n_inner)  # the large table's, whose levels up to base these are
+    near = build_twist_row_table(layout, reps, stabiliser, progress, label, base, expected)["residues"]
     progress(0.999, f"{label}: merging with the residues")
     _merge(near, residues, base)
     return {"bounds": near, "lower": lower_bounds(base)}

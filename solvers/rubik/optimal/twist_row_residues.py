@@ -5,19 +5,23 @@ comb table (class: flip x UD-slice, inner: corner comb) have this shape: entry
 ``class * row + twist * n_inner + inner``, with the state conjugated by the symmetry that takes the class
 coordinate to its representative, so twist and inner are conjugated by that symmetry too. A row is padded to a
 multiple of four entries so that rows start on a byte and the backward levels can write their own rows on every
-core (see `edge_residues`, which also holds the packed 2-bit storage and the breadth-first driver).
+core (see `edge_residues`, which also holds the packed 2-bit storage, the breadth-first driver and the cost model
+that picks each level's direction). The split table's shape is the large table's with the corner split inside.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numba as nb
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from solvers.engine import ProgressFn
 from solvers.rubik import coords as cd
-from solvers.rubik.optimal.edge_residues import UNREACHED, build_residue_table, claim, gather, residue, settle
+from solvers.rubik.optimal.edge_residues import UNREACHED, build_residue_table, claim, residue
+from solvers.rubik.optimal.intrinsics import fetch_add, load_u64
 
 
 def row_stride(n_inner: int) -> int:
@@ -64,90 +68,167 @@ def exact_distance(raw_class, twist, inner, table, layout) -> int:
     return d
 
 
-@nb.njit(cache=True, nogil=True, parallel=True)
-def _forward(table, layout, reps, stabiliser, depth, lo, hi):
-    """Entries at `depth` (mod 3) claim their unreached neighbours for depth + 1 (any row, on every core)."""
-    r, r1 = depth % 3, (depth + 1) % 3
-    n_inner = layout.n_inner
-    row_len = cd.N_TWIST * n_inner
-    counts = np.zeros(hi - lo, dtype=np.int64)
-    for k in nb.prange(hi - lo):
-        c = lo + k
-        buf = np.empty(row_len, dtype=np.int32)
-        n = gather(table, c * layout.row, row_len, r, buf)
-        found = 0
-        for m in range(18):
-            if n == 0:
-                break
-            cs = layout.class_sym[layout.class_move[reps[c], m]]
-            s = cs & 15
-            base2 = (cs >> 4) * layout.row
-            stab = stabiliser[cs >> 4]
-            for i in range(n):
-                t = buf[i] // n_inner
-                x = buf[i] - t * n_inner
-                t2 = layout.twist_conj[layout.twist_move[t, m], s]
-                x2 = layout.inner_conj[layout.inner_move[x, m], s]
-                if claim(table, base2 + t2 * n_inner + x2, r1):
-                    found += 1
-                    if stab != 1:  # a self-symmetric representative: equivalent entries are the same state
-                        for s2 in range(1, 16):
-                            if (stab >> s2) & 1:
-                                idx = base2 + layout.twist_conj[t2, s2] * n_inner + layout.inner_conj[x2, s2]
-                                found += claim(table, idx, r1)
-        counts[k] = found
-    return counts.sum()
+# The level kernels read a row 32 entries (one 64-bit word) at a time and find the entries of a residue with a few
+# bit operations, rather than entry by entry; a row's twist and inner coordinates come from an entry's offset by a
+# multiplication (`_DIVIDE_SHIFT`) instead of a division.
+_LOW = np.uint64(0x5555555555555555)  # the low bit of each 2-bit entry of a word
+_DIVIDE_SHIFT = 42  # offset // n_inner == offset * ceil(2**42 / n_inner) >> 42 for offsets < 2**21, n_inner < 2**10
+
+
+def divide_magic(n_inner: int, row_len: int) -> int:
+    """The multiplier of `_DIVIDE_SHIFT` for this inner size (exact for every offset of a row: see the bound)."""
+    if row_len >= 1 << 21 or n_inner >= 1 << 10:
+        raise ValueError(f"rows of {row_len} entries with {n_inner} inner values are too large for the builder")
+    return -(-(1 << _DIVIDE_SHIFT) // n_inner)
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _gather_row(table, base, row_len, n_inner, magic, value, buf):
+    """The entries of the row at `base` whose residue is `value`, into buf[:n] as twist << 16 | inner; returns n.
+    Why words: most words of a row hold no such entry in most levels, and one test skips all 32 entries."""
+    first = base >> 2  # rows start on a byte
+    pattern = np.uint64(value) * _LOW
+    n_words = (row_len + 31) >> 5
+    tail = row_len & 31
+    n = 0
+    for k in range(n_words):
+        equal = ~(load_u64(table, first + 8 * k) ^ pattern)
+        bits = equal & (equal >> np.uint64(1)) & _LOW
+        if tail != 0 and k == n_words - 1:
+            bits &= (np.uint64(1) << np.uint64(2 * tail)) - np.uint64(1)  # the row's padding is not an entry
+        while bits != 0:
+            offset = 32 * k + np.int64(trailing_zeros(bits) >> np.uint64(1))
+            twist = (offset * magic) >> _DIVIDE_SHIFT
+            buf[n] = (twist << 16) | (offset - twist * n_inner)
+            n += 1
+            bits &= bits - np.uint64(1)
+    return n
 
 
 @nb.njit(cache=True, nogil=True, parallel=True)
-def _backward(table, layout, reps, depth, lo, hi):
-    """Unreached entries with a neighbour at `depth` get depth + 1; each class writes only its own row."""
+def _forward(table, layout, moved_twist, moved_inner, reps, stabiliser, depth, next_row, stop, magic, n_workers):
+    """Entries at `depth` (mod 3) claim their unreached neighbours for depth + 1 (any row, on every core).
+    moved_twist[16 * m + s, t] is twist t after move m, conjugated by symmetry s (moved_inner alike). Returns
+    (entries reached, neighbours looked at). Each of the n_workers threads takes rows from the shared counter
+    next_row (which tells the builder how far the level is), so a thread slowed by another program does not hold
+    the others up, and stops taking them once stop[0] is set; magic: `divide_magic` for this layout."""
     r, r1 = depth % 3, (depth + 1) % 3
     n_inner = layout.n_inner
     row_len = cd.N_TWIST * n_inner
-    counts = np.zeros(hi - lo, dtype=np.int64)
-    for k in nb.prange(hi - lo):
-        c = lo + k
-        base = c * layout.row
+    n_rows = reps.shape[0]
+    counts = np.zeros((n_workers, 2), dtype=np.int64)
+    for w in nb.prange(n_workers):
         buf = np.empty(row_len, dtype=np.int32)
-        unreached = n = gather(table, base, row_len, UNREACHED, buf)
-        for m in range(18):
-            if n == 0:
+        found = looked = 0
+        while True:
+            c = fetch_add(next_row, 1)
+            if c >= n_rows or stop[0]:
                 break
-            cs = layout.class_sym[layout.class_move[reps[c], m]]
-            s = cs & 15
-            base2 = (cs >> 4) * layout.row
-            i = 0
-            while i < n:
-                t = buf[i] // n_inner
-                x = buf[i] - t * n_inner
-                idx = (
-                    base2
-                    + layout.twist_conj[layout.twist_move[t, m], s] * n_inner
-                    + layout.inner_conj[layout.inner_move[x, m], s]
-                )
-                if residue(table, idx) == r:
-                    n = settle(table, base, buf, i, n, r1)
-                else:
-                    i += 1
-        counts[k] = unreached - n
-    return counts.sum()
+            n = _gather_row(table, c * layout.row, row_len, n_inner, magic, r, buf)
+            if n == 0:
+                continue
+            looked += 18 * n
+            for m in range(18):
+                cs = layout.class_sym[layout.class_move[reps[c], m]]
+                s = cs & 15
+                base2 = (cs >> 4) * layout.row
+                stab = stabiliser[cs >> 4]
+                k = 16 * m + s
+                for i in range(n):
+                    t2 = moved_twist[k, buf[i] >> 16]
+                    x2 = moved_inner[k, buf[i] & 0xFFFF]
+                    if claim(table, base2 + t2 * n_inner + x2, r1):
+                        found += 1
+                        if stab != 1:  # a self-symmetric representative: equivalent entries are the same state
+                            for s2 in range(1, 16):
+                                if (stab >> s2) & 1:
+                                    idx = base2 + layout.twist_conj[t2, s2] * n_inner + layout.inner_conj[x2, s2]
+                                    found += claim(table, idx, r1)
+        counts[w, 0] = found
+        counts[w, 1] = looked
+    return counts[:, 0].sum(), counts[:, 1].sum()
+
+
+@nb.njit(cache=True, nogil=True, parallel=True)
+def _backward(table, layout, moved_twist, moved_inner, reps, depth, next_row, stop, magic, n_workers):
+    """Unreached entries with a neighbour at `depth` get depth + 1; each class writes only its own row (a byte at
+    a time: rows start on a byte, so no two threads share one). Arguments and result as `_forward`'s."""
+    r = depth % 3
+    flip = np.uint8(3 ^ ((depth + 1) % 3))  # XOR-ing an unreached entry (3) with this makes it (depth + 1) % 3
+    n_inner = layout.n_inner
+    row_len = cd.N_TWIST * n_inner
+    n_rows = reps.shape[0]
+    counts = np.zeros((n_workers, 2), dtype=np.int64)
+    for w in nb.prange(n_workers):
+        buf = np.empty(row_len, dtype=np.int32)
+        hits = np.empty(row_len, dtype=np.int32)
+        found = looked = 0
+        while True:
+            c = fetch_add(next_row, 1)
+            if c >= n_rows or stop[0]:
+                break
+            base = c * layout.row
+            n = _gather_row(table, base, row_len, n_inner, magic, UNREACHED, buf)
+            n_hits = 0
+            for m in range(18):
+                if n == 0:
+                    break
+                cs = layout.class_sym[layout.class_move[reps[c], m]]
+                base2 = (cs >> 4) * layout.row
+                k = 16 * m + (cs & 15)
+                looked += n
+                # Without a branch on the outcome (a coin toss the processor would mispredict about as often as
+                # not): every entry is copied to both lists, and only one count moves on.
+                kept = 0
+                for i in range(n):
+                    v = buf[i]
+                    hit = np.int64(
+                        residue(table, base2 + moved_twist[k, v >> 16] * n_inner + moved_inner[k, v & 0xFFFF]) == r
+                    )
+                    buf[kept] = v
+                    hits[n_hits] = v
+                    kept += 1 - hit
+                    n_hits += hit
+                n = kept
+            # Written once the row is done: until then its new entries read 3 instead of (depth + 1) % 3 to a
+            # neighbour that is this row, and neither is the residue looked for.
+            for j in range(n_hits):
+                own = base + (hits[j] >> 16) * n_inner + (hits[j] & 0xFFFF)
+                table[own >> 2] ^= flip << np.uint8((own & 3) << 1)
+            found += n_hits
+        counts[w, 0] = found
+        counts[w, 1] = looked
+    return counts[:, 0].sum(), counts[:, 1].sum()
+
+
+def moved_tables(layout: TwistRowLayout) -> tuple[np.ndarray, np.ndarray]:
+    """moved_twist[16 * m + s, t] = twist_conj[twist_move[t, m], s], and moved_inner alike (int16): a
+    neighbour's twist and inner coordinate in one read each instead of two."""
+    twist = layout.twist_conj[layout.twist_move.T[:, None, :].astype(np.int64), np.arange(16)[None, :, None]]
+    inner = layout.inner_conj[layout.inner_move.T[:, None, :].astype(np.int64), np.arange(16)[None, :, None]]
+    return twist.reshape(18 * 16, -1).astype(np.int16), inner.reshape(18 * 16, -1).astype(np.int16)
 
 
 def build_twist_row_table(
     layout: TwistRowLayout, reps: np.ndarray, stabiliser: np.ndarray, progress: ProgressFn, label: str,
-    last_depth: int | None = None,
+    last_depth: int | None = None, expected: Sequence[int] | None = None,
 ) -> dict[str, np.ndarray]:  # fmt: skip
     """{"residues": uint8 packed table, "histogram": entries per exact distance} (HTM); with `last_depth`, only
-    the entries that near are set (see `edge_residues.build_residue_table`)."""
+    the entries that near are set; `expected`: the table's histogram when known, for an even progress (see
+    `edge_residues.build_residue_table`)."""
+    moved_twist, moved_inner = moved_tables(layout)
+    magic = divide_magic(layout.n_inner, cd.N_TWIST * layout.n_inner)
 
-    def forward(table, depth, lo, hi):
-        return _forward(table, layout, reps, stabiliser, depth, lo, hi)
+    def forward(table, depth, rows_taken, stop):
+        return _forward(table, layout, moved_twist, moved_inner, reps, stabiliser, depth, rows_taken, stop, magic,
+                        nb.get_num_threads())  # fmt: skip
 
-    def backward(table, depth, lo, hi):
-        return _backward(table, layout, reps, depth, lo, hi)
+    def backward(table, depth, rows_taken, stop):
+        return _backward(table, layout, moved_twist, moved_inner, reps, depth, rows_taken, stop, magic,
+                         nb.get_num_threads())  # fmt: skip
 
     n_classes = reps.shape[0]
     size = n_classes * cd.N_TWIST * layout.n_inner
-    table, histogram = build_residue_table(n_classes, layout.row, size, forward, backward, progress, label, last_depth)
+    table, histogram = build_residue_table(n_classes, layout.row, size, forward, backward, progress, label, last_depth,
+                                           expected)  # fmt: skip
     return {"residues": table, "histogram": histogram}
