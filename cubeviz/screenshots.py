@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -21,6 +22,7 @@ DEFAULT_DIRECTORY = Path("docs/screenshots")
 SCREENSHOT_MAKERS = (
     ("cubeviz.views.gl.screenshots", "save_documentation_screenshots"),
     ("cubeviz.views.layout_screenshots", "save_screenshots"),
+    ("cubeviz.views.gl.big_cube_screenshots", "save_screenshots"),
     ("cubeviz.solve.screenshots", "save_screenshots"),
     ("cubeviz.solve.goal_screenshots", "save_screenshots"),
     ("cubeviz.editor.screenshots", "save_screenshots"),
@@ -35,6 +37,16 @@ def save_grab(widget: QWidget, path: Path) -> Path:
     if not widget.grab().save(str(path)):
         raise OSError(f"could not write {path}")
     return path
+
+
+def pump(seconds: float = 0.0) -> None:
+    """Let Qt handle its events for `seconds` (at least once): workers land, layouts settle, views draw."""
+    app = QApplication.instance()
+    end = time.perf_counter() + seconds
+    app.processEvents()
+    while time.perf_counter() < end:
+        app.processEvents()
+        time.sleep(0.01)
 
 
 def open_window(size: int, window_size: tuple[int, int]):

@@ -134,7 +134,7 @@ class OutputFile:
         os.replace(self._partial, self.target)
         self.handle.close()  # after the rename: the lock is held until the part file is gone
         self._partial = None
-        _sync_directory(self.target.parent)
+        sync_directory(self.target.parent)
 
     def discard(self) -> None:
         """Drop what was written (the part file); the name keeps what it had."""
@@ -220,8 +220,8 @@ def _open_or_raise(path: Path, flags: int, mode: int = 0o666) -> int:
     return fd
 
 
-def _sync_directory(directory: Path) -> None:
-    """Make a rename durable (best effort: some file systems cannot open a directory)."""
+def sync_directory(directory: Path) -> None:
+    """Make a rename or a new file's name durable (best effort: some file systems cannot open a directory)."""
     try:
         fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
     except OSError:

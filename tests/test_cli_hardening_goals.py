@@ -246,7 +246,7 @@ def test_goal_tables_stay_within_their_budget_least_recently_used_first(monkeypa
 
 
 def test_the_apps_memory_report_counts_goal_tables_and_releases_them():
-    from cubeviz.solve.table_memory import loaded_table_bytes, release_tables
+    from cubeviz.models.table_memory import loaded_table_bytes, release_tables
 
     goal_tables.forget_tables()
     before = loaded_table_bytes()

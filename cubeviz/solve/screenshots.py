@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from pathlib import Path
 
-from PyQt6.QtWidgets import QApplication
-
-from cubeviz.screenshots import open_window, run, save_grab
+from cubeviz.screenshots import open_window, pump, run, save_grab
 from cubeviz.solve.engines import SolverChoice
 from cubeviz.solve.player_panel import SCRUB_STEPS
 from cubeviz.views.layout_screenshots import laptop_window_size
@@ -30,15 +27,6 @@ OPTIMAL_SEED = 3  # a random-state cube: the optimal search runs for a long whil
 WINDOW_SIZE = laptop_window_size((1366, 768))  # the window as it opens on a common laptop screen
 
 
-def _pump(seconds: float = 0.0) -> None:
-    app = QApplication.instance()
-    end = time.perf_counter() + seconds
-    app.processEvents()
-    while time.perf_counter() < end:
-        app.processEvents()
-        time.sleep(0.01)
-
-
 def _solve(window, choice: SolverChoice, scramble: str, seconds: float | None = None) -> None:
     feature = window.solve_feature
     feature.set_choice(choice)
@@ -46,11 +34,11 @@ def _solve(window, choice: SolverChoice, scramble: str, seconds: float | None = 
     window.model.scramble_with_moves(parse_algorithm(scramble, window.model.size), f"scramble: {scramble}")
     feature.solve()
     while feature.session.running:
-        _pump(0.02)
+        pump(0.02)
 
 
 def _save(window, path: Path) -> Path:
-    _pump(0.2)
+    pump(0.2)
     return save_grab(window, path)
 
 
@@ -69,7 +57,7 @@ def save_optimal_screenshots(directory: Path) -> list[Path]:
         feature.set_choice(SolverChoice.OPTIMAL_HTM)
         window.model.set_state(random_state(3, random.Random(OPTIMAL_SEED)), "random state")
         feature.solve()
-        _pump(8.0)
+        pump(8.0)
         paths = [_save(window, directory / "player-optimal-search.png")]
         feature.session.shutdown()
         feature.show_table_memory()
@@ -112,11 +100,11 @@ def save_tables_menu(path: Path) -> Path:
         tables_menu = next(a.menu() for a in solve_menu.actions() if a.menu() and "Tables" in a.text())
         bar = window.menuBar()
         solve_menu.popup(bar.mapToGlobal(bar.actionGeometry(solve_menu.menuAction()).bottomLeft()))
-        _pump(0.3)
+        pump(0.3)
         item = next(a for a in solve_menu.actions() if a.menu() is tables_menu)
         solve_menu.setActiveAction(item)
         tables_menu.popup(solve_menu.mapToGlobal(solve_menu.actionGeometry(item).topRight()))
-        _pump(0.5)
+        pump(0.5)
         frame = window.frameGeometry()
         picture = window.screen().grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
         tables_menu.close()

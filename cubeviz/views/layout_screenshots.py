@@ -8,13 +8,11 @@ layout-<screen>-<page>.png for the pages Cube, Editor, Packings, Design and Insi
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 from PyQt6.QtCore import QRect
-from PyQt6.QtWidgets import QApplication
 
-from cubeviz.screenshots import open_window, run, save_grab
+from cubeviz.screenshots import open_window, pump, run, save_grab
 from cubeviz.views.fit import first_launch_geometry
 from solvers.cube.notation import parse_algorithm
 
@@ -30,15 +28,6 @@ def laptop_window_size(screen: tuple[int, int]) -> tuple[int, int]:
     return rect.width(), rect.height()
 
 
-def _pump(seconds: float = 0.0) -> None:
-    app = QApplication.instance()
-    end = time.perf_counter() + seconds
-    app.processEvents()
-    while time.perf_counter() < end:
-        app.processEvents()
-        time.sleep(0.01)
-
-
 def save_screenshots(directory: Path) -> list[Path]:
     """Render the shots into `directory` (created if needed). A QApplication must exist."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -51,15 +40,15 @@ def save_screenshots(directory: Path) -> list[Path]:
             feature.session.twophase_seconds = SOLVE_SECONDS
             feature.solve()
             while feature.session.running:
-                _pump(0.02)
+                pump(0.02)
             feature.playback.step(1)
             pages = {window.tabs.tabText(i): i for i in range(window.tabs.count())}
             for page in PAGES:
                 window.tabs.setCurrentIndex(pages[page])
-                _pump(1.0 if page == "Insight" else 0.3)  # the Insight page loads the 2x2 tables in a worker
+                pump(1.0 if page == "Insight" else 0.3)  # the Insight page loads the 2x2 tables in a worker
                 if page == "Insight":
                     window.insight.stats.wait()
-                    _pump(0.3)
+                    pump(0.3)
                 name = f"layout-{screen[0]}x{screen[1]}-{page.lower()}.png"
                 paths.append(save_grab(window, directory / name))
             window.tabs.setCurrentIndex(pages["Cube"])

@@ -68,6 +68,19 @@ def positive_seconds(text: str) -> float:
     return value
 
 
+def whole_number(text: str, option: str, low: int, high: int | None = None, rule: str | None = None) -> int:
+    """An argparse value: a whole number from `low` (to `high`), else ArgumentTypeError naming `option` and, when
+    given, the `rule` in words ("solutions are numbered from 1")."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{elide(text)!r} is not a whole number") from None
+    if value < low or (high is not None and value > high):
+        allowed = f"from {low}" + (f" to {high}" if high is not None else "")
+        raise argparse.ArgumentTypeError(f"{rule or f'{option} must be a whole number {allowed}'}, not {elide(text)}")
+    return value
+
+
 def elide(text: str) -> str:
     """`text` with every run of more than LONG_TOKEN non-space characters shortened to its start and end, then
     cut to MAX_MESSAGE characters: an error line stays one short line whatever the input was. Line breaks and

@@ -12,7 +12,7 @@ import argparse
 import threading
 
 from solvers.cli import nxn
-from solvers.cli.common import EXIT_OK, CliInputError, add_command, elide
+from solvers.cli.common import EXIT_OK, CliInputError, add_command, elide, whole_number
 
 DEFAULT_ALL_LIMIT = 100
 MAX_ALL_LIMIT = 100_000  # --all holds its solutions (a row of moves each) before printing: a bound keeps that small
@@ -174,23 +174,11 @@ def _scramble_colour(text: str) -> str:
 
 def _seed(text: str) -> int:
     """A seed is a whole number from 0: Python's generator seeds with the absolute value, so -5 would repeat 5."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{elide(text)!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"--seed must be a whole number from 0, not {elide(text)}")
-    return value
+    return whole_number(text, "--seed", 0)
 
 
 def _positive_count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"--count must be at least 1, not {text}")
-    return value
+    return whole_number(text, "--count", 1, rule="--count must be at least 1")
 
 
 def run_scramble(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from solvers.cli.common import EXIT_OK, CliInputError
+from solvers.cli.common import EXIT_OK, CliInputError, whole_number
 
 THREE_LETTERS = 54  # a 3x3x3 line stays with the 3x3x3 engine
 TWO_LETTERS = 24  # a 2x2x2 line goes to the God's-table solver: optimal, unlike the big-cube solver
@@ -67,13 +67,7 @@ MAX_SCRAMBLE_SIZE = 1000
 
 
 def _size(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 2 <= value <= MAX_SCRAMBLE_SIZE:
-        raise argparse.ArgumentTypeError(f"--size must be from 2 to {MAX_SCRAMBLE_SIZE}, not {text}")
-    return value
+    return whole_number(text, "--size", 2, MAX_SCRAMBLE_SIZE, rule=f"--size must be from 2 to {MAX_SCRAMBLE_SIZE}")
 
 
 def run_size_scramble(args: argparse.Namespace) -> int:

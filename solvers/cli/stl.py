@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from solvers.cli.common import EXIT_OK, CliInputError, add_command
+from solvers.cli.common import EXIT_OK, CliInputError, add_command, whole_number
 
 SOLUTION_FILE_TAG = "cubeviz-packing-solutions"
 PEEK_BYTES = 4096  # a solution file names its format in its first key
@@ -54,13 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"solutions are numbered from 1, not {value}")
-    return value
+    return whole_number(text, "--solution", 1, rule="solutions are numbered from 1")
 
 
 def _millimetres(text: str) -> float:

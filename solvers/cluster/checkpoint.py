@@ -25,6 +25,7 @@ from typing import Any
 
 from solvers import strict_json
 from solvers.cluster.errors import ClusterError
+from solvers.output_files import sync_directory
 
 FORMAT_TAG = "cubeviz-checkpoint"
 FORMAT_VERSION = 1
@@ -104,7 +105,7 @@ class Checkpoint:
                     raise ClusterError(f"checkpoint {path} is in use by another run") from None
                 raise
             if not existed:
-                _sync_directory(path)
+                sync_directory(path.absolute().parent)
             self._fd = fd
             self._read()
         except BaseException:
@@ -240,17 +241,3 @@ def _read_all(fd: int, path: Path) -> bytes:
     except OSError as exc:
         raise ClusterError(f"cannot read checkpoint {path}: {exc.strerror or exc}") from None
     return b"".join(chunks)
-
-
-def _sync_directory(path: Path) -> None:
-    """Make a new file's name durable too (best effort: some file systems cannot open a directory)."""
-    try:
-        fd = os.open(path.absolute().parent, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
