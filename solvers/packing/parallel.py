@@ -22,7 +22,7 @@ import os
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -263,7 +263,7 @@ def enumerate_in_threads(
     progress_interval: float,
     threads: int,
     buffer_rows: int = BUFFER_ROWS,
-) -> Iterator[CoverProgress | CoverSolution]:
+) -> Generator[CoverProgress | CoverSolution, None, None]:
     """The events of `enumerate_solutions` for these chunks, searched on ``threads`` threads: the same solutions
     in the same order, then a final CoverProgress with ``done=True`` (nothing more when ``stop`` is set)."""
     pool = _Pool(problem, finer_chunks(problem, chunks, enabled, threads * CHUNKS_PER_THREAD), enabled, count_only,

@@ -16,7 +16,7 @@ fraction of chunks done plus the position inside the current chunk's tree (sibli
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -184,7 +184,7 @@ def enumerate_solutions(
     progress_interval: float = DEFAULT_PROGRESS_INTERVAL,
     enabled: np.ndarray | None = None,
     threads: int | None = None,
-) -> Iterator[CoverProgress | CoverSolution]:
+) -> Generator[CoverProgress | CoverSolution, None, None]:
     """Yield :class:`CoverSolution` (unless ``count_only``) and :class:`CoverProgress` events; the last event is
     a CoverProgress with ``done=True`` (or the generator just ends early when ``stop`` was set).
 
