@@ -18,11 +18,12 @@ calls (a call takes about ``_CALL_SECONDS``), so a cancel ends every thread with
 
 from __future__ import annotations
 
+import heapq
 import os
 import threading
 import time
 from collections import deque
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -43,7 +44,8 @@ from solvers.packing.search import (
 
 CHUNKS_PER_THREAD = 64  # enough pieces that the last one running leaves the other threads little idle time
 MAX_CHUNKS_FACTOR = 8  # the split stops at this many times the chunks asked for, however uneven they look
-BUFFER_ROWS = 4 * _OUT_CAPACITY  # solutions held for later chunks, in all: some hundreds of kB for big puzzles
+MAX_CHUNKS = 8192  # at most this many asked for, whatever the number of threads: the split itself costs time
+BUFFER_ROWS = 4 * _OUT_CAPACITY  # solutions held for later chunks (and for the front one): a few MB at most
 _POLL_SECONDS = 0.05  # how often a waiting thread or the consumer looks at the stop flag
 
 
@@ -72,23 +74,46 @@ def finer_chunks(
     if not chunks:
         return []
     masks = problem.placement_rows.masks if problem.placement_rows is not None else _masks_from_words(problem)
-    items: list[tuple[Chunk, float, bool]] = [(chunk, 1.0 / len(chunks), True) for chunk in chunks]
-    while len(items) < MAX_CHUNKS_FACTOR * at_least:
-        splittable = [i for i, item in enumerate(items) if item[2]]
-        if not splittable:
+    roots = [_Split(chunk, 1.0 / len(chunks)) for chunk in chunks]
+    largest = [(-node.weight, i, node) for i, node in enumerate(roots)]  # a heap: the largest share first
+    heapq.heapify(largest)
+    count, made = len(roots), len(roots)
+    while largest and count < MAX_CHUNKS_FACTOR * at_least:
+        if count >= at_least and -largest[0][0] <= 2.0 / at_least:
             break
-        at = max(splittable, key=lambda i: items[i][1])
-        chunk, weight, _ = items[at]
-        if len(items) >= at_least and weight <= 2.0 / at_least:
-            break
-        children = _next_rows(problem, masks, chunk.prefix, enabled)
-        if children is None:
-            items[at] = (chunk, weight, False)
+        node = heapq.heappop(largest)[2]
+        rows = _next_rows(problem, masks, node.chunk.prefix, enabled)
+        if rows is None:
             continue
-        share = weight / len(children) if children else 0.0
-        items[at : at + 1] = [(Chunk((*chunk.prefix, row), chunk.stab), share, True) for row in children]
-    total = sum(weight for _, weight, _ in items)
-    return [(chunk, weight / total if total else 1.0 / len(items)) for chunk, weight, _ in items]
+        node.children = [
+            _Split(Chunk((*node.chunk.prefix, row), node.chunk.stab), node.weight / len(rows)) for row in rows
+        ]
+        for child in node.children:
+            heapq.heappush(largest, (-child.weight, made, child))
+            made += 1
+        count += len(rows) - 1
+    leaves = [node for root in roots for node in root.leaves()]
+    total = sum(node.weight for node in leaves)
+    return [(node.chunk, node.weight / total) for node in leaves]
+
+
+@dataclass
+class _Split:
+    """A chunk of `finer_chunks` and, once split, its children in the kernel's order."""
+
+    chunk: Chunk
+    weight: float
+    children: list[_Split] | None = None
+
+    def leaves(self) -> Iterator[_Split]:
+        """The chunks to search under this one, in order (none for a chunk split into no children)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            if node.children is None:
+                yield node
+            else:
+                stack.extend(reversed(node.children))
 
 
 def _next_rows(problem: CoverProblem, masks: list[int], prefix: tuple[int, ...], enabled: np.ndarray) -> list | None:
@@ -266,8 +291,8 @@ def enumerate_in_threads(
 ) -> Generator[CoverProgress | CoverSolution, None, None]:
     """The events of `enumerate_solutions` for these chunks, searched on ``threads`` threads: the same solutions
     in the same order, then a final CoverProgress with ``done=True`` (nothing more when ``stop`` is set)."""
-    pool = _Pool(problem, finer_chunks(problem, chunks, enabled, threads * CHUNKS_PER_THREAD), enabled, count_only,
-                 stop, buffer_rows)  # fmt: skip
+    fine = finer_chunks(problem, chunks, enabled, min(threads * CHUNKS_PER_THREAD, MAX_CHUNKS))
+    pool = _Pool(problem, fine, enabled, count_only, stop, buffer_rows)
     t0 = time.perf_counter()
     next_report = t0 + progress_interval
     yielded = 0
