@@ -45,7 +45,7 @@ from solvers.packing.search import (
 CHUNKS_PER_THREAD = 64  # enough pieces that the last one running leaves the other threads little idle time
 MAX_CHUNKS_FACTOR = 8  # the split stops at this many times the chunks asked for, however uneven they look
 MAX_CHUNKS = 8192  # at most this many asked for, whatever the number of threads: the split itself costs time
-BUFFER_ROWS = 4 * _OUT_CAPACITY  # solutions held for later chunks (and for the front one): a few MB at most
+BUFFER_ROWS = _OUT_CAPACITY  # solutions held for later chunks (and for the front one): one kernel batch each
 _POLL_SECONDS = 0.05  # how often a waiting thread or the consumer looks at the stop flag
 
 
