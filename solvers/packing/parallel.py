@@ -228,7 +228,8 @@ class _Pool:
                     self.peak_held = max(self.peak_held, self.held)
                 state.fraction = fraction
                 state.finished = runner.finished
-                self.cv.notify_all()
+                if index == self.front:  # only the front chunk's news wakes the consumer (a later one's waits)
+                    self.cv.notify_all()
                 while self._must_wait(index):
                     self.cv.wait(_POLL_SECONDS)
         return budget
