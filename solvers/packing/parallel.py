@@ -7,8 +7,7 @@ lowest one not yet fully yielded) as they arrive, so the stream, its order and e
 the serial search's. Solutions of later chunks wait in a buffer: a thread whose chunk is not at the front pauses
 while ``buffer_rows`` rows are held, and the front chunk's thread pauses while the consumer has that many of its
 rows still to take, so at most twice ``buffer_rows`` rows (and one kernel batch per thread) are held however many
-solutions a search streams.
-Counting needs no buffer: the threads only add up.
+solutions a search streams. Counting needs no buffer: the threads only add up.
 
 The chunks of :func:`~solvers.packing.search.plan_chunks` can be few and very uneven (Bedlam up to rotation: two
 pinned placements, one holding four fifths of the work), so :func:`finer_chunks` splits them further by the
