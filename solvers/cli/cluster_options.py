@@ -15,7 +15,8 @@ from collections.abc import Callable
 from solvers.cli.common import CliInputError
 
 # Options that do not change any task's result: a resumed job may differ in them.
-_NOT_IN_JOB = ("run", "checkpoint", "workers", "scheduler", "out", "progress", "file", "puzzle", "keep_going")
+_NOT_IN_JOB = ("run", "checkpoint", "workers", "scheduler", "out", "progress", "file", "puzzle", "keep_going",
+               "threads")  # fmt: skip
 
 
 def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:

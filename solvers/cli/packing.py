@@ -12,7 +12,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING
 
 from solvers.cli.cluster_options import add_cluster_arguments, checkpoint_of, uses_batch, where_of
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from solvers.packing.search import CoverProgress
 
 UP_TO_CHOICES = ("none", "rotation", "mirror")
+MAX_THREADS = 512
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -75,6 +76,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="take each solution apart by straight moves: count those that cannot be, give the level distribution "
         "and store each level in the --out file",
     )
+    pack.add_argument("--threads", type=_thread_count, metavar="N",
+                      help="search on N threads in this process (default: every core; 1: one thread)")  # fmt: skip
     add_cluster_arguments(pack)
 
 
@@ -109,6 +112,9 @@ def run_pack(args: argparse.Namespace) -> int:
     from solvers.cli.pack_limits import HOLD_LIMIT, check_search_size
     from solvers.packing import PackingError, SymmetryMode, build_cover, load_puzzle
 
+    if args.threads is not None and uses_batch(args):
+        raise CliInputError("--threads is for the search in this process: drop it with --workers, --scheduler or "
+                            "--checkpoint")  # fmt: skip
     if is_burrtools_file(args.puzzle):
         return run_pack_burrtools(args)
     if args.problem:
@@ -145,6 +151,12 @@ def run_pack(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _thread_count(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"--threads must be a whole number from 1 to {MAX_THREADS}, not {text[:20]!r}")
+    return int(text)
+
+
 def _puzzle_files(name: str) -> list[tuple[str, str | None]]:
     """The files PUZZLE may name (a path, or a shipped puzzle's file), for the check that no output is one."""
     from solvers.packing.puzzle_io import PUZZLES_DIR
@@ -159,14 +171,17 @@ def _search(problem, mode, args: argparse.Namespace) -> tuple[int, KeptSolutions
 
     total = 0
     with KeptSolutions(problem, mode, args.out) as kept, interrupt_flag() as stop:
-        events = enumerate_solutions(problem, up_to=mode, count_only=args.count, progress_interval=1.0, stop=stop)
-        for event in events:
-            if isinstance(event, CoverSolution):
-                kept.add(event.rows)
-            elif event.done:
-                total = event.solutions
-            elif args.progress:
-                _print_progress(event)
+        events = enumerate_solutions(
+            problem, up_to=mode, count_only=args.count, progress_interval=1.0, stop=stop, threads=args.threads
+        )
+        with closing(events):  # an error here stops the search threads at once
+            for event in events:
+                if isinstance(event, CoverSolution):
+                    kept.add(event.rows)
+                elif event.done:
+                    total = event.solutions
+                elif args.progress:
+                    _print_progress(event)
         if stop.is_set():
             raise KeyboardInterrupt  # after the stream is closed and removed: the run ends as interrupted
     return total, kept

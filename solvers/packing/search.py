@@ -16,7 +16,7 @@ fraction of chunks done plus the position inside the current chunk's tree (sibli
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -184,12 +184,15 @@ def enumerate_solutions(
     stop: StopFlag | None = None,
     progress_interval: float = DEFAULT_PROGRESS_INTERVAL,
     enabled: np.ndarray | None = None,
-) -> Iterator[CoverProgress | CoverSolution]:
+    threads: int | None = None,
+) -> Generator[CoverProgress | CoverSolution, None, None]:
     """Yield :class:`CoverSolution` (unless ``count_only``) and :class:`CoverProgress` events; the last event is
     a CoverProgress with ``done=True`` (or the generator just ends early when ``stop`` was set).
 
     ``pins`` pre-place pieces, ``forbids`` remove placements; ``enabled`` (bool per row) restricts rows further
-    (e.g. to fix one orientation of a piece, as the tests do to check the Soma command).
+    (e.g. to fix one orientation of a piece, as the tests do to check the Soma command). ``threads`` searches
+    chunks side by side (default: every core this process may use; 1: this thread alone); the events are the
+    same whatever the number, solutions in the same order (see ``parallel``).
     """
     mode = SymmetryMode(up_to)
     pin_rows = tuple(r if isinstance(r, int) else problem.resolve(r) for r in pins)
@@ -197,6 +200,20 @@ def enumerate_solutions(
     row_enabled = np.ones(problem.n_rows, dtype=np.uint8) if enabled is None else enabled.astype(np.uint8)
     row_enabled[list(forbid_rows)] = 0
     chunks = plan_chunks(problem, mode, pin_rows, forbid_rows)
+    if threads is None:
+        from solvers.packing.parallel import default_threads
+
+        threads = default_threads()
+    if threads < 1:
+        raise ValueError(f"threads must be 1 or more, not {threads}")
+    if threads > 1:
+        from solvers.packing.parallel import enumerate_in_threads
+
+        yield from enumerate_in_threads(
+            problem, chunks, row_enabled, count_only=count_only, stop=stop, progress_interval=progress_interval,
+            threads=threads,
+        )  # fmt: skip
+        return
     t0 = time.perf_counter()
     last_report = t0
     found = nodes = 0
