@@ -16,6 +16,7 @@ import random
 
 import numpy as np
 import pytest
+from packed_rows import packed_row_blocks
 from plain_ida import assert_kernel_matches_plain_ida, plain_ida_nodes
 
 from solvers.cli import main
@@ -154,23 +155,25 @@ def test_stand_in_is_the_phase1_table_built_another_way(tables, stand_in):
     _, built = stand_in
     phase1 = tables.phase1(Metric.HTM).reshape(64_430, cd.N_TWIST)
     layout = large_layout(StandInTables(tables, stand_in))
-    index = (np.arange(64_430)[:, None] * layout.row + np.arange(cd.N_TWIST)[None, :]).ravel()
-    residues = (built["residues"][index >> 2] >> ((index & 3) * 2)) & 3
-    assert np.array_equal(residues, phase1.ravel() % 3)
+    for start, residues in packed_row_blocks(built["residues"], layout.row, 64_430, cd.N_TWIST):
+        assert np.array_equal(residues, phase1[start : start + len(residues)] % 3)
     assert built["histogram"].tolist() == np.bincount(phase1.ravel()).tolist()
 
 
 def test_stand_in_bounds_are_the_phase1_distances_past_their_base(tables, stand_in, stand_in_bounds):
     """The bounds table built on the stand-in holds, entry for entry, 0 up to its base and the phase-1 distance
     (which another builder makes) above it, to base + 3; a table of another base decodes its own way."""
-    phase1 = tables.phase1(Metric.HTM).reshape(64_430, cd.N_TWIST).ravel().astype(np.int64)
+    phase1_rows = tables.phase1(Metric.HTM).reshape(64_430, cd.N_TWIST)
     layout = large_layout(StandInTables(tables, stand_in))
-    index = (np.arange(64_430)[:, None] * layout.row + np.arange(cd.N_TWIST)[None, :]).ravel()
-    stored = (stand_in_bounds["bounds"][index >> 2] >> ((index & 3) * 2)) & 3
-    decoded = stand_in_bounds["lower"][stored]
-    assert np.array_equal(decoded, lb.expected_bounds(phase1, STAND_IN_BASE))
-    near = (phase1 > STAND_IN_BASE) & (phase1 <= STAND_IN_BASE + 3)
-    assert (decoded <= phase1).all() and (decoded == phase1)[near].all() and near.any()
+    any_near = False
+    for start, stored in packed_row_blocks(stand_in_bounds["bounds"], layout.row, 64_430, cd.N_TWIST):
+        phase1 = phase1_rows[start : start + len(stored)].astype(np.int64)
+        decoded = stand_in_bounds["lower"][stored]
+        assert np.array_equal(decoded, lb.expected_bounds(phase1, STAND_IN_BASE))
+        near = (phase1 > STAND_IN_BASE) & (phase1 <= STAND_IN_BASE + 3)
+        assert (decoded <= phase1).all() and (decoded == phase1)[near].all()
+        any_near = any_near or bool(near.any())
+    assert any_near
     assert stand_in_bounds["lower"].tolist() == [0, 5, 6, 7] and lb.lower_bounds().tolist() == [0, 10, 11, 12]
 
 
@@ -280,8 +283,8 @@ def _inverse_bound(tables, stand_in, floor=None, bounds=None):
 def _lowered(phase1: np.ndarray) -> np.ndarray:
     """The phase-1 distances less 0 to 3 at random (at least 0): still a floor under the stand-in's distances
     (which are phase 1's), but one the residues must be decoded above, sometimes three short."""
-    drop = np.random.default_rng(5).integers(0, 4, phase1.shape[0])
-    return np.maximum(phase1.astype(np.int64) - drop, 0).astype(np.uint8)
+    drop = np.random.default_rng(5).integers(0, 4, phase1.shape[0], dtype=np.uint8)
+    return phase1 - np.minimum(phase1, drop)  # in bytes: a 141-million-entry table costs no int64 copies
 
 
 @pytest.mark.parametrize("inverse_reads", ["bounds", "phase1", "lowered"])

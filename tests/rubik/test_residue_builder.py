@@ -10,6 +10,7 @@ import threading
 
 import numpy as np
 import pytest
+from packed_rows import packed_row_blocks
 
 from solvers.engine import Metric
 from solvers.rubik import coords as cd
@@ -55,9 +56,8 @@ def phase1_build():
 def test_a_build_holds_the_phase1_distances_mod_3(phase1_build):
     tables, shape, built, expected, _ = phase1_build
     phase1 = tables.phase1(Metric.HTM).reshape(64_430, cd.N_TWIST)
-    index = (np.arange(64_430)[:, None] * shape.row + np.arange(cd.N_TWIST)[None, :]).ravel()
-    residues = (built["residues"][index >> 2] >> ((index & 3) * 2)) & 3
-    assert np.array_equal(residues, phase1.ravel() % 3)
+    for start, residues in packed_row_blocks(built["residues"], shape.row, 64_430, cd.N_TWIST):
+        assert np.array_equal(residues, phase1[start : start + len(residues)] % 3)
     assert built["histogram"].tolist() == expected
     assert built["residues"].nbytes == 64_430 * shape.row // 4  # the array is the table alone, not its padding
 
