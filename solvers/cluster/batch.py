@@ -8,12 +8,14 @@ through the scheduler: each task loads what it needs in its own worker process (
 
 from __future__ import annotations
 
+import logging
+import os
 import shutil
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +25,7 @@ from solvers.cluster.errors import ClusterError
 
 __all__ = ["Checkpoint", "ClusterError", "Progress", "Where", "run_tasks"]
 
+DASK_LOG_LEVEL_VARIABLE = "DASK_LOGGING__DISTRIBUTED"  # Dask's config `logging.distributed`, from the environment
 INSTALL_HINT = 'the cluster options need Dask: pip install "cubeviz[cluster]" (or pip install "dask[distributed]")'
 
 
@@ -159,16 +162,46 @@ def _connect(where: Where, cleanup: ExitStack):
     scratch = tempfile.mkdtemp(prefix="cubeviz-dask-")
     cleanup.callback(shutil.rmtree, scratch, ignore_errors=True)
     cleanup.enter_context(dask.config.set({"temporary-directory": scratch}))
+    cleanup.enter_context(_dask_logs_silenced())
     try:
         # One thread per worker process: the engines use their own threads, and tables are per process.
-        cluster = LocalCluster(n_workers=where.workers, threads_per_worker=1, processes=True,
-                               dashboard_address=":0", local_directory=scratch)  # fmt: skip
+        with _dask_logs_silenced_in_new_processes():
+            cluster = LocalCluster(n_workers=where.workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=":0", local_directory=scratch)  # fmt: skip
         cleanup.callback(_quietly, cluster.close)
         client = Client(cluster)
     except Exception as exc:
         raise ClusterError(_failure("cannot start a local Dask cluster", exc)) from None
     cleanup.callback(_quietly, client.close)
     return client
+
+
+@contextmanager
+def _dask_logs_silenced() -> Iterator[None]:
+    """Dask's own log lines off in this process while a local cluster runs: its scheduler logs the workers' last
+    heartbeats as errors when the cluster closes, and the job's outcome is reported in our own one line."""
+    logger = logging.getLogger("distributed")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+@contextmanager
+def _dask_logs_silenced_in_new_processes() -> Iterator[None]:
+    """The same for the worker processes started meanwhile: they read Dask's logging level from the environment
+    they inherit (a worker whose scheduler closes first logs its failed heartbeat as an error)."""
+    previous = os.environ.get(DASK_LOG_LEVEL_VARIABLE)
+    os.environ[DASK_LOG_LEVEL_VARIABLE] = "critical"
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop(DASK_LOG_LEVEL_VARIABLE, None)
+        else:
+            os.environ[DASK_LOG_LEVEL_VARIABLE] = previous
 
 
 def _quietly(close: Callable[[], Any]) -> None:
