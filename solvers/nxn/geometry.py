@@ -27,18 +27,9 @@ from functools import cache
 
 import numpy as np
 
+from solvers.cube.geometry import Face  # the six faces in facelet-string order, shared with the 3x3x3
+
 MIN_SIZE = 2
-
-
-class Face(IntEnum):
-    """The six faces in facelet-string order; also the colour of that face on the solved cube."""
-
-    U = 0
-    R = 1
-    F = 2
-    D = 3
-    L = 4
-    B = 5
 
 
 class Axis(IntEnum):
