@@ -29,7 +29,7 @@ from cubeviz.views.gl.cube_view import surface_format
 QSurfaceFormat.setDefaultFormat(surface_format())
 app = QApplication(sys.argv[:1])
 from cubeviz.main_window import MainWindow
-from cubeviz.solve.engines import SolverChoice
+from cubeviz.solve.engine_bridge import SolverChoice
 window = MainWindow(size=3, seed=11)
 window.resize(1366, 768)
 if "--no-head-start" not in sys.argv:

@@ -16,9 +16,9 @@ from solvers.cube.moves import Move, apply_moves
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
 from solvers.goals.goal import piece_coordinates, solved_goal
+from solvers.goals.goal_tables import piece_move_table
 from solvers.goals.presets import COLOURS, preset_goal
 from solvers.goals.search import goal_search, solve_goal
-from solvers.goals.tables import piece_move_table
 from solvers.rubik.events import DepthExhausted, MoveSolution
 
 

@@ -40,7 +40,7 @@ sys.path.insert(0, os.getcwd())
 from solvers.cube.formats import from_kociemba
 from solvers.rubik.events import DepthExhausted
 from solvers.rubik.optimal import optimal, prepare_tables
-from solvers.rubik.tables import default_tables
+from solvers.rubik.rubik_tables import default_tables
 facelets, depth, heuristic = sys.stdin.readline().split()
 state, depth, heuristic = from_kociemba(facelets), int(depth), None if heuristic == "default" else heuristic
 prepare_tables(default_tables(), "htm", heuristic)

@@ -57,7 +57,7 @@ def _table_step(tables, name: str):
 
 def child(mode: str) -> None:
     """In a subprocess: build or load each table in turn; print {name: seconds} and the peak memory as JSON."""
-    from solvers.rubik.tables import RubikTables
+    from solvers.rubik.rubik_tables import RubikTables
 
     tables = RubikTables()
     out = {}
@@ -168,7 +168,7 @@ def twophase_section(n: int, peer_n: int, seed: int, cap: float) -> str:
 
 
 def optimal_section(args) -> str:
-    from solvers.rubik.tables import default_tables
+    from solvers.rubik.rubik_tables import default_tables
 
     tables = default_tables()
     for name in TWOPHASE_TABLES + OPTIMAL_TABLES + STRONG_TABLES:
@@ -191,7 +191,7 @@ def optimal_section(args) -> str:
 
 
 def qtm_section(args) -> str:
-    from solvers.rubik.tables import default_tables
+    from solvers.rubik.rubik_tables import default_tables
 
     default_tables().phase1("qtm"), default_tables().corners("qtm")
     opt.run_ours(opt.scramble_states(1, 10, args.seed + 1, opt.Metric.QTM)[0], 60, opt.Metric.QTM)  # warm

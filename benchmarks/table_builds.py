@@ -26,7 +26,7 @@ import numpy as np
 
 from benchmarks._common import WORK_DIR, markdown_table
 from solvers.engine import no_progress
-from solvers.rubik.tables import TABLE_VERSION, RubikTables, default_tables
+from solvers.rubik.rubik_tables import TABLE_VERSION, RubikTables, default_tables
 from solvers.tables import CACHE_ENV_VAR, cache_dir, table_path
 
 SCRATCH_CACHE = WORK_DIR / "table-build-cache"

@@ -71,8 +71,8 @@ from solvers.cube.moves import Move, apply_moves  # noqa: E402
 from solvers.cube.notation import parse_algorithm  # noqa: E402
 from solvers.cube.state import CubeState  # noqa: E402
 from solvers.rubik.optimal.heuristics import prepare_tables  # noqa: E402
+from solvers.rubik.rubik_tables import default_tables  # noqa: E402
 from solvers.rubik.table_tiers import TIER_COST, TableTier, tier_heuristic  # noqa: E402
-from solvers.rubik.tables import default_tables  # noqa: E402
 from solvers.tables import cache_dir  # noqa: E402
 
 VCUBE_DIR = WORK_DIR / "vcube"  # the default checkout (git-ignored, like everything in _work)

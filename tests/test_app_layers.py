@@ -210,7 +210,7 @@ print("\\n".join(failed))
 def test_qt_free_app_modules_import_without_pyqt6() -> None:
     """A script or test without a display can use the app's engines front (the solver choice, goal runs)."""
     modules = qt_free_modules()
-    assert {"cubeviz.solve.engines", "cubeviz.solve.goal_run", "cubeviz.feature_host", "cubeviz.features"} <= set(
+    assert {"cubeviz.solve.engine_bridge", "cubeviz.solve.goal_run", "cubeviz.feature_host", "cubeviz.features"} <= set(
         modules
     )
     assert "cubeviz.solve.feature" not in modules and "cubeviz.main_window" not in modules

@@ -26,7 +26,7 @@ from solvers.cube.geometry import corner_facelets, edge_facelets
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
 from solvers.cube.validation import InvalidCubeError, validate
-from solvers.goals import tables as goal_tables
+from solvers.goals import goal_tables as goal_tables
 from solvers.goals.goal import GoalError, parse_goal, solved_goal
 from solvers.goals.presets import preset_goal
 from solvers.goals.search import MAX_LIMIT, goal_search

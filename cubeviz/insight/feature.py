@@ -15,7 +15,7 @@ from cubeviz.insight.animation_export import AnimationExport
 from cubeviz.insight.export_actions import animation_dialog, png_dialog, running_exports
 from cubeviz.insight.meter import DistanceMeter
 from cubeviz.insight.recolour_panel import RecolourPanel
-from cubeviz.insight.session import SessionSolves
+from cubeviz.insight.session_solves import SessionSolves
 from cubeviz.insight.stats_panel import StatsPanel
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PyQt6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from cubeviz.insight.histogram_plot import HistogramPlot
-from cubeviz.insight.session import SessionSolves
+from cubeviz.insight.session_solves import SessionSolves
 from cubeviz.insight.worker import ProgressWorker, stop_worker
 from cubeviz.models.cube_model import CubeModel
 

@@ -68,7 +68,7 @@ def _solve_rubik(state: CubeState, stop: threading.Event | None, report: Report 
     """Hook: the 3x3 two-phase solver, prepared with progress (tables, then its compiled kernel) as a solve
     prepares it. Its first solution is enough for a scramble."""
     from solvers.rubik.preparation import prepare_search
-    from solvers.rubik.tables import default_tables
+    from solvers.rubik.rubik_tables import default_tables
     from solvers.rubik.twophase import solve_twophase
 
     tables = default_tables()

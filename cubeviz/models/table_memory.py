@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 def loaded_table_bytes() -> int:
     """Bytes of every solver table loaded in this process (3x3, 2x2 and goal engines)."""
-    from solvers.goals import tables as goal_tables
+    from solvers.goals import goal_tables as goal_tables
     from solvers.pocket import gods
-    from solvers.rubik.tables import default_tables
+    from solvers.rubik.rubik_tables import default_tables
 
     return default_tables().loaded_bytes() + gods.loaded_bytes() + goal_tables.loaded_bytes()
 
@@ -22,9 +22,9 @@ def release_tables(*also_forget: Callable[[], None]) -> int:
     """Drop every loaded table (they load again from the cache at the next solve); returns the bytes released.
     `also_forget` drops what a caller keeps that holds tables alive (cached solver objects). Call it only while no
     solve runs: a running search keeps what it holds until it ends."""
-    from solvers.goals import tables as goal_tables
+    from solvers.goals import goal_tables as goal_tables
     from solvers.pocket import gods
-    from solvers.rubik.tables import default_tables
+    from solvers.rubik.rubik_tables import default_tables
 
     released = loaded_table_bytes()
     default_tables().forget()

@@ -4,19 +4,19 @@ hint mode and copy.
 
 `install(host)` adds the "Solve" dock and menu and offers the player (`host.shared.player`, a PlayerModel with
 `solution_changed()` / `position_changed(int)`, `moves`, `start_state`, `position`) to other features. Importing
-the package loads no Qt: its Qt-free modules (`engines`, `goal_run`) serve scripts and tests without a display.
+the package loads no Qt: its Qt-free modules (`engine_bridge`, `goal_run`) serve scripts and tests without a display.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cubeviz.solve.engines import Solution, SolverChoice
+from cubeviz.solve.engine_bridge import PlayerSolution, SolverChoice
 
 if TYPE_CHECKING:
     from cubeviz.feature_host import FeatureHost
 
-__all__ = ["Solution", "SolveFeature", "SolverChoice", "install"]
+__all__ = ["PlayerSolution", "SolveFeature", "SolverChoice", "install"]
 
 
 def install(host: FeatureHost) -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QHBoxLayout, QListWidget, QSpinBox, QVBoxLayout, QWidget
 
-from cubeviz.solve.engines import Solution
+from cubeviz.solve.engine_bridge import PlayerSolution
 from cubeviz.solve.progress_panel import keep_layout
-from cubeviz.solve.session import SolveSession
+from cubeviz.solve.solve_runner import SolveSession
 from cubeviz.views.elided_label import ElidedLabel
 
 
@@ -50,7 +50,7 @@ class AlternativesPanel(QWidget):
         self.found.clear()
         self.found.hide()
 
-    def _on_found(self, solution: Solution) -> None:
+    def _on_found(self, solution: PlayerSolution) -> None:
         if solution.optimal_count is not None:  # the 2x2: all optimal solutions are known at once
             kept = len(solution.alternatives)
             more = f" (the first {kept} can be browsed)" if kept < solution.optimal_count else ""

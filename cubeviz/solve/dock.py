@@ -11,10 +11,10 @@ from PyQt6.QtCore import pyqtSignal
 from PyQt6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QPushButton, QWidget
 
 from cubeviz.solve.alternatives import AlternativesPanel
-from cubeviz.solve.engines import DEFAULT_CHOICE, SolverChoice
+from cubeviz.solve.engine_bridge import DEFAULT_CHOICE, SolverChoice
 from cubeviz.solve.player_panel import PlayerPanel
 from cubeviz.solve.progress_panel import ProgressPanel
-from cubeviz.solve.session import SolveSession
+from cubeviz.solve.solve_runner import SolveSession
 from cubeviz.views.fit import ScrolledColumn
 
 

@@ -17,11 +17,11 @@ from cubeviz.models.player_model import PlayerModel
 from cubeviz.models.table_memory import format_bytes, loaded_table_bytes, process_memory_bytes, release_tables
 from cubeviz.settings import PLAYER_TEMPO, SOLVER_CHOICE
 from cubeviz.solve.dock import SolveDock
-from cubeviz.solve.engines import DEFAULT_CHOICE, SolverChoice, forget_pocket_solvers
+from cubeviz.solve.engine_bridge import DEFAULT_CHOICE, SolverChoice, forget_pocket_solvers
 from cubeviz.solve.goal_solving import GoalSolving
 from cubeviz.solve.playback import Playback
 from cubeviz.solve.player_panel import PlayerPanel
-from cubeviz.solve.session import SolveSession
+from cubeviz.solve.solve_runner import SolveSession
 from cubeviz.solve.table_tier import TableTierSetting
 from cubeviz.solve.training_menu import TrainingScrambles
 from cubeviz.workers import CallWorker
@@ -133,7 +133,7 @@ class SolveFeature(QObject):
         if self._preparing is not None or self.host.model.size != 3:
             return
         from solvers.rubik.preparation import load_if_ready
-        from solvers.rubik.tables import default_tables
+        from solvers.rubik.rubik_tables import default_tables
 
         worker = CallWorker(lambda stop: load_if_ready(default_tables(), worker.report, stop), self)
         worker.progress.connect(self._background_progress)

@@ -1,5 +1,5 @@
 """Goal solves for the app, Qt-free: what to reach (a preset on a colour or on any colour, or a painted pattern)
-and the generator the Solve session runs for it, in the same event shapes as `engines.solve_events`.
+and the generator the Solve session runs for it, in the same event shapes as `engine_bridge.solve_events`.
 
 Presets name pieces by colour, so they hold whatever way the cube on screen is turned: the search runs on the
 cube seen with its centres at home and the moves are renamed back, as for full solves. A painted pattern names
@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cubeviz.solve.engines import Report, TableProgress, rubik_solution
+from cubeviz.solve.engine_bridge import Report, TableProgress, rubik_solution
 from solvers.cube.moves import centres_home
 from solvers.cube.state import CubeState
 from solvers.goals.goal import Goal, GoalError, parse_goal

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from cubeviz.models.player_model import PlayerModel
     from cubeviz.solve.dock import SolveDock
     from cubeviz.solve.playback import Playback
-    from cubeviz.solve.session import SolveSession
+    from cubeviz.solve.solve_runner import SolveSession
 
 
 class GoalSolving(QObject):

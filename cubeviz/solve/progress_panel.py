@@ -16,7 +16,7 @@ from enum import Enum
 from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtWidgets import QLabel, QProgressBar, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
-from cubeviz.solve.engines import Solution, SolverChoice
+from cubeviz.solve.engine_bridge import PlayerSolution, SolverChoice
 from cubeviz.solve.progress_words import compile_words, format_eta, format_rate, rate_of, seconds_text, table_words
 from solvers.rubik.events import DepthExhausted, DepthProgress
 from solvers.rubik.preparation import Prepared, TableProgress
@@ -127,7 +127,7 @@ class ProgressPanel(QWidget):
         self._ticker.setInterval(TICK_MS)
         self._ticker.timeout.connect(self._tick)
         self._choice: SolverChoice | None = None
-        self._best: Solution | None = None
+        self._best: PlayerSolution | None = None
         self._proofs: list[int] = []
         self._figures: tuple[int, float] | None = None  # (nodes, search seconds) of the last live heartbeat
         self._pressed: float | None = None  # when Solve was pressed (earlier than the start when it waited)
@@ -206,7 +206,7 @@ class ProgressPanel(QWidget):
             self.status.setText("The scramble is made; solving it..." if waiting else IDLE_TEXT)
             self.search.setText("")
 
-    def on_found(self, solution: Solution) -> None:
+    def on_found(self, solution: PlayerSolution) -> None:
         self._show_bar(False)
         self._best = solution
         mark = f" {PROOF_MARK} proven optimal" if solution.proven_optimal else ""

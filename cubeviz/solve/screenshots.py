@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from cubeviz.screenshots import open_window, pump, run, save_grab
-from cubeviz.solve.engines import SolverChoice
+from cubeviz.solve.engine_bridge import SolverChoice
 from cubeviz.solve.player_panel import SCRUB_STEPS
 from cubeviz.views.layout_screenshots import laptop_window_size
 from solvers.cube.notation import parse_algorithm

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from PyQt6.QtWidgets import QMenu, QWidget
 
     from cubeviz.feature_host import FeatureHost
-    from cubeviz.solve.session import SolveSession
+    from cubeviz.solve.solve_runner import SolveSession
 
 Ask = Callable[[str, str], bool]  # (title, text) -> the user agreed
 Tell = Callable[[str, str], None]
@@ -84,7 +84,7 @@ class TableTierSetting(QObject):
 
 
 def _large_cached() -> bool:
-    from solvers.rubik.tables import default_tables
+    from solvers.rubik.rubik_tables import default_tables
 
     return default_tables().is_cached("rubik-large-htm")
 

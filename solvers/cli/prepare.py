@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from solvers.rubik.preparation import prepare_search, twophase_ready
-    from solvers.rubik.tables import default_tables
+    from solvers.rubik.rubik_tables import default_tables
 
     tables = default_tables()
     if twophase_ready(tables):

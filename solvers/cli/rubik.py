@@ -135,7 +135,7 @@ def _tables():
     """The process's tables; on a terminal, a first run's table builds report progress on stderr."""
     import sys
 
-    from solvers.rubik.tables import default_tables
+    from solvers.rubik.rubik_tables import default_tables
 
     return _terminal_tables() if sys.stderr.isatty() else default_tables()
 
@@ -145,7 +145,7 @@ def _terminal_tables():
     import sys
     import time
 
-    from solvers.rubik.tables import default_tables
+    from solvers.rubik.rubik_tables import default_tables
 
     last = [0.0]
 
@@ -226,7 +226,7 @@ def _qtm_answers(nets: Iterable[str], keep_going: bool) -> Iterable[tuple[str, s
     from solvers.cube.letter_net import format_answer, read_net
     from solvers.cube.validation import InvalidCubeError
     from solvers.rubik.optimal import solve_optimal
-    from solvers.rubik.tables import Metric
+    from solvers.rubik.rubik_tables import Metric
 
     for case, net in enumerate(nets, start=1):
         try:

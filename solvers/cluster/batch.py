@@ -23,7 +23,7 @@ from solvers.cluster import address as addresses
 from solvers.cluster.checkpoint import Checkpoint
 from solvers.cluster.errors import ClusterError
 
-__all__ = ["Checkpoint", "ClusterError", "Progress", "Where", "run_tasks"]
+__all__ = ["Checkpoint", "ClusterError", "ProgressLine", "Where", "run_tasks"]
 
 DASK_LOG_LEVEL_VARIABLE = "DASK_LOGGING__DISTRIBUTED"  # Dask's config `logging.distributed`, from the environment
 INSTALL_HINT = 'the cluster options need Dask: pip install "cubeviz[cluster]" (or pip install "dask[distributed]")'
@@ -41,7 +41,7 @@ class Where:
         return self.workers is None and self.scheduler is None
 
 
-class Progress:
+class ProgressLine:
     """A one-line progress read-out on stderr when it is a terminal (tasks done, rate, ETA); silent otherwise."""
 
     def __init__(self, total: int, dashboard: str | None) -> None:
@@ -72,7 +72,7 @@ def run_tasks(
     try:
         todo = [i for i in range(len(payloads)) if i not in checkpoint.done]
         if where.in_process:
-            progress = Progress(len(todo), None)
+            progress = ProgressLine(len(todo), None)
             for i in range(len(payloads)):
                 if i in checkpoint.done:
                     yield checkpoint.done[i]
@@ -91,7 +91,7 @@ def _run_on_cluster(function, payloads, where: Where, checkpoint: Checkpoint, to
     with ExitStack() as cleanup:
         client = _connect(where, cleanup)
         try:
-            progress = Progress(len(todo), client.dashboard_link)
+            progress = ProgressLine(len(todo), client.dashboard_link)
             futures = {client.submit(function, *payloads[i], pure=False): i for i in todo}
             from distributed import as_completed
 

@@ -17,8 +17,8 @@ import numpy as np
 from solvers.cube.moves import Move, apply_moves
 from solvers.cube.state import CubeState
 from solvers.goals.goal import Goal, GoalError, piece_coordinates
+from solvers.goals.goal_tables import METRIC_MOVES, group_table, groups_of, piece_move_table
 from solvers.goals.kernel import search_bound
-from solvers.goals.tables import METRIC_MOVES, group_table, groups_of, piece_move_table
 from solvers.rubik.events import DepthExhausted, DepthProgress, MoveSolution
 from solvers.tables import BuildCancelled
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers.engine import Metric, Progress, StopFlag, search_metric
-from solvers.rubik.tables import TABLE_VERSION, RubikTables
+from solvers.rubik.rubik_tables import TABLE_VERSION, RubikTables
 from solvers.rubik.warmup import kernel_cached, search_kernels, warm_kernels, warm_optimal, warm_twophase
 from solvers.tables import BuildCancelled, table_path
 from solvers.time_left import describe_size

@@ -21,7 +21,7 @@ from solvers.engine import Metric, SearchCancelled
 from solvers.rubik import cubie
 from solvers.rubik import twophase_kernel as k
 from solvers.rubik.events import DepthProgress, MoveSolution, SearchEvent
-from solvers.rubik.tables import RubikTables, default_tables
+from solvers.rubik.rubik_tables import RubikTables, default_tables
 from solvers.rubik.validity import check_solvable
 
 GODS_NUMBER = 20  # every position is within 20 face turns (Rokicki, Kociemba, Davidson, Dethridge 2010)

@@ -14,7 +14,7 @@ from typing import Any
 from solvers.cube.moves import Move, apply_moves
 from solvers.cube.state import CubeState
 from solvers.engine import Metric, Progress, SearchCancelled, StopFlag, search_metric
-from solvers.rubik.tables import RubikTables
+from solvers.rubik.rubik_tables import RubikTables
 
 Report = Callable[[object], None]
 COMPILE_BEAT_SECONDS = 0.1  # how often a compile in progress reports itself

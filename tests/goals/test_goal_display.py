@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from cubeviz.solve.engines import Solution
+from cubeviz.solve.engine_bridge import PlayerSolution
 from cubeviz.solve.goal_run import GoalRequest, goal_events
 from solvers.cube.geometry import Face, centre_facelets, corner_facelets, edge_facelets
 from solvers.cube.notation import Turn, parse_algorithm
@@ -64,7 +64,7 @@ def test_refusals_carry_the_stickers_at_fault() -> None:
 def test_any_colour_is_the_best_of_six_proven_at_the_end() -> None:
     state = parse_algorithm("R U F' L2 D B' R2 U' F2 L D2 B R'", 3).state(3)
     events = list(goal_events(GoalRequest.preset("cross", "any"), state, "htm", threading.Event()))
-    found = [e for e in events if isinstance(e, Solution)]
+    found = [e for e in events if isinstance(e, PlayerSolution)]
     assert all(not s.proven_optimal for s in found[:-1]) and found[-1].proven_optimal
     six = min(solve_goal(state, preset_goal("cross", c))[0].length for c in (f.name for f in Face))
     assert found[-1].length == six
@@ -75,7 +75,7 @@ def test_any_colour_is_the_best_of_six_proven_at_the_end() -> None:
 def test_a_turned_cube_gets_moves_for_itself_and_patterns_need_it_home() -> None:
     state = parse_algorithm("R U F' L2 D", 3).state(3) * Turn("y").state(3)
     found = [e for e in goal_events(GoalRequest.preset("cross", "D"), state, "htm", threading.Event())]
-    best = [e for e in found if isinstance(e, Solution)][-1]
+    best = [e for e in found if isinstance(e, PlayerSolution)][-1]
     after = parse_algorithm(best.text, 3).state(3, start=state)
     assert best.goal.reached_by(after * Turn("y", 3).state(3))
     with pytest.raises(GoalError, match="home orientation"):

@@ -14,9 +14,9 @@ from solvers.cube.moves import Move, apply_moves
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
 from solvers.goals.goal import GoalError, parse_goal, solved_goal
+from solvers.goals.goal_tables import group_table
 from solvers.goals.presets import PRESET_NAMES, preset_goal
 from solvers.goals.search import goal_search, solve_goal
-from solvers.goals.tables import group_table
 from solvers.rubik.events import DepthExhausted, MoveSolution
 from tests.goals.sticker_bfs import bfs_length
 

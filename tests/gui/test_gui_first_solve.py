@@ -19,13 +19,13 @@ from PyQt6.QtCore import QTimer
 from solve_helpers import SOLVE_TIMEOUT_MS, make_window, solve_and_wait
 
 from cubeviz.solve import SolverChoice
-from cubeviz.solve import engines as solve_engines
+from cubeviz.solve import engine_bridge as solve_engines
 from cubeviz.solve.progress_panel import ProgressPanel, Stage
 from cubeviz.workers import GeneratorWorker
 from solvers.pocket import gods
 from solvers.rubik import preparation
 from solvers.rubik.preparation import Prepared, TableProgress, load_tables
-from solvers.rubik.tables import RubikTables
+from solvers.rubik.rubik_tables import RubikTables
 from solvers.rubik.twophase import prepare_twophase_tables
 from solvers.rubik.warmup import CompileProgress
 
@@ -232,7 +232,7 @@ def test_every_preparing_stage_fits_the_status_lines_at_the_docks_width(qtbot, w
 def test_the_app_loads_the_two_phase_solver_at_start_up_and_says_so(qtbot, monkeypatch) -> None:
     """When the caches hold the two-phase solver, the app loads it in a worker from start-up (the dock says so),
     and the first scramble then finds it in memory."""
-    from solvers.rubik import tables as rubik_tables
+    from solvers.rubik import rubik_tables as rubik_tables
 
     preparation.prepare_search(rubik_tables.default_tables(), lambda _event: None)  # the caches hold it all
     monkeypatch.setattr(rubik_tables, "_default", RubikTables())  # a new process's: nothing in memory

@@ -10,7 +10,7 @@ import pytest
 from solve_helpers import make_window, solve_and_wait
 
 from cubeviz.solve import SolverChoice
-from cubeviz.solve.engines import Solution, TableProgress
+from cubeviz.solve.engine_bridge import PlayerSolution, TableProgress
 from cubeviz.solve.progress_panel import ProgressPanel, Stage
 from solvers.cube.notation import parse_algorithm
 from solvers.cube.scramble import random_move_scramble
@@ -20,9 +20,9 @@ KEPT = "The best solution so far (18 moves, not proven optimal) is kept."
 LIVE = " s \N{MIDDLE DOT} "  # the live search line: "Depth d · n nodes in t s · r /s · best b"
 
 
-def _solution(length: int, proven: bool) -> Solution:
+def _solution(length: int, proven: bool) -> PlayerSolution:
     turns = parse_algorithm("R U " * (length // 2), 3).turns
-    return Solution(turns, tuple(t.notation for t in turns), length, "htm", proven, 0.5)
+    return PlayerSolution(turns, tuple(t.notation for t in turns), length, "htm", proven, 0.5)
 
 
 @pytest.fixture

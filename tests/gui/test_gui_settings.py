@@ -10,7 +10,7 @@ from PyQt6.QtWidgets import QFileDialog
 from cubeviz.app import parse_arguments, prepared_settings
 from cubeviz.main_window import MainWindow
 from cubeviz.settings import PACKING_PUZZLE, Settings
-from cubeviz.solve.engines import SolverChoice
+from cubeviz.solve.engine_bridge import SolverChoice
 from cubeviz.views.fit import first_launch_geometry
 from cubeviz.views.gl.animation import AnimationSpeed
 

@@ -12,7 +12,7 @@ from PyQt6.QtCore import Qt, QTimer
 from solve_helpers import SOLVE_TIMEOUT_MS, make_window, pump, solve_and_wait
 
 from cubeviz.solve import SolverChoice
-from cubeviz.solve import engines as solve_engines
+from cubeviz.solve import engine_bridge as solve_engines
 from cubeviz.solve.progress_panel import PROOF_MARK
 from cubeviz.workers import GeneratorWorker
 from solvers.cube.notation import parse_algorithm

@@ -39,7 +39,7 @@ def test_menu_states_memory_and_build_time_and_starts_standard(qtbot):
 
 
 def test_status_bar_shows_tables_and_resident_size(qtbot):
-    from solvers.rubik.tables import default_tables
+    from solvers.rubik.rubik_tables import default_tables
 
     window = make_window(qtbot, 3)
     default_tables().compact("htm")  # some table loaded (2 MB)

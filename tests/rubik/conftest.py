@@ -16,7 +16,7 @@ import pytest
 @pytest.fixture(autouse=True, scope="module")
 def _release_tables_after_the_file():
     yield
-    from solvers.rubik.tables import default_tables
+    from solvers.rubik.rubik_tables import default_tables
 
     default_tables().forget()
     gc.collect()

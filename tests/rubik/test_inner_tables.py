@@ -20,7 +20,7 @@ from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal import large_residues as lr
 from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.heuristics import inner_table, large_layout
-from solvers.rubik.tables import default_tables
+from solvers.rubik.rubik_tables import default_tables
 
 SOLVED = CubeState.solved(3)
 

@@ -19,7 +19,7 @@ from solvers.rubik.optimal import large_bounds as lb
 from solvers.rubik.optimal import large_residues as lr
 from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.heuristics import large_layout
-from solvers.rubik.tables import default_tables
+from solvers.rubik.rubik_tables import default_tables
 
 pytestmark = pytest.mark.slow
 SOLVED = CubeState.solved(3)

@@ -34,8 +34,8 @@ from solvers.rubik.optimal import large_bounds as lb
 from solvers.rubik.optimal import large_residues as lr
 from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.heuristics import large_layout
+from solvers.rubik.rubik_tables import default_tables
 from solvers.rubik.table_tiers import TIER_COST, NotEnoughMemory, TableTier, check_memory, tier_heuristic
-from solvers.rubik.tables import default_tables
 from solvers.rubik.twophase import AXIS_SYMMETRIES
 
 SOLVED = CubeState.solved(3)

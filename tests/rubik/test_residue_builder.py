@@ -17,7 +17,7 @@ from solvers.rubik import coords as cd
 from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal import large_residues as lr
 from solvers.rubik.optimal import twist_row_residues as trr
-from solvers.rubik.tables import default_tables
+from solvers.rubik.rubik_tables import default_tables
 from solvers.tables import BuildCancelled
 
 

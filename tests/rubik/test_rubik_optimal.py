@@ -20,7 +20,7 @@ from solvers.rubik.events import DepthExhausted, DepthProgress, MoveSolution
 from solvers.rubik.optimal import Heuristic, optimal, prepare_tables, solve_optimal
 from solvers.rubik.optimal import probe as optimal_probe
 from solvers.rubik.optimal import search as optimal_module
-from solvers.rubik.tables import default_tables
+from solvers.rubik.rubik_tables import default_tables
 
 SOLVED = CubeState.solved(3)
 TURNS = {m: move_state(3, m) for m in Move}

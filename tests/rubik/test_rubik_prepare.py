@@ -14,7 +14,7 @@ import pytest
 from solvers.engine import Metric
 from solvers.rubik import preparation
 from solvers.rubik.optimal import prepare_tables
-from solvers.rubik.tables import TABLE_VERSION, RubikTables
+from solvers.rubik.rubik_tables import TABLE_VERSION, RubikTables
 from solvers.rubik.twophase import prepare_twophase_tables
 from solvers.tables import table_path
 from solvers.time_left import TimeLeft

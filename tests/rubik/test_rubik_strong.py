@@ -26,7 +26,7 @@ from solvers.rubik.optimal import Heuristic, heuristic_value, solve_optimal
 from solvers.rubik.optimal import corner_slice_residues as csp
 from solvers.rubik.optimal import edge_residues as sp
 from solvers.rubik.optimal import twist_row_residues as trr
-from solvers.rubik.tables import default_tables
+from solvers.rubik.rubik_tables import default_tables
 
 SOLVED = CubeState.solved(3)
 

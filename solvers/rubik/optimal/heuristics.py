@@ -44,8 +44,8 @@ from solvers.rubik.optimal.inverse_view import inverse_view
 from solvers.rubik.optimal.large_bounds import lower_bounds
 from solvers.rubik.optimal.rows import KernelMoves
 from solvers.rubik.optimal.twist_row_residues import TwistRowLayout, row_stride
+from solvers.rubik.rubik_tables import RubikTables, move_costs
 from solvers.rubik.table_tiers import TableTier, check_memory
-from solvers.rubik.tables import RubikTables, move_costs
 from solvers.rubik.twophase import prepare_twophase_tables
 
 

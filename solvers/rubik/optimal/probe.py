@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from solvers.cube.state import CubeState
 from solvers.engine import SearchCancelled
 from solvers.rubik.events import DepthProgress, MoveSolution
-from solvers.rubik.tables import RubikTables
+from solvers.rubik.rubik_tables import RubikTables
 from solvers.rubik.twophase import twophase
 
 PROBE_SHARE = 0.05  # of the next bound's expected time

@@ -30,7 +30,7 @@ from solvers.rubik.optimal.heuristics import Heuristic, default_heuristic
 from solvers.rubik.optimal.probe import PROBE_SHARE, UpperBoundProbe
 from solvers.rubik.optimal.rows import CTRL_FOUND, CTRL_SIZE, CTRL_STOP, MAX_DEPTH
 from solvers.rubik.optimal.subtrees import SearchKernel
-from solvers.rubik.tables import RubikTables, default_tables
+from solvers.rubik.rubik_tables import RubikTables, default_tables
 
 POLL_SECONDS = 0.05
 HEARTBEAT_SECONDS = 0.25

@@ -36,7 +36,7 @@ from solvers.rubik.optimal.rows import (
     start_coordinates,
     take_next,
 )
-from solvers.rubik.tables import RubikTables
+from solvers.rubik.rubik_tables import RubikTables
 from solvers.rubik.twophase import AXIS_SYMMETRIES
 from solvers.rubik.twophase_kernel import redundant
 

@@ -1,4 +1,4 @@
-"""One solve at a time: runs `engines.solve_events` in a GeneratorWorker and loads what it finds into the player.
+"""One solve at a time: runs `engine_bridge.solve_events` in a GeneratorWorker and loads what it finds into the player.
 
 Why apart from the widgets: the run's life cycle (start, progress, each solution, end, cancel, shutdown) is the
 part that must never leave a thread behind, and tests drive it directly.
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from PyQt6.QtCore import QObject, pyqtSignal
 
 from cubeviz.models.player_model import PlayerModel
-from cubeviz.solve.engines import Solution, SolverChoice, pocket_distances, solve_events
+from cubeviz.solve.engine_bridge import PlayerSolution, SolverChoice, pocket_distances, solve_events
 from cubeviz.solve.goal_run import GoalRequest, goal_events
 from cubeviz.workers import GeneratorWorker
 from solvers.cube.state import CubeState
@@ -23,7 +23,7 @@ HEARTBEAT_SECONDS = 0.25  # search figures refresh four times a second
 
 
 class SolveSession(QObject):
-    """Signals: `started(SolverChoice)`, `progress(event)`, `found(Solution)` (each solution, best last),
+    """Signals: `started(SolverChoice)`, `progress(event)`, `found(PlayerSolution)` (each solution, best last),
     `ended(str)` ("" when it finished, "cancelled", or the error message)."""
 
     started = pyqtSignal(object)
@@ -40,7 +40,7 @@ class SolveSession(QObject):
         self.worker: GeneratorWorker | None = None
         self.start_state: CubeState | None = None
         self.choice: SolverChoice | None = None
-        self.solutions: list[Solution] = []  # every solution of this solve, in the order found
+        self.solutions: list[PlayerSolution] = []  # every solution of this solve, in the order found
         self.goal: GoalRequest | None = None  # what this solve reaches; None: the whole cube solved
         self._run = 0
         self._last_beat = 0.0
@@ -65,7 +65,7 @@ class SolveSession(QObject):
             return solve_events(choice, state, stop, report, **options)
 
         # No Qt parent: the session holds the only reference, so a finished worker goes with its wrapper.
-        worker = GeneratorWorker(factory, lambda event: isinstance(event, Solution))
+        worker = GeneratorWorker(factory, lambda event: isinstance(event, PlayerSolution))
         self._run += 1
         run = self._run  # signals still queued from a run already shut down are dropped (and no cycle holds it)
         worker.progress.connect(lambda event: run == self._run and self._progress(event))
@@ -99,7 +99,7 @@ class SolveSession(QObject):
             worker.wait()
             self._end("cancelled")
 
-    def load(self, solution: Solution) -> None:
+    def load(self, solution: PlayerSolution) -> None:
         """Put one of this solve's solutions in the player (it starts from the solve's start state)."""
         if self.rewind is not None:
             self.rewind()
@@ -132,7 +132,7 @@ class SolveSession(QObject):
         if beat is not None:
             self.progress.emit(beat)
 
-    def _found(self, solution: Solution) -> None:
+    def _found(self, solution: PlayerSolution) -> None:
         self._flush_beat()
         self.solutions.append(solution)
         player = self.player

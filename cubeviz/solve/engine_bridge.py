@@ -1,6 +1,6 @@
 """The solve runs the app offers, as Qt-free generators: table loading with progress, then the engines' events.
 
-Why a layer over the engines: the GUI wants one shape for every solver (a `Solution` carrying turns the cube
+Why a layer over the engines: the GUI wants one shape for every solver (a `PlayerSolution` carrying turns the cube
 model understands, their display labels, and for the 2x2 the exact distances along the way and the other optimal
 solutions), and table builds that report progress and stop on cancel. The engines stay untouched and usable from
 the CLI; `solve_events` runs unchanged under `cubeviz.workers.GeneratorWorker` or in a plain loop in a test.
@@ -62,7 +62,7 @@ DEFAULT_CHOICE = {2: SolverChoice.POCKET_HTM, 3: SolverChoice.TWOPHASE}
 
 
 @dataclass(frozen=True)
-class Solution:
+class PlayerSolution:
     """A solution as the player shows it: turns for the cube model, one label per turn in the metric's notation,
     the length in that metric, and (2x2) the exact distance before and after each turn and the optimal count."""
 
@@ -81,11 +81,13 @@ class Solution:
     def text(self) -> str:
         return " ".join(self.labels)
 
-    def with_moves(self, moves: tuple[Move, ...], distances: tuple[int, ...] | None) -> Solution:
+    def with_moves(self, moves: tuple[Move, ...], distances: tuple[int, ...] | None) -> PlayerSolution:
         """The same solve, another of its optimal move sequences (2x2 alternatives browsing)."""
         turns, labels = _pocket_turns(moves, self.metric)
-        return Solution(turns, labels, self.length, self.metric, True, self.elapsed, distances, self.optimal_count,
-                        self.alternatives)  # fmt: skip
+        return PlayerSolution(
+            turns, labels, self.length, self.metric, True, self.elapsed, distances, self.optimal_count,
+            self.alternatives,
+        )  # fmt: skip
 
 
 Report = Callable[[object], None]
@@ -100,7 +102,7 @@ def solve_events(
     heuristic: str | None = None,
     twophase_seconds: float = TWOPHASE_SECONDS,
 ) -> Iterator[object]:
-    """Yield the engine's progress events and `Solution`s for `state`: first what the search needs (tables, with
+    """Yield the engine's progress events and `PlayerSolution`s for `state`: first what the search needs (tables, with
     `report`ed TableProgress; compiled kernels, with CompileProgress), then a `Prepared` event with the seconds
     each took, then the search's own events, whose times count from the search's start."""
     if state.size != choice.size:
@@ -111,7 +113,7 @@ def solve_events(
     from solvers.rubik.events import MoveSolution, UpperBound
     from solvers.rubik.optimal import optimal
     from solvers.rubik.preparation import prepare_search
-    from solvers.rubik.tables import default_tables
+    from solvers.rubik.rubik_tables import default_tables
     from solvers.rubik.twophase import twophase
 
     state, rotation = centres_home(state)
@@ -131,13 +133,13 @@ def solve_events(
 
 def rubik_solution(
     found: MoveSolution, rotation: CubeState, metric: str, goal: Goal | None = None, proven: bool | None = None
-) -> Solution:
-    """A 3x3 engine's `MoveSolution` (for the cube turned by `rotation`) as the player's Solution for the cube
+) -> PlayerSolution:
+    """A 3x3 engine's `MoveSolution` (for the cube turned by `rotation`) as the player's PlayerSolution for the cube
     on screen; `proven` overrides the event's own proof flag."""
     turns = _rotate_turns(tuple(Turn.from_move(move) for move in found.moves), rotation)
     labels = tuple(turn.notation for turn in turns)
     proven = found.proven_optimal if proven is None else proven
-    return Solution(turns, labels, found.length, metric, proven, found.elapsed, goal=goal)
+    return PlayerSolution(turns, labels, found.length, metric, proven, found.elapsed, goal=goal)
 
 
 def _table_progress(stop: threading.Event, report: Report, **plan: object) -> Callable[[float, str], None]:
@@ -158,7 +160,7 @@ _pocket_lock = threading.Lock()
 
 
 def _solve_pocket(metric: str, state: CubeState, stop: threading.Event, report: Report) -> Iterator[object]:
-    """The 2x2's God's table (loaded or built, with progress), a `Prepared` event, then the optimal Solution."""
+    """The 2x2's God's table (loaded or built, with progress), a `Prepared` event, then the optimal PlayerSolution."""
     from solvers.pocket.gods import TABLE_VERSION, table_name
     from solvers.pocket.metric import pocket_metric, table_metric
     from solvers.pocket.solve import PocketSolver
@@ -185,7 +187,7 @@ def _solve_pocket(metric: str, state: CubeState, stop: threading.Event, report: 
     distances = tuple(solver.distances_along(state, moves))
     alternatives = tuple(tuple(s) for s in found.solutions)
     elapsed = time.perf_counter() - started
-    yield Solution(turns, labels, distances[0], metric, True, elapsed, distances, found.count, alternatives)
+    yield PlayerSolution(turns, labels, distances[0], metric, True, elapsed, distances, found.count, alternatives)
 
 
 def forget_pocket_solvers() -> None:
