@@ -10,9 +10,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from cubeviz.screenshots import open_window, run
+from cubeviz.screenshots import open_window, pump, run
 from cubeviz.solve.goal_choice import PRESET
-from cubeviz.solve.screenshots import SCRAMBLE_3, _pump, _save
+from cubeviz.solve.screenshots import SCRAMBLE_3, _save
 from cubeviz.views.layout_screenshots import laptop_window_size
 from solvers.cube.notation import parse_algorithm
 
@@ -31,7 +31,7 @@ def save_screenshots(directory: Path) -> list[Path]:
         feature.goals.choice.picker.set_preset("xcross", "D")
         feature.solve()
         while feature.session.running:
-            _pump(0.02)
+            pump(0.02)
         for _ in range(PLAYED_MOVES):
             feature.playback.step(1)
         paths = [_save(window, directory / "goal-solve.png")]
