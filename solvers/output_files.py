@@ -164,7 +164,7 @@ def remove_stale_parts(target: Path) -> list[Path]:
     process is not running here and the file's lock is free (a writer on another machine sharing the directory
     still holds its lock). Returns what was removed."""
     pattern = re.compile(rf"^{re.escape(target.name)}\.(\d+)\.part$")
-    removed = []
+    removed: list[Path] = []
     try:
         names = os.listdir(target.parent)
     except OSError:

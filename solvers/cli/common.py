@@ -100,13 +100,13 @@ def open_input(path: str) -> Iterator[TextIO]:
     rather than a traceback (stdin too, whatever PYTHONIOENCODING says)."""
     if path == "-":
         raw = getattr(sys.stdin, "buffer", None)
-        stream = io.TextIOWrapper(raw, encoding="utf-8", errors="strict") if raw is not None else sys.stdin
+        stream: TextIO = io.TextIOWrapper(raw, encoding="utf-8", errors="strict") if raw is not None else sys.stdin
         try:
             yield stream
         except UnicodeDecodeError:
             raise CliInputError("stdin is not UTF-8 text") from None
         finally:
-            if raw is not None:
+            if isinstance(stream, io.TextIOWrapper):
                 stream.detach()  # leave sys.stdin's buffer open
         return
     try:

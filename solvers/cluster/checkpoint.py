@@ -88,6 +88,7 @@ class Checkpoint:
 
     # -- opening and reading ---------------------------------------------------------------------------------------
     def _open(self) -> None:
+        assert self.path is not None  # only called with a path
         path = check_checkpoint_path(self.path)
         existed = path.exists()
         try:
@@ -116,7 +117,9 @@ class Checkpoint:
     def _read(self) -> None:
         """Read and check every line; only then cut off a torn last record (or start an empty file), so a
         checkpoint that is refused is left exactly as it was."""
-        data = _read_all(self._fd, self.path)
+        fd, path = self._fd, self.path
+        assert fd is not None and path is not None  # only called on an open checkpoint file
+        data = _read_all(fd, path)
         complete, newline, torn = data.rpartition(b"\n")
         lines = complete.split(b"\n") if newline else []
         if torn and not _torn_write(torn, header=not lines):
@@ -131,7 +134,7 @@ class Checkpoint:
             self.notes.append(
                 f"checkpoint {self.path}: its last record was cut off mid-write and is dropped (that task runs again)"
             )
-            os.ftruncate(self._fd, len(data) - len(torn))
+            os.ftruncate(fd, len(data) - len(torn))
         if not lines:  # nothing complete, not even the header: the file starts afresh
             self._append(_header(self.job))
 
@@ -181,11 +184,13 @@ class Checkpoint:
 
     def _append(self, record: dict) -> None:
         line = _line(record)
+        fd = self._fd
+        assert fd is not None  # records are appended to an open checkpoint file only
         try:
             view = memoryview(line)
             while view:
-                view = view[os.write(self._fd, view) :]
-            os.fsync(self._fd)
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
         except OSError as exc:
             raise ClusterError(f"cannot write checkpoint {self.path}: {exc.strerror or exc}") from None
 

@@ -178,7 +178,7 @@ def _check_reid_cubie(index: int, token: str) -> None:
     if problem is None:
         return
     why, mirror = problem
-    detail = {"slot": _slot(position), "colours": tuple(Face[ch] for ch in token), "token": token}
+    detail: dict[str, object] = {"slot": _slot(position), "colours": tuple(Face[ch] for ch in token), "token": token}
     if mirror:
         detail["mirror"] = True
     reason = InvalidReason.IMPOSSIBLE_EDGE if kind == "edge" else InvalidReason.IMPOSSIBLE_CORNER

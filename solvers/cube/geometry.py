@@ -172,7 +172,8 @@ def _slot_position(name: str, size: int) -> tuple[int, int, int]:
     vector = np.zeros(3, dtype=int)
     for letter in name:
         vector += FACE_NORMALS[Face[letter]]
-    return tuple(int(v) for v in vector)
+    x, y, z = (int(v) for v in vector)
+    return x, y, z
 
 
 def _stickers_at(position: tuple[int, int, int], size: int) -> list[int]:
@@ -186,7 +187,7 @@ def corner_facelets(size: int) -> np.ndarray:
     _, normals = sticker_geometry(size)
     table = np.zeros((N_CORNERS, 3), dtype=np.int16)
     for corner in Corner:
-        stickers = {Face[letter]: None for letter in corner.name}
+        stickers: dict[Face, int] = {}  # filled below: every face of the corner has one sticker
         for index in _stickers_at(_slot_position(corner.name, size), size):
             face = Face(index // facelets_per_face(size))
             stickers[face] = index

@@ -93,7 +93,7 @@ def _quarter_rotation(axis: int, quarter_turns_ccw: int) -> np.ndarray:
         Axis.X: np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]]),
         Axis.Y: np.array([[0, 0, 1], [0, 1, 0], [-1, 0, 0]]),
         Axis.Z: np.array([[0, -1, 0], [1, 0, 0], [0, 0, 1]]),
-    }[axis]
+    }[Axis(axis)]
     return np.linalg.matrix_power(base, quarter_turns_ccw % 4)
 
 

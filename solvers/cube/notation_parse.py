@@ -189,6 +189,7 @@ class _Parser:
             token = self.peek()
             if token.kind == "turn":
                 self.take()
+                assert token.turn is not None  # a "turn" token carries its turn
                 nodes.append(token.turn)
             elif token.kind == "(":
                 nodes.append(self.group())

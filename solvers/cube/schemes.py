@@ -48,7 +48,7 @@ def load_scheme(name_or_path: str | Path = DEFAULT_SCHEME) -> ColourScheme:
         faces = data["faces"]
         colour_names = {face: str(faces[face.name]["colour"]) for face in Face}
         letters = {face: str(faces[face.name]["letter"]).upper() for face in Face}
-        rgb = {face: tuple(int(v) for v in faces[face.name]["rgb"]) for face in Face}
+        rgb = {face: _rgb(faces[face.name]["rgb"]) for face in Face}
         display_name = str(data.get("name", path.name.removesuffix(".json")))
     except OSError as exc:
         raise SchemeError(f"cannot read colour scheme {path}: {exc.strerror or 'no such file'}") from None
@@ -59,3 +59,9 @@ def load_scheme(name_or_path: str | Path = DEFAULT_SCHEME) -> ColourScheme:
     if any(len(c) != 3 or not all(0 <= v <= 255 for v in c) for c in rgb.values()):
         raise SchemeError(f"colour scheme {path} has an rgb value outside 0..255")
     return ColourScheme(display_name, colour_names, letters, rgb)
+
+
+def _rgb(values: list) -> tuple[int, int, int]:
+    """A colour's three channels as ints (their range is checked by the caller, with the file's name)."""
+    red, green, blue = (int(v) for v in values)
+    return red, green, blue

@@ -116,6 +116,7 @@ def validate(facelets, size: int | None = None, scheme: ColourScheme | str | Non
     problems, state = _check_colours(colours, naming)
     if problems:
         raise problems[0]
+    assert state is not None  # no problems means a state was built
     return state
 
 
@@ -124,6 +125,7 @@ def validate_colours(colours: np.ndarray, naming: Naming) -> CubeState:
     problems, state = _check_colours(colours, naming)
     if problems:
         raise problems[0]
+    assert state is not None  # no problems means a state was built
     return state
 
 
@@ -162,7 +164,7 @@ def centre_problems(colours: np.ndarray, naming: Naming) -> list[InvalidCubeErro
     centres = colours[places]
     problems = []
     for colour in sorted(set(centres.tolist())):
-        faces = [Face(f) for f in np.flatnonzero(centres == colour)]
+        faces = [Face(int(f)) for f in np.flatnonzero(centres == colour)]
         if len(faces) > 1:
             names = " and ".join(f.name for f in faces)
             problems.append(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from enum import Enum
 
 from solvers.cube.geometry import Face, facelet_name
@@ -37,7 +37,7 @@ class InvalidCubeError(ValueError):
         self,
         reason: InvalidReason,
         message: str,
-        facelets: Sequence[int] = (),
+        facelets: Iterable[int] = (),
         detail: dict | None = None,
         fix: str | None = None,
     ) -> None:

@@ -51,7 +51,9 @@ def _lookup(home: np.ndarray) -> dict[tuple[int, ...], tuple[int, int]]:
 
 def check_pieces(colours: np.ndarray, naming: Naming) -> list[InvalidCubeError]:
     """IMPOSSIBLE_CORNER / IMPOSSIBLE_EDGE for colour sets no piece has, then DUPLICATE_PIECE."""
-    kinds = [("corner", corner_facelets(naming.size), corner_colours(naming.size), Corner)]
+    kinds: list[tuple[str, np.ndarray, np.ndarray, type[Corner] | type[Edge]]] = [
+        ("corner", corner_facelets(naming.size), corner_colours(naming.size), Corner)
+    ]
     if naming.size == 3:
         kinds.append(("edge", edge_facelets(3), edge_colours(), Edge))
     problems: list[InvalidCubeError] = []

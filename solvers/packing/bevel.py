@@ -118,7 +118,7 @@ class _Corners:
     """Corner keys of one box from where each axis sits: "0" (on the core side), "b" (a bevel away), "h" (half
     way), "lo"/"hi" (the box's lower/upper line, for an axis that is not a band)."""
 
-    def __init__(self, axes: Sequence[_Axis], box: Sequence[int]) -> None:
+    def __init__(self, axes: Sequence[_Axis], box: Sequence[int] | np.ndarray) -> None:
         self.axes, self.box = axes, [int(v) for v in box]
         self.step = [int(axes[a].step[self.box[a]]) for a in range(3)]
 
@@ -200,6 +200,7 @@ def _flat(boxes: _Boxes, axes: Sequence[_Axis]) -> list[Polygon]:
             corner = _Corners(axes, box)
             plane = 2 * (corner.box[a] + 1)
             codes = {low_code, high_code}
+            spots: tuple[tuple[str, str], ...]
             if codes == {0, 2}:
                 spots = (("lo", "lo"), ("hi", "lo"), ("hi", "hi"), ("lo", "hi"))
             elif codes == {0, 1}:
@@ -231,8 +232,8 @@ def _assemble(polygons: list[Polygon], axes: Sequence[_Axis]) -> Mesh:
     unique, inverse = np.unique(keys, axis=0, return_inverse=True)
     coords = np.stack([_coordinate(axes[a], unique[:, a]) for a in range(3)], axis=1)
     tri = inverse.reshape(-1, 3)
-    corners = coords[tri]
-    normal = np.cross(corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0])
+    points = coords[tri]
+    normal = np.cross(points[:, 1] - points[:, 0], points[:, 2] - points[:, 0])
     flip = np.einsum("ij,ij->i", normal, np.array(directions, dtype=np.float64)) < 0
     tri[flip] = tri[flip][:, [0, 2, 1]]
     return Mesh(coords, tri)

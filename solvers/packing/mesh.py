@@ -34,7 +34,7 @@ class Mesh:
     vertices: np.ndarray  # (V, 3) float64
     triangles: np.ndarray  # (T, 3) int64 indices into vertices
 
-    def moved(self, matrix: np.ndarray | None = None, shift: Sequence[float] = (0.0, 0.0, 0.0)) -> Mesh:
+    def moved(self, matrix: np.ndarray | None = None, shift: Sequence[float] | np.ndarray = (0.0, 0.0, 0.0)) -> Mesh:
         """The mesh under ``v -> matrix @ v + shift`` (a rotation keeps the winding; a reflection would not, so
         it is refused)."""
         vertices = self.vertices

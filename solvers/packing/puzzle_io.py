@@ -218,7 +218,7 @@ def _parse_target(data: dict, where: str) -> tuple[tuple, tuple[int, int, int], 
     if len(cells) > MAX_TARGET_CELLS:
         raise PuzzleFileError(f"'target' has more than {MAX_TARGET_CELLS} cells", where)
     target = file_order(cells)
-    dims = tuple(max(v[a] for v in target) + 1 for a in range(3))
+    dims = (max(v[0] for v in target) + 1, max(v[1] for v in target) + 1, max(v[2] for v in target) + 1)
     return target, dims, len(target) == dims[0] * dims[1] * dims[2]
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
+from typing import cast
 
 Voxel = tuple[int, int, int]
 Shape = tuple[Voxel, ...]
@@ -51,7 +52,7 @@ def isometry_matrices() -> tuple[Matrix, ...]:
             rows = [[0, 0, 0] for _ in range(N_AXES)]
             for row, (col, sign) in enumerate(zip(perm, signs, strict=True)):
                 rows[row][col] = sign
-            mats.append(tuple(tuple(r) for r in rows))
+            mats.append(cast(Matrix, tuple(tuple(r) for r in rows)))
     return tuple(sorted(mats, key=_order_key))
 
 
@@ -134,7 +135,7 @@ def symmetries(voxels: Iterable[Sequence[int]], *, with_mirrors: bool) -> list[t
     found = []
     for m in mats:
         moved = apply(m, cells)
-        shift = tuple(low[a] - min(v[a] for v in moved) for a in range(N_AXES))
+        shift = cast(Voxel, tuple(low[a] - min(v[a] for v in moved) for a in range(N_AXES)))
         if {(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in moved} == target:
             found.append((m, shift))
     return found
