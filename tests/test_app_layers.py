@@ -1,13 +1,10 @@
 """The app's layers, read from the source: features meet only through the host, the window names no feature, no
 module imports itself back through others, and the app's Qt-free modules import in a process without PyQt6.
 
-Every import counts: at module level, inside functions and under TYPE_CHECKING (a typing-only circle still ties
-the modules together for a reader and for type checkers)."""
+Every import counts: at module level, inside functions and under TYPE_CHECKING (see tests/import_graph.py)."""
 
 from __future__ import annotations
 
-import ast
-import graphlib
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cubeviz.features import FEATURE_MODULES
+from tests.import_graph import import_circle, import_graph
 
 ROOT = Path(__file__).resolve().parent.parent
 GUI_LIBRARIES = ("PyQt6", "OpenGL", "pyqtgraph")
@@ -22,68 +20,8 @@ GUI_LIBRARIES = ("PyQt6", "OpenGL", "pyqtgraph")
 SHARED_PACKAGES = ("cubeviz.export",)
 
 
-def module_files(package_dir: Path, root: Path) -> dict[str, Path]:
-    """Dotted module name -> file, for every module under `package_dir`."""
-    modules = {}
-    for path in sorted(package_dir.rglob("*.py")):
-        parts = list(path.relative_to(root).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        modules[".".join(parts)] = path
-    return modules
-
-
-def imported_names(module: str, path: Path, known: set[str]) -> dict[str, set[str]]:
-    """Every name `module` imports anywhere in its source, by kind: "cubeviz" (modules of `known`, the nearest
-    existing one for an attribute), "module_level" (top-level names imported outside functions and
-    TYPE_CHECKING, to tell the Qt-free modules)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    is_package = path.name == "__init__.py"
-    found: dict[str, set[str]] = {"cubeviz": set(), "module_level": set()}
-
-    def nearest(name: str) -> str | None:
-        while name and name not in known:
-            name = name.rpartition(".")[0]
-        return name or None
-
-    def visit(node: ast.AST, top: bool) -> None:
-        typing_only = isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-        if typing_only or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            top = False  # runs later, or never: not part of what importing the module loads
-        targets: list[str] = []
-        if isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                package = module.split(".") if is_package else module.split(".")[:-1]
-                package = package[: len(package) - node.level + 1]
-                base = ".".join(package + ([node.module] if node.module else []))
-            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
-        for target in targets:
-            if top:
-                found["module_level"].add(target.split(".")[0])
-            target_module = nearest(target) if target.split(".")[0] == "cubeviz" else None
-            if target_module is not None and target_module != module:
-                found["cubeviz"].add(target_module)
-                if top:
-                    found["module_level"].add(target_module)
-        for child in ast.iter_child_nodes(node):
-            visit(child, top)
-
-    visit(tree, True)
-    return found
-
-
-def import_graph(root: Path = ROOT) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """(module -> the cubeviz modules it imports anywhere, module -> what it imports at run time on import)."""
-    files = module_files(root / "cubeviz", root)
-    known = set(files)
-    graph, module_level = {}, {}
-    for module, path in files.items():
-        found = imported_names(module, path, known)
-        graph[module], module_level[module] = found["cubeviz"], found["module_level"]
-    return graph, module_level
+def app_graph(root: Path = ROOT) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    return import_graph(root, "cubeviz")
 
 
 def feature_of(module: str) -> str | None:
@@ -103,16 +41,7 @@ def wrong_feature_imports(graph: dict[str, set[str]]) -> list[str]:
     return wrong
 
 
-def import_circle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One circle of imports, or None."""
-    try:
-        tuple(graphlib.TopologicalSorter(graph).static_order())
-    except graphlib.CycleError as exc:
-        return list(exc.args[1])
-    return None
-
-
-GRAPH, MODULE_LEVEL = import_graph()
+GRAPH, MODULE_LEVEL = app_graph()
 
 
 def test_the_graph_sees_function_level_relative_and_typing_imports(tmp_path: Path) -> None:
@@ -129,7 +58,7 @@ def test_the_graph_sees_function_level_relative_and_typing_imports(tmp_path: Pat
     )
     (package / "editor" / "__init__.py").write_text("")
     (package / "editor" / "panel.py").write_text("from cubeviz.solve import install\n")
-    graph, _ = import_graph(tmp_path)
+    graph, _ = app_graph(tmp_path)
     assert graph["cubeviz.solve"] == {"cubeviz.solve.feature"}
     assert graph["cubeviz.solve.feature"] == {"cubeviz.main_window", "cubeviz.editor.panel"}
     assert wrong_feature_imports(graph) == [
