@@ -154,3 +154,11 @@ def test_each_feature_package_offers_install(package: str) -> None:
     """Every listed feature is a package whose `__init__` defines `install(host)` (and imports no GUI library)."""
     assert callable(__import__(package, fromlist=["install"]).install)
     assert not MODULE_LEVEL[package] & set(GUI_LIBRARIES)
+
+
+def test_every_app_module_imports() -> None:
+    """A script module that no test runs (the screenshot scripts) still breaks loudly when a name it imports goes."""
+    modules = sorted(m for m in GRAPH if not m.endswith("__main__"))
+    script = "import importlib, sys\nfor name in sys.argv[1:]:\n    importlib.import_module(name)\n"
+    result = subprocess.run([sys.executable, "-c", script, *modules], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr[-2000:]
