@@ -15,12 +15,11 @@ Cubies touch (no gap), so at rest the outer faces and the bevels close the surfa
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from cubeviz.views.gl.mesh import AXES, MeshBuilder, face_tangents
+from cubeviz.views.gl.mesh import AXES, MeshBuilder, chamfers, face_tangents
 
 DIRECTIONS = 6  # face direction d = 2 * axis + (1 if the normal points along +axis else 0)
 ALWAYS, NONE = -2, -1  # face ids of a piece that is always drawn / of an unused slot (see PieceTable)
@@ -97,26 +96,8 @@ def add_cubie(
                 builder.triangle(square[0], square[1], square[2], normal, group, slot)
                 builder.triangle(square[0], square[2], square[3], normal, group, slot)
             pieces.add(builder, start, base + d)
-    for a in range(3):
-        for b in range(a + 1, 3):
-            t = AXES[3 - a - b]
-            for sa in (-1.0, 1.0):
-                for sb in (-1.0, 1.0):
-                    na, nb = AXES[a] * sa, AXES[b] * sb
-                    normal = (na + nb) / math.sqrt(2.0)
-                    p = [centre + na * half + nb * inner + st * inner * t for st in (-1.0, 1.0)]
-                    q = [centre + nb * half + na * inner + st * inner * t for st in (-1.0, 1.0)]
-                    start = builder.vertex_count
-                    builder.triangle(p[0], p[1], q[1], normal, group, slot)
-                    builder.triangle(p[0], q[1], q[0], normal, group, slot)
-                    pieces.add(builder, start, ALWAYS)
-    for signs in ((sx, sy, sz) for sx in (-1.0, 1.0) for sy in (-1.0, 1.0) for sz in (-1.0, 1.0)):
-        s = np.array(signs)
-        points = []
-        for axis in range(3):
-            p = s * inner
-            p[axis] = s[axis] * half
-            points.append(centre + p)
+    for triangles, normal in chamfers(centre, half, inner):
         start = builder.vertex_count
-        builder.triangle(*points, s / math.sqrt(3.0), group, slot)
+        for corners in triangles:
+            builder.triangle(*corners, normal, group, slot)
         pieces.add(builder, start, ALWAYS)

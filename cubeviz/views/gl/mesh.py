@@ -8,6 +8,7 @@ plastic, one sticker, one piece). Turning a layer or recolouring a sticker there
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -69,17 +70,27 @@ def bevelled_box(
             square = ((-1, -1), (1, -1), (1, 1), (-1, 1))
             corners = [centre + n * half + su * inner * u + sv * inner * v for su, sv in square]
             builder.polygon(corners, n, group, face_slot)
+    for triangles, normal in chamfers(centre, half, inner):
+        for corners in triangles:
+            builder.triangle(*corners, normal, group, bevel_slot)
+
+
+Triangle = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
+def chamfers(centre: np.ndarray, half: float, inner: float) -> Iterator[tuple[list[Triangle], np.ndarray]]:
+    """The chamfers of a box of half-size `half` whose flat faces stop at `inner`: its 12 edge strips (two
+    triangles each) and 8 corner triangles, each with its outward normal. One shape for every bevelled box drawn
+    (cubies, voxels), so they all catch the light alike."""
     for a in range(3):
         for b in range(a + 1, 3):
             t = AXES[3 - a - b]
             for sa in (-1.0, 1.0):
                 for sb in (-1.0, 1.0):
                     na, nb = AXES[a] * sa, AXES[b] * sb
-                    normal = (na + nb) / math.sqrt(2.0)
                     p = [centre + na * half + nb * inner + st * inner * t for st in (-1.0, 1.0)]
                     q = [centre + nb * half + na * inner + st * inner * t for st in (-1.0, 1.0)]
-                    builder.triangle(p[0], p[1], q[1], normal, group, bevel_slot)
-                    builder.triangle(p[0], q[1], q[0], normal, group, bevel_slot)
+                    yield [(p[0], p[1], q[1]), (p[0], q[1], q[0])], (na + nb) / math.sqrt(2.0)
     for sx in (-1.0, 1.0):
         for sy in (-1.0, 1.0):
             for sz in (-1.0, 1.0):
@@ -89,7 +100,7 @@ def bevelled_box(
                     p = s * inner
                     p[axis] = s[axis] * half
                     points.append(centre + p)
-                builder.triangle(*points, s / math.sqrt(3.0), group, bevel_slot)
+                yield [(points[0], points[1], points[2])], s / math.sqrt(3.0)
 
 
 def rounded_outline(centre, normal, half: float, radius: float, segments: int) -> np.ndarray:
