@@ -136,7 +136,7 @@ class _PlanRecorder:
             finally:
                 calls.pop()
                 if call[2] is not None and all(item.name != call[2] for item in plan):
-                    plan.append(PlannedTable(call[2], attr, args))
+                    plan.append(PlannedTable(str(call[2]), attr, args))
 
         return recorded
 
@@ -234,6 +234,7 @@ def prepare_search(
     `heuristic`: what `solve` would otherwise do inside its first seconds, reported and timed."""
     from solvers.rubik.twophase import prepare_twophase_tables
 
+    prepare: Callable[[RubikTables], None]
     if optimal:
         from solvers.rubik.optimal import prepare_tables
 

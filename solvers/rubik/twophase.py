@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 import numpy as np
 
@@ -54,7 +54,7 @@ def twophase(
     stop: threading.Event | None = None,
     tables: RubikTables | None = None,
     n_variants: int = 6,
-) -> Iterator[SearchEvent]:
+) -> Generator[SearchEvent, None, None]:
     """Solve `state`, yielding progress and each shorter solution.
 
     Stops at the first solution of at most `target_length` moves; with only `max_time` given it keeps
@@ -138,7 +138,8 @@ def _heartbeat(buffers: list, elapsed: float, best: MoveSolution | None) -> Dept
     """The searches' figures now: nodes of all of them, the deepest phase-1 depth, and the seconds so far."""
     nodes = int(sum(b[0][k.STAT_NODES] for b in buffers))
     depth = int(max(b[0][k.STAT_DEPTH] for b in buffers))
-    return DepthProgress(depth, nodes, nodes / max(elapsed, 1e-9), elapsed, None, best and best.length)
+    best_length = None if best is None else best.length
+    return DepthProgress(depth, nodes, nodes / max(elapsed, 1e-9), elapsed, None, best_length)
 
 
 def prepare_twophase_tables(tables: RubikTables) -> None:

@@ -12,11 +12,11 @@ class UnsolvableCubeError(ValueError):
 
 
 def _parity(perm: np.ndarray) -> int:
-    perm = [int(v) for v in perm]
+    order = [int(v) for v in perm]
     parity = 0
-    for i in range(len(perm)):
-        for j in range(i + 1, len(perm)):
-            parity ^= perm[j] < perm[i]
+    for i in range(len(order)):
+        for j in range(i + 1, len(order)):
+            parity ^= order[j] < order[i]
     return parity
 
 

@@ -456,7 +456,7 @@ def workspace(start_cube: np.ndarray, axis_cubes: list[np.ndarray]) -> Workspace
     )
 
 
-@nb.njit(cache=True, nogil=True, _nrt=False)
+@nb.njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # _nrt: numba's own option, not in its stubs
 def ida_interleaved(start_cube, start_coords, prefixes, cursor, bound, mv, rt, ctrl, stats, path_out, work):
     """Search the subtrees below prefixes[cursor...] (taken with `fetch_add`, shared with other threads) for a
     path of cost exactly `bound` that solves the cube, SLOTS subtrees at a time; `mv` is a `rows.KernelMoves`

@@ -75,7 +75,7 @@ def is_solved(start_cube, path, n, move_cubes, cube, tmp):
 @nb.njit(cache=True, nogil=True)
 def take_next(cursor) -> int:
     """The index of the next prefix to search (cursor is shared by the threads; the add is atomic)."""
-    return fetch_add(cursor, np.int64(1))
+    return fetch_add(cursor, np.int64(1))  # type: ignore[call-arg]  # numba intrinsics take no typing context here
 
 
 def start_coordinates(axis_cubes: list[np.ndarray], sorted_slice: bool) -> np.ndarray:

@@ -88,13 +88,13 @@ def optimal(
         while bound <= max_length:
             if probe is not None:
                 expected = _expected_seconds(trees, rate, metric)
-                if probe.worth_probing(bound, expected):
+                if expected is not None and probe.worth_probing(bound, expected):
                     known = probe.length
                     yield from probe.run(bound, probe_share * expected, (total_nodes, rate, started))
-                    if probe.length is not None and probe.length != known:
-                        yield UpperBound(tuple(probe.best.moves), probe.length, time.perf_counter() - started)
-                if probe.length is not None and probe.length <= bound:  # every shorter bound is exhausted
-                    yield MoveSolution(probe.best.moves, probe.length, True, time.perf_counter() - started)
+                    if probe.best is not None and probe.length != known:
+                        yield UpperBound(tuple(probe.best.moves), probe.best.length, time.perf_counter() - started)
+                if probe.best is not None and probe.best.length <= bound:  # every shorter bound is exhausted
+                    yield MoveSolution(probe.best.moves, probe.best.length, True, time.perf_counter() - started)
                     return
             depth_nodes = 0
             bound_started = time.perf_counter()

@@ -94,6 +94,7 @@ class SearchKernel:
         """The residue tables hold distances mod 3: the start needs each axis's exact distances, found by descent
         (the corner-slice table's and the edge table's, or the split or the large table's)."""
         row, rt, mv = self.coords, self.residues, tables.moves()
+        assert rt is not None  # only interleaved searches (which hold residue tables) start from distances
         corner_layout = csr.layout(mv["corners"], mv["twist"], mv["slice"], tables.corner_classes()["class_sym"],
                                    rt.twist_conj, rt.slice_conj)  # fmt: skip
         large_shape = large_layout(tables, heuristic) if heuristic in INNER_HEURISTICS else None
