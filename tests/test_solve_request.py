@@ -121,6 +121,8 @@ def test_requests_no_engine_takes_are_refused_in_one_line():
         solve(SolveRequest(scrambled("R", 2), goal=preset_goal("cross", "D")))
     with pytest.raises(RequestError, match="a 26x26x26 cube; the solver takes sizes up to 25"):
         solve(SolveRequest(NxNState.solved(26)))
+    with pytest.raises(RequestError, match="a 3x3x3 state given as stickers, not cubies"):
+        list(solve(SolveRequest(NxNState.solved(3))))
     with pytest.raises(ValueError, match="unknown metric 'furlongs'"):
         SolveRequest(scrambled("R"), metric="furlongs")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="max_time must be above 0"):

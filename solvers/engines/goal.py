@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from solvers.engines.request import Limits, SolveRequest, time_limit
 
 if TYPE_CHECKING:
-    from solvers.cube.state import CubeState
     from solvers.goals.goal import Goal
 
 
@@ -30,7 +29,7 @@ def events(request: SolveRequest) -> Iterator[object]:
 
     goal = request.goal
     assert goal is not None  # the registry sends only goal requests here
-    state: CubeState = request.state  # type: ignore[assignment]
+    state = request.cube()
     limits = request.limits
     options: dict[str, Any] = {"limit": limits.solutions} if limits.solutions is not None else {}
     bounded = wants_upper_bound(goal, limits)

@@ -16,7 +16,6 @@ from solvers.engines.request import SolveRequest
 from solvers.rubik.events import MoveSolution
 
 if TYPE_CHECKING:
-    from solvers.cube.state import CubeState
     from solvers.pocket.solve import PocketSolver
 
 POCKET_TABLE_BYTES = 3_674_359  # a 2x2 God's table's file (one byte per position, 3674160 positions)
@@ -42,7 +41,7 @@ def events(request: SolveRequest) -> Iterator[object]:
     from solvers.rubik.preparation import Prepared
     from solvers.rubik.validity import check_corners
 
-    state: CubeState = request.state  # type: ignore[assignment]  # the registry sends only 2x2x2 states here
+    state = request.cube()
     check_corners(state)
     metric = request.metric.value
     started = time.perf_counter()

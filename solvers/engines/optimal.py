@@ -5,12 +5,9 @@ start, so a first run's table build does not use it up."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from solvers.engines.request import SolveRequest, time_limit
-
-if TYPE_CHECKING:
-    from solvers.cube.state import CubeState
 
 
 def events(request: SolveRequest) -> Iterator[object]:
@@ -20,7 +17,7 @@ def events(request: SolveRequest) -> Iterator[object]:
     from solvers.rubik.rubik_tables import default_tables
     from solvers.rubik.table_tiers import tier_heuristic
 
-    state: CubeState = request.state  # type: ignore[assignment]  # the registry sends only 3x3x3 states here
+    state = request.cube()
     heuristic = request.heuristic or tier_heuristic(request.tables, request.metric)
     tables = default_tables()
     metric = request.metric

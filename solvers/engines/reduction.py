@@ -4,19 +4,15 @@ from 4x4x4 up to MAX_SOLVE_SIZE, in the block turn metric; its stage progress, t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from solvers.engines.request import RequestError, SolveRequest
-
-if TYPE_CHECKING:
-    from solvers.nxn.state import NxNState
 
 
 def events(request: SolveRequest) -> Iterator[object]:
     """RequestError for a cube above MAX_SOLVE_SIZE; InvalidBigCubeError when the colouring is no solvable cube."""
     from solvers.nxn.solver import MAX_SOLVE_SIZE, solve
 
-    state: NxNState = request.state  # type: ignore[assignment]  # the registry sends only big cubes here
+    state = request.big_cube()
     if state.size > MAX_SOLVE_SIZE:
         n = state.size
         raise RequestError(f"a {n}x{n}x{n} cube; the solver takes sizes up to {MAX_SOLVE_SIZE}")

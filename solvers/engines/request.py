@@ -81,6 +81,22 @@ class SolveRequest:
     def size(self) -> int:
         return self.state.size
 
+    def cube(self) -> CubeState:
+        """The state as a 2x2x2 or 3x3x3 `CubeState` (what those engines read)."""
+        from solvers.cube.state import CubeState
+
+        if not isinstance(self.state, CubeState):
+            raise RequestError(f"a {self.size}x{self.size}x{self.size} state given as stickers, not cubies")
+        return self.state
+
+    def big_cube(self) -> NxNState:
+        """The state as an `NxNState` (what the big-cube engine reads)."""
+        from solvers.nxn.state import NxNState
+
+        if not isinstance(self.state, NxNState):
+            raise RequestError(f"the big-cube solver reads stickers; a {self.size}x{self.size}x{self.size} came")
+        return self.state
+
     def tell(self, event: object) -> None:
         """Pass what the preparation reports to `report` (nothing without one)."""
         if self.report is not None:
