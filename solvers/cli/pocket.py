@@ -130,7 +130,9 @@ def run_fru(args: argparse.Namespace) -> int:
                 status = EXIT_BAD_INPUT
                 continue
             found = best_solution(SolveRequest(state, metric=Metric.FRU))
-            moves = found.moves if isinstance(found, MoveSolution) else ()
+            if not isinstance(found, MoveSolution):  # nothing stops this search: the answer always comes
+                raise RuntimeError(f"line {number}: the God's table gave no answer")
+            moves = found.moves
             lines = [str(len(moves))]
             for move in moves:
                 state = state * _move_state(move)
