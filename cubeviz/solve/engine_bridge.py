@@ -2,15 +2,15 @@
 
 Why a layer over the engines: the GUI wants one shape for every solver (a `PlayerSolution` carrying turns the cube
 model understands, their display labels, and for the 2x2 the exact distances along the way and the other optimal
-solutions), and table builds that report progress and stop on cancel. The engines stay untouched and usable from
-the CLI; `solve_events` runs unchanged under `cubeviz.workers.GeneratorWorker` or in a plain loop in a test.
+solutions), and table builds that report progress and stop on cancel. The app builds the same solve
+requests as the command line (`solvers.solve`); `solve_events` runs unchanged under
+`cubeviz.workers.GeneratorWorker` or in a plain loop in a test.
 """
 
 from __future__ import annotations
 
 import os
 import threading
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
@@ -19,16 +19,18 @@ from typing import TYPE_CHECKING
 from solvers.cube.moves import Move, centres_home
 from solvers.cube.notation import Turn
 from solvers.cube.state import CubeState
-from solvers.rubik.preparation import Prepared, TableProgress
-from solvers.tables import BuildCancelled, table_path
+from solvers.engine import Metric
+from solvers.engines import gods_table
+from solvers.engines.gods_table import PocketSolution
+from solvers.rubik.events import MoveSolution, UpperBound
+from solvers.rubik.preparation import TableProgress as TableProgress  # what `report` receives, for callers
+from solvers.solve import Limits, SolveRequest, solve
 
 if TYPE_CHECKING:
     from solvers.goals.goal import Goal
-    from solvers.rubik.events import MoveSolution
 
 POCKET_ALTERNATIVES_LIMIT = 100  # optimal 2x2 solutions kept for browsing (the count covers all of them)
 TWOPHASE_SECONDS = 8.0  # how long the two-phase search keeps looking for shorter solutions
-POCKET_TABLE_BYTES = 3_674_359  # a 2x2 God's table's file (one byte per position, 3674160 positions)
 
 
 class SolverChoice(Enum):
@@ -108,24 +110,24 @@ def solve_events(
     if state.size != choice.size:
         raise ValueError(f"{choice.name} solves {choice.size}x{choice.size} cubes, not {state.size}x{state.size}")
     if choice.size == 2:
-        yield from _solve_pocket(choice.metric, state, stop, report)
+        limits = Limits(solutions=POCKET_ALTERNATIVES_LIMIT)
+        request = SolveRequest(state, metric=Metric(choice.metric), limits=limits, stop=stop, report=report)
+        for event in solve(request):
+            yield _pocket_solution(event, choice.metric) if isinstance(event, PocketSolution) else event
         return
-    from solvers.rubik.events import MoveSolution, UpperBound
-    from solvers.rubik.optimal import optimal
-    from solvers.rubik.preparation import prepare_search
-    from solvers.rubik.rubik_tables import default_tables
-    from solvers.rubik.twophase import twophase
-
     state, rotation = centres_home(state)
-    tables = default_tables()  # the process's, shared with every other 3x3 user
-    optimal_search = choice is not SolverChoice.TWOPHASE
-    yield prepare_search(tables, report, stop, optimal=optimal_search, metric=choice.metric, heuristic=heuristic)
-    if choice is SolverChoice.TWOPHASE:
-        variants = max(1, min(6, os.cpu_count() or 1))  # more searches than cores only slow the GUI down
-        events = twophase(state, max_time=twophase_seconds, stop=stop, tables=tables, n_variants=variants)
-    else:
-        events = optimal(state, metric=choice.metric, heuristic=heuristic, stop=stop, tables=tables)
-    for event in events:
+    twophase = choice is SolverChoice.TWOPHASE
+    request = SolveRequest(
+        state,
+        solver="twophase" if twophase else "optimal",
+        metric=Metric(choice.metric),
+        heuristic=heuristic,
+        limits=Limits(max_time=twophase_seconds if twophase else None),
+        threads=max(1, min(6, os.cpu_count() or 1)) if twophase else None,  # more than cores only slow the GUI
+        stop=stop,
+        report=report,
+    )
+    for event in solve(request):
         if isinstance(event, UpperBound):  # the best so far, kept as an unproven solution if the user cancels
             event = MoveSolution(event.moves, event.length, False, event.elapsed)
         yield rubik_solution(event, rotation, choice.metric) if isinstance(event, MoveSolution) else event
@@ -142,63 +144,27 @@ def rubik_solution(
     return PlayerSolution(turns, labels, found.length, metric, proven, found.elapsed, goal=goal)
 
 
-def _table_progress(stop: threading.Event, report: Report, **plan: object) -> Callable[[float, str], None]:
-    """A table builder's progress callback that reports `TableProgress` (with `plan`'s fields: index, count,
-    title, size, building) and abandons the build on cancel."""
-
-    def progress(fraction: float, message: str) -> None:
-        if stop.is_set():
-            raise BuildCancelled("solve cancelled while building tables")
-        report(TableProgress(fraction, message, **plan))
-
-    return progress
-
-
 # -- the 2x2 ------------------------------------------------------------------------------------------------------
-_pocket_solvers: dict[str, object] = {}
-_pocket_lock = threading.Lock()
-
-
-def _solve_pocket(metric: str, state: CubeState, stop: threading.Event, report: Report) -> Iterator[object]:
-    """The 2x2's God's table (loaded or built, with progress), a `Prepared` event, then the optimal PlayerSolution."""
-    from solvers.pocket.gods import TABLE_VERSION, table_name
-    from solvers.pocket.metric import pocket_metric, table_metric
-    from solvers.pocket.solve import PocketSolver
-    from solvers.rubik.validity import check_corners
-
-    check_corners(state)
-    started = time.perf_counter()
-    path, building = None, False
-    with _pocket_lock:
-        if metric not in _pocket_solvers:
-            path = table_path(table_name(table_metric(pocket_metric(metric))), TABLE_VERSION)
-            building = not path.exists()
-            size = POCKET_TABLE_BYTES if building else path.stat().st_size
-            title = f"{metric.upper()} God's table"
-            progress = _table_progress(stop, report, index=1, count=1, title=title, size_bytes=size, building=building)
-            progress(0.0, "building" if building else "loading")
-            _pocket_solvers[metric] = PocketSolver(metric, progress)
-        solver = _pocket_solvers[metric]
-    yield Prepared(time.perf_counter() - started, 0.0, (path.stem,) if path is not None and building else ())
-    started = time.perf_counter()
-    found = solver.all_optimal_solutions(state, POCKET_ALTERNATIVES_LIMIT)
-    moves = tuple(found.solutions[0]) if found.solutions else ()
-    turns, labels = _pocket_turns(moves, metric)
-    distances = tuple(solver.distances_along(state, moves))
-    alternatives = tuple(tuple(s) for s in found.solutions)
-    elapsed = time.perf_counter() - started
-    yield PlayerSolution(turns, labels, distances[0], metric, True, elapsed, distances, found.count, alternatives)
+def _pocket_solution(found: PocketSolution, metric: str) -> PlayerSolution:
+    """The God's-table engine's answer as the player shows it, with its distances and the other optimal ones."""
+    turns, labels = _pocket_turns(found.moves, metric)
+    return PlayerSolution(
+        turns, labels, found.length, metric, True, found.elapsed, found.distances, found.optimal_count,
+        found.alternatives,
+    )  # fmt: skip
 
 
 def forget_pocket_solvers() -> None:
     """Drop the 2x2 solvers (and with them their tables' memory); the next 2x2 solve loads them again."""
-    with _pocket_lock:
-        _pocket_solvers.clear()
+    gods_table.forget()
 
 
 def pocket_distances(state: CubeState, moves: tuple[Move, ...], metric: str) -> tuple[int, ...]:
     """Exact distances along `moves` (the solver of `metric` must have been loaded by a solve)."""
-    return tuple(_pocket_solvers[metric].distances_along(state, moves))
+    solver = gods_table.loaded_solver(metric)
+    if solver is None:
+        raise RuntimeError(f"the {metric.upper()} God's table is not loaded: solve a 2x2 first")
+    return tuple(solver.distances_along(state, moves))
 
 
 def _pocket_turns(moves: tuple[Move, ...], metric: str) -> tuple[tuple[Turn, ...], tuple[str, ...]]:

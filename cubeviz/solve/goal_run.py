@@ -12,13 +12,15 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cubeviz.solve.engine_bridge import Report, TableProgress, rubik_solution
+from cubeviz.solve.engine_bridge import Report, rubik_solution
 from solvers.cube.moves import centres_home
 from solvers.cube.state import CubeState
+from solvers.engine import Metric
 from solvers.goals.goal import Goal, GoalError, parse_goal
 from solvers.goals.presets import ANY_COLOUR, preset_colours, preset_goal
-from solvers.goals.search import UPPER_BOUND_PIECES, goal_search
 from solvers.rubik.events import DepthExhausted, MoveSolution
+from solvers.rubik.preparation import TableProgress
+from solvers.solve import SolveRequest, solve
 
 PAINTED_NAME = "the painted pattern"
 
@@ -62,8 +64,7 @@ def goal_events(
     for label, goal in request.goals:
         yield TableProgress(0.0, f"pattern tables for {request.name}{f', {label}' if several else ''} ")
         final: MoveSolution | None = None
-        bounded = len(goal.constrained) > UPPER_BOUND_PIECES
-        for event in goal_search(turned, goal, metric, stop=stop, upper_bound=bounded):
+        for event in solve(SolveRequest(turned, goal=goal, metric=Metric(metric), stop=stop, report=report)):
             if not isinstance(event, MoveSolution):
                 if not (several and isinstance(event, DepthExhausted)):  # one colour's bound is not the answer's
                     yield event

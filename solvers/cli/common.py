@@ -10,6 +10,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from solvers.messages import elide as elide  # the one-line messages live in solvers.messages
+from solvers.messages import report_error as report_error
+
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 
@@ -53,8 +56,6 @@ def add_keep_going_argument(parser: argparse.ArgumentParser) -> None:
 
 
 MAX_SECONDS = 1e7  # --max-time above this (about 4 months) is a typo, and inf would overflow the timer
-MAX_MESSAGE = 200  # characters in one error line: a huge bad token is elided, not echoed
-LONG_TOKEN = 40  # a token longer than this is shown by its start and end
 
 
 def positive_seconds(text: str) -> float:
@@ -81,33 +82,20 @@ def whole_number(text: str, option: str, low: int, high: int | None = None, rule
     return value
 
 
-def elide(text: str) -> str:
-    """`text` with every run of more than LONG_TOKEN non-space characters shortened to its start and end, then
-    cut to MAX_MESSAGE characters: an error line stays one short line whatever the input was. Line breaks and
-    other unprintable characters are shown as escapes, so the message cannot spill onto a second line."""
-    text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
-    words = [
-        word if len(word) <= LONG_TOKEN else f"{word[:24]}...{word[-8:]} ({len(word):,} characters)"
-        for word in text.split(" ")
-    ]
-    short = " ".join(words)
-    return short if len(short) <= MAX_MESSAGE else short[: MAX_MESSAGE - 3] + "..."
-
-
 @contextmanager
 def open_input(path: str) -> Iterator[TextIO]:
     """Open FILE or stdin as strict UTF-8; an unreadable file or bytes that are not UTF-8 become a CliInputError
     rather than a traceback (stdin too, whatever PYTHONIOENCODING says)."""
     if path == "-":
         raw = getattr(sys.stdin, "buffer", None)
-        stream: TextIO = io.TextIOWrapper(raw, encoding="utf-8", errors="strict") if raw is not None else sys.stdin
+        wrapper = io.TextIOWrapper(raw, encoding="utf-8", errors="strict") if raw is not None else None
         try:
-            yield stream
+            yield wrapper if wrapper is not None else sys.stdin
         except UnicodeDecodeError:
             raise CliInputError("stdin is not UTF-8 text") from None
         finally:
-            if isinstance(stream, io.TextIOWrapper):
-                stream.detach()  # leave sys.stdin's buffer open
+            if wrapper is not None:
+                wrapper.detach()  # leave sys.stdin's buffer open
         return
     try:
         handle = open(path, encoding="utf-8", errors="strict")  # noqa: SIM115 - closed below
@@ -145,8 +133,3 @@ def read_bounded(handle, what: str = "the input"):
     if len(data) > MAX_INPUT_BYTES:
         raise CliInputError(f"{what} is larger than {MAX_INPUT_BYTES >> 20} MB (is this the right file?)")
     return data
-
-
-def report_error(message: str) -> None:
-    """Print one error line in the common format (long tokens elided: see `elide`)."""
-    print(f"cubeviz-solve: error: {elide(message)}", file=sys.stderr)

@@ -104,10 +104,11 @@ def run_fru(args: argparse.Namespace) -> int:
         format_fru_permutation,
         state_from_fru_permutation,
     )
+    from solvers.engine import Metric
     from solvers.pocket.metric import move_name
-    from solvers.pocket.solve import solver
+    from solvers.rubik.events import MoveSolution
+    from solvers.solve import SolveRequest, best_solution
 
-    fru = solver("fru")
     status = EXIT_OK
     out = sys.stdout
     with open_input(args.file) as handle:
@@ -128,11 +129,14 @@ def run_fru(args: argparse.Namespace) -> int:
                 out.write(NO_ANSWER + "\n")
                 status = EXIT_BAD_INPUT
                 continue
-            moves = fru.optimal_solution(state)
+            found = best_solution(SolveRequest(state, metric=Metric.FRU))
+            if not isinstance(found, MoveSolution):  # nothing stops this search: the answer always comes
+                raise RuntimeError(f"line {number}: the God's table gave no answer")
+            moves = found.moves
             lines = [str(len(moves))]
             for move in moves:
                 state = state * _move_state(move)
-                lines += [move_name(fru.metric, move), format_fru_permutation(state)]
+                lines += [move_name(Metric.FRU, move), format_fru_permutation(state)]
             out.write("\n".join(lines) + "\n")
     return status
 

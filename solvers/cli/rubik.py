@@ -8,12 +8,11 @@ handlers so that building the parser stays cheap (numba compiles on first use).
 from __future__ import annotations
 
 import argparse
-import functools
-import threading
+import sys
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from solvers.cli import nxn
-from solvers.cli.cluster_options import add_cluster_arguments, checkpoint_of, task_options, uses_batch, where_of
+from solvers.cli.cluster_options import add_cluster_arguments, checkpoint_of, uses_batch, where_of
 from solvers.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -28,11 +27,12 @@ from solvers.cli.common import (
     read_bounded,
     report_error,
 )
-from solvers.cli.goals import add_goal_arguments, read_goals, solve_goal_line
+from solvers.cli.goals import add_goal_arguments
 from solvers.rubik.table_tiers import TableTier, describe
+from solvers.solve_lines import NO_ANSWER, LineError, LineOptions, answer_line, read_goals
 
-NO_ANSWER = "-1"
-DEFAULT_TWOPHASE_SECONDS = 1.0  # without --max-time, two-phase keeps improving this long (or until proven)
+if TYPE_CHECKING:
+    from solvers.goals.goal import Goal
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -71,126 +71,52 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 # -- solve -----------------------------------------------------------------------------------------------------------
-def parse_facelets(line: str, number: int):
-    from solvers.cube.formats import from_kociemba
-    from solvers.cube.validation import InvalidCubeError
-
-    try:
-        return from_kociemba(line, 3)
-    except InvalidCubeError as exc:
-        raise CliInputError(f"line {number}: {exc.message}") from None
+_last_build_line = [0.0]  # when the last table-build line was printed (monotonic seconds)
 
 
-def solve_line(state, args: argparse.Namespace, number: int) -> str:
-    from solvers.engine import SearchCancelled
-    from solvers.rubik.events import MoveSolution
-
-    stop = threading.Event()
-    if args.solver == "optimal":
-        from solvers.rubik.optimal import optimal
-
-        tables = _tables()
-        heuristic = _prepare_optimal_tables(tables, args)  # a first run builds them (minutes): not in --max-time
-        events = optimal(state, metric=args.metric, heuristic=heuristic, stop=stop, tables=tables)
-    else:
-        from solvers.rubik.twophase import twophase
-
-        events = twophase(state, max_time=args.max_time or DEFAULT_TWOPHASE_SECONDS, stop=stop)
-    timer = threading.Timer(args.max_time, stop.set) if args.solver == "optimal" and args.max_time else None
-    if timer is not None:
-        timer.start()
-    best = None
-    try:
-        for event in events:
-            if isinstance(event, MoveSolution):
-                best = event
-    except SearchCancelled:
-        pass
-    finally:
-        if timer is not None:
-            timer.cancel()
-    if best is None:
-        raise CliInputError(f"line {number}: no solution within {args.max_time} s (--max-time)")
-    return format_solution(best)
-
-
-def _prepare_optimal_tables(tables, args: argparse.Namespace):
-    """Load (or build) the tables of --tables for --metric; the heuristic they mean. A tier the metric cannot use
-    or the machine cannot hold is an input error, reported before anything is loaded."""
-    from solvers.rubik.optimal import prepare_tables
-    from solvers.rubik.table_tiers import NotEnoughMemory, tier_heuristic
-
-    tier = getattr(args, "tables", "standard")
-    if tier == "large" and args.metric != "htm":
-        raise CliInputError("--tables large is for --metric htm: the large table holds half-turn distances")
-    heuristic = tier_heuristic(tier, args.metric)
-    try:
-        prepare_tables(tables, args.metric, heuristic)
-    except NotEnoughMemory as exc:
-        raise CliInputError(f"--tables {tier}: {exc}") from None
-    return heuristic
-
-
-def _tables():
-    """The process's tables; on a terminal, a first run's table builds report progress on stderr."""
-    import sys
-
-    from solvers.rubik.rubik_tables import default_tables
-
-    return _terminal_tables() if sys.stderr.isatty() else default_tables()
-
-
-@functools.cache
-def _terminal_tables():
-    import sys
+def _print_table_builds(event: object) -> None:
+    """On a terminal, a first run's table builds report their progress on stderr (at most every 2 s)."""
     import time
 
-    from solvers.rubik.rubik_tables import default_tables
+    from solvers.rubik.preparation import TableProgress
 
-    last = [0.0]
-
-    def report(fraction: float, message: str) -> None:
-        now = time.monotonic()
-        if message.startswith("building") or now - last[0] >= 2.0:
-            last[0] = now
-            print(f"cubeviz-solve: tables (built once): {message} ({fraction:.0%})", file=sys.stderr, flush=True)
-
-    tables = default_tables()
-    tables.report_progress_to(report)
-    return tables
-
-
-def format_solution(solution) -> str:
-    """`R U R' F2 (4)`; `(4*)` once proven optimal; an empty solution prints as `(0*)`."""
-    mark = "*" if solution.proven_optimal else ""
-    text = f"{solution.notation} " if solution.moves else ""
-    return f"{text}({solution.length}{mark})"
+    if not (isinstance(event, TableProgress) and event.building):
+        return
+    now = time.monotonic()
+    if event.message.startswith("building") or now - _last_build_line[0] >= 2.0:
+        _last_build_line[0] = now
+        print(f"cubeviz-solve: tables (built once): {event.message} ({event.fraction:.0%})", file=sys.stderr,
+              flush=True)  # fmt: skip
 
 
 def run_solve(args: argparse.Namespace) -> int:
     if uses_batch(args):
         return run_solve_batch(args)
     failed = False
-    goals = read_goals(args) if args.goal is not None else None
+    options = LineOptions.from_dict(vars(args))
+    goals = _read_goals(options) if options.goal is not None else None
+    report = _print_table_builds if sys.stderr.isatty() else None
     with open_input(args.file) as handle:
         for number, raw in input_lines(handle):
             line = raw.strip()
             if not line:
                 continue
             try:
-                if nxn.is_big_line(line) and not goals:
-                    answer = nxn.solve_big_line(line, number, args.metric)
-                    print(answer, flush=True)
-                    continue
-                state = parse_facelets(line, number)
-                answer = solve_goal_line(state, goals, args, number) if goals else solve_line(state, args, number)
-            except CliInputError as exc:
+                answer = answer_line(number, line, options, goals, report)
+            except LineError as exc:
                 if not args.keep_going:
-                    raise
+                    raise CliInputError(str(exc)) from None
                 report_error(str(exc))
                 failed, answer = True, NO_ANSWER
             print(answer, flush=True)
     return EXIT_BAD_INPUT if failed else EXIT_OK
+
+
+def _read_goals(options: LineOptions) -> list[tuple[str, Goal]]:
+    try:
+        return read_goals(options)
+    except LineError as exc:
+        raise CliInputError(str(exc)) from None
 
 
 def run_solve_batch(args: argparse.Namespace) -> int:
@@ -203,7 +129,7 @@ def run_solve_batch(args: argparse.Namespace) -> int:
     refuse_same_files([("--checkpoint", args.checkpoint)], [("the input file", source)])
     with open_input(args.file) as handle:
         lines = [(number, raw.strip()) for number, raw in input_lines(handle) if raw.strip()]
-    options = task_options(args)
+    options = LineOptions.from_dict(vars(args)).as_dict()
     payloads = [(number, line, options) for number, line in lines]
     checkpoint = checkpoint_of(args, lines, tasks=len(lines), check=solve_line_result_problem)
     failed = False
@@ -225,8 +151,9 @@ def _qtm_answers(nets: Iterable[str], keep_going: bool) -> Iterable[tuple[str, s
     """(answer, error) per case; the optimal quarter-turn search runs only on nets that read as real cubes."""
     from solvers.cube.letter_net import format_answer, read_net
     from solvers.cube.validation import InvalidCubeError
-    from solvers.rubik.optimal import solve_optimal
-    from solvers.rubik.rubik_tables import Metric
+    from solvers.engine import Metric
+    from solvers.rubik.events import MoveSolution
+    from solvers.solve import SolveRequest, best_solution
 
     for case, net in enumerate(nets, start=1):
         try:
@@ -237,7 +164,10 @@ def _qtm_answers(nets: Iterable[str], keep_going: bool) -> Iterable[tuple[str, s
                 raise CliInputError(message) from None
             yield NO_ANSWER, message
             continue
-        yield format_answer(solve_optimal(state, metric=Metric.QTM).moves), None
+        found = best_solution(SolveRequest(state, solver="optimal", metric=Metric.QTM))
+        if not isinstance(found, MoveSolution):  # nothing stops this search: the optimum always comes
+            raise RuntimeError(f"case {case}: the optimal search ended without its answer")
+        yield format_answer(found.moves), None
 
 
 def run_qtm(args: argparse.Namespace) -> int:

@@ -7,26 +7,17 @@ large travels through the scheduler: a task carries a line of text or a chunk's 
 
 from __future__ import annotations
 
-import argparse
 from functools import lru_cache
 
 
 def solve_line_task(number: int, line: str, options: dict) -> list:
-    """[answer, error or None] for one line of `cubeviz-solve solve`, exactly as the in-process loop makes them."""
-    from solvers.cli import nxn
-    from solvers.cli.common import CliInputError
-    from solvers.cli.goals import read_goals, solve_goal_line
-    from solvers.cli.rubik import NO_ANSWER, parse_facelets, solve_line
+    """[answer, error or None] for one line of `cubeviz-solve solve`, exactly as the in-process loop makes them;
+    `options` are `solve_lines.LineOptions` as a dict (from which the worker builds its solve requests)."""
+    from solvers.solve_lines import NO_ANSWER, LineError, LineOptions, answer_line
 
-    args = argparse.Namespace(**options)
     try:
-        if nxn.is_big_line(line) and args.goal is None:
-            return [nxn.solve_big_line(line, number, args.metric), None]
-        state = parse_facelets(line, number)
-        if args.goal is not None:
-            return [solve_goal_line(state, read_goals(args), args, number), None]
-        return [solve_line(state, args, number), None]
-    except CliInputError as exc:
+        return [answer_line(number, line, LineOptions.from_dict(options)), None]
+    except LineError as exc:
         return [NO_ANSWER, str(exc)]
 
 

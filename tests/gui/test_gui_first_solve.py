@@ -19,9 +19,9 @@ from PyQt6.QtCore import QTimer
 from solve_helpers import SOLVE_TIMEOUT_MS, make_window, solve_and_wait
 
 from cubeviz.solve import SolverChoice
-from cubeviz.solve import engine_bridge as solve_engines
 from cubeviz.solve.progress_panel import ProgressPanel, Stage
 from cubeviz.workers import GeneratorWorker
+from solvers.engines import gods_table
 from solvers.pocket import gods
 from solvers.rubik import preparation
 from solvers.rubik.preparation import Prepared, TableProgress, load_tables
@@ -122,7 +122,7 @@ def _seconds_left(bar_text: str) -> float | None:
 def test_a_fresh_2x2_solve_times_the_table_apart_from_the_search(qtbot, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))  # nothing cached: the God's table is built
     monkeypatch.setattr(gods, "_loaded", {})
-    monkeypatch.setattr(solve_engines, "_pocket_solvers", {})
+    monkeypatch.setattr(gods_table, "_solvers", {})
     window = make_window(qtbot, 2)
     window.solve_feature.set_choice(SolverChoice.POCKET_QTM)  # (the distance read-out loads the HTM table)
     window.model.apply_text("R U F' U2 R' F2")

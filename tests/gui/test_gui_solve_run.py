@@ -12,12 +12,12 @@ from PyQt6.QtCore import Qt, QTimer
 from solve_helpers import SOLVE_TIMEOUT_MS, make_window, pump, solve_and_wait
 
 from cubeviz.solve import SolverChoice
-from cubeviz.solve import engine_bridge as solve_engines
 from cubeviz.solve.progress_panel import PROOF_MARK
 from cubeviz.workers import GeneratorWorker
 from solvers.cube.notation import parse_algorithm
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
+from solvers.engines import gods_table
 from solvers.pocket import gods
 
 MAX_STALL_S = 0.05
@@ -175,7 +175,7 @@ def test_event_loop_never_stalls_while_solving(qtbot) -> None:
 def test_tables_build_in_the_worker_with_a_progress_bar(qtbot, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))  # nothing cached: the QTM God's table is built
     monkeypatch.setattr(gods, "_loaded", {})
-    monkeypatch.setattr(solve_engines, "_pocket_solvers", {})
+    monkeypatch.setattr(gods_table, "_solvers", {})
     window = make_window(qtbot, 2)
     feature = window.solve_feature
     feature.set_choice(SolverChoice.POCKET_QTM)
@@ -196,7 +196,7 @@ def test_tables_build_in_the_worker_with_a_progress_bar(qtbot, tmp_path, monkeyp
 def test_cancel_stops_a_table_build(qtbot, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(gods, "_loaded", {})
-    monkeypatch.setattr(solve_engines, "_pocket_solvers", {})
+    monkeypatch.setattr(gods_table, "_solvers", {})
     window = make_window(qtbot, 2)
     feature = window.solve_feature
     window.model.apply_text("R U F'")

@@ -361,7 +361,7 @@ def test_cli_refuses_the_large_tables_clearly(capsys, monkeypatch):
     assert code == 2 and lines == [] and "--tables large is for --metric htm" in err and "Traceback" not in err
     monkeypatch.setattr("solvers.rubik.table_tiers.available_memory", lambda: 1_000_000_000)
     fresh = type(default_tables())()  # nothing loaded: the whole tier is needed
-    monkeypatch.setattr("solvers.cli.rubik._tables", lambda: fresh)
+    monkeypatch.setattr("solvers.rubik.rubik_tables.default_tables", lambda: fresh)  # what the optimal engine reads
     code, lines, err = _run(capsys, monkeypatch, ["solve", "--solver", "optimal", "--tables", "large"], line)
     assert code == 2 and lines == [] and "Traceback" not in err
     assert "--tables large: the large tables need" in err and "1.0 GB available" in err
