@@ -1,7 +1,7 @@
 """Printable pieces: binary STL of each piece lying flat, of all pieces laid out on a plate, and of an assembled
 solution (each piece a separate solid), in millimetres, with a gap that lets printed pieces fit together.
 
-The meshes come from ``mesh.voxel_mesh`` (closed 2-manifolds, outward normals). STL has no units; slicers read
+The meshes come from ``voxel_mesh.voxel_mesh`` (closed 2-manifolds, outward normals). STL has no units; slicers read
 millimetres, which is what every length here is.
 """
 
@@ -19,7 +19,8 @@ import numpy as np
 from solvers.packing.assembly import up_direction
 from solvers.packing.cover import CoverProblem
 from solvers.packing.errors import PackingError
-from solvers.packing.mesh import MAX_GAP, Mesh, voxel_mesh
+from solvers.packing.mesh import MAX_GAP, Mesh
+from solvers.packing.voxel_mesh import voxel_mesh
 from solvers.packing.voxels import N_ROTATIONS, Voxel, apply, isometry_matrices, normalise
 
 MAX_UNIT = 1000.0  # mm per cell: a metre-sized cube is a typo, not a print

@@ -11,7 +11,7 @@ import pytest
 from stl_reader import edge_problems, inside, read_stl, shells, volume, winding_normals
 
 from solvers.packing import build_cover, load_puzzle, shipped_puzzles
-from solvers.packing.mesh import SEPARATION, voxel_mesh
+from solvers.packing.mesh import SEPARATION
 from solvers.packing.pykernel import iter_solutions
 from solvers.packing.stl import (
     PrintOptions,
@@ -24,6 +24,7 @@ from solvers.packing.stl import (
     stl_bytes,
     write_piece_files,
 )
+from solvers.packing.voxel_mesh import voxel_mesh
 
 EDGE_TOUCH = [(0, 0, 0), (1, 1, 0), (0, 0, 1), (1, 0, 1), (1, 1, 1)]  # (0,0,0) and (1,1,0) meet along an edge only
 CORNER_TOUCH = [(0, 0, 0), (0, -1, 0), (1, -1, 0), (2, -1, 0), (2, 0, 0), (2, 1, 0), (2, 1, 1), (1, 1, 1)]
