@@ -133,3 +133,19 @@ def test_the_preview_shows_the_big_cube_being_painted(qtbot, window) -> None:
     assert np.linalg.norm(shown / shown.sum() - blue / blue.sum()) < np.linalg.norm(
         shown / shown.sum() - green / green.sum()
     )
+
+
+def test_copy_and_paste_a_big_cube_as_its_facelet_string(qtbot, window, tmp_path) -> None:
+    from cubeviz.editor.transfer import copy_text, paste_text, save_path
+
+    panel = window.net_editor
+    scrambled = NxNState.solved(5).apply(parse("Rw U2 3Fw' 2R M E' S2 Lw", 5))
+    text = scrambled.to_facelets()
+    assert paste_text(panel, text)
+    assert panel.model.size == 5 and panel.model.colours.tolist() == scrambled.colours.tolist()
+    assert copy_text(panel) == text
+    before = panel.model.colours.tolist()
+    assert not paste_text(panel, text[:-1] + "X")  # a letter that is no face: refused, nothing changed
+    assert panel.message.text() == "Not loaded: sticker 150 is 'X', not one of U R F D L B"
+    assert panel.model.colours.tolist() == before
+    assert not save_path(panel, tmp_path / "big.cube") and not (tmp_path / "big.cube").exists()
