@@ -439,7 +439,7 @@ class MainWindow(QMainWindow):
         """Solved in a worker: the solver's tables may need loading or building (seconds for the 3x3)."""
         if self._worker is not None:
             return
-        if is_big(self.model.size):  # no solver for big cubes yet: random turns, as the WCA scrambles 5x5x5 and up
+        if is_big(self.model.size):  # random turns, as the WCA scrambles 5x5x5 and up (docs/big-cubes.md, Scrambles)
             self.scramble_random_moves()
             return
         size, seed = self.model.size, self.rng.getrandbits(64)
