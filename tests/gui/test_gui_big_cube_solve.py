@@ -177,3 +177,16 @@ def _sticker_colours(frame: np.ndarray, scheme) -> int:
             counts[face] = counts.get(face, 0) + 1
     total = sum(counts.values())
     return sum(1 for count in counts.values() if count >= 0.03 * total)
+
+
+def test_a_cube_above_the_solvers_limit_is_refused_at_once(qtbot) -> None:
+    from solvers.nxn.solver import MAX_SOLVE_SIZE
+
+    size = MAX_SOLVE_SIZE + 1
+    window = _window(qtbot, size, (1366, 768))
+    window.model.apply_text("Rw U")
+    start = window.model.state
+    assert solve_and_wait(qtbot, window) != ""
+    status = window.solve_feature.dock.progress.status.text()
+    assert status == f"No solution: the solver takes cubes up to {MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}"
+    assert window.model.state == start and not window.solve_feature.player.has_solution
