@@ -85,9 +85,14 @@ def test_solve_shows_stages_and_the_player_plays_the_answer_to_solved(qtbot, siz
     window.actions["solve_play"].trigger()
     assert not feature.playback.playing
     assert window.model.state == start.apply(player.moves[: player.position])
-    window.actions["solve_last"].trigger()
+    player_at = player.position
+    changes: list[None] = []
+    window.model.changed.connect(lambda: changes.append(None))
+    history = len(window.model.history)
+    window.actions["solve_last"].trigger()  # a long jump: each turn its own undo step, announced once
     window.cube_view.finish_animation()
     assert player.position == len(player.moves) and window.model.state.is_solved()
+    assert len(changes) == 1 and len(window.model.history) == history + len(player.moves) - player_at
     pump(0.1)
     faces = _faces_on_screen(window)
     assert len(faces) == 3  # three faces squarely in view, each one colour, no two the same
