@@ -20,10 +20,10 @@ LEFT = Qt.MouseButton.LeftButton
 SCRAMBLE_4 = "Rw U2 3Fw' R' 2U L Bw2 D' 2R F"
 
 
-@pytest.fixture
-def window(qtbot):
+@pytest.fixture(params=[(1366, 768)])
+def window(qtbot, request):
     window = active_main_window(qtbot, 4, seed=13)
-    window.resize(1366, 768)
+    window.resize(*request.param)
     window.tabs.setCurrentWidget(window.net_editor)
     qtbot.waitExposed(window.net_editor.canvas)
     return window
@@ -48,6 +48,7 @@ def test_the_editor_opens_on_the_big_cube_on_screen(qtbot, window) -> None:
     assert panel.model.colours.tolist() == NxNState.solved(4).colours.tolist()
 
 
+@pytest.mark.parametrize("window", [(1366, 768), (1920, 1080)], indirect=True)
 def test_paint_a_4x4x4_net_name_a_twisted_corner_fix_it_and_apply(qtbot, window) -> None:
     panel = window.net_editor
     expected = NxNState.solved(4).apply(parse(SCRAMBLE_4, 4))
