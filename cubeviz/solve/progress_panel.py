@@ -138,6 +138,7 @@ class ProgressPanel(QWidget):
         self._background = ""  # who is preparing the solver when it is not the solve itself ("Scramble", ...)
         self._preparing: TableProgress | CompileProgress | None = None
         self._preparing_since = 0.0
+        self._solving_since: float | None = None  # a big-cube solve's start on this clock (its stages' seconds)
         self._time_left = TimeLeft()
         self._show_bar(False)
 
@@ -289,6 +290,9 @@ class ProgressPanel(QWidget):
         """Refresh the bar's text and the detail line: the time left counts down and the seconds so far count up
         between the builder's reports, so a slow stretch of a build never looks like a stall."""
         event = self._preparing
+        if event is None and self._solving_since is not None and self.slot.currentIndex() == 1:
+            self.detail.set_full_text(f"{describe_seconds(time.perf_counter() - self._solving_since)} so far")
+            return
         if event is None or self.slot.currentIndex() != 1:
             return
         now = time.perf_counter()
@@ -327,19 +331,20 @@ class ProgressPanel(QWidget):
         else:
             self._ticker.stop()
             self._preparing = None
+            self._solving_since = None
             self.status.setToolTip("")
 
     # -- searching -----------------------------------------------------------------------------------------------
     def _show_stage(self, event: StageProgress) -> None:
         """A big-cube solve's stage: its words above, the bar at how far the whole solve is, the seconds so far."""
-        self._show_bar(True)
-        self._ticker.stop()  # the bar shows the solver's own figures, not a table build's countdown
+        self._show_bar(True)  # its ticker counts the seconds up between the solver's stage events
+        self._solving_since = time.perf_counter() - event.elapsed
         self.stage = Stage.SEARCHING
         self.status.setText(stage_words(event))
         self.table_bar.setRange(0, 1000)
         self.table_bar.setValue(int(event.fraction * 1000))
         self._set_bar_text(f"{event.fraction:.0%}")
-        self.detail.set_full_text(f"{seconds_text(event.elapsed)} s so far")
+        self._tick()
 
     def _show_search(self, event) -> None:
         if event.nodes == 0 and self._best is None and self._prepared is None:  # a kernel still compiling

@@ -111,6 +111,9 @@ def test_cancel_stops_the_solve_and_leaves_the_cube_and_player_alone(qtbot) -> N
     window.actions["solve"].trigger()
     assert not window.actions["solve"].isEnabled() and window.actions["solve_cancel"].isEnabled()
     qtbot.waitUntil(lambda: len(stages) >= 1, timeout=20_000)
+    panel = feature.dock.progress
+    assert panel.stage is Stage.SEARCHING and panel.status.text().endswith("...")
+    assert panel.table_bar.isVisible() and panel.detail.full_text().endswith(" s so far")
     window.actions["solve_cancel"].trigger()
     qtbot.waitUntil(lambda: bool(ended), timeout=20_000)
     assert ended == ["cancelled"] and feature.dock.progress.stage is Stage.CANCELLED
