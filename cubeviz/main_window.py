@@ -47,7 +47,7 @@ from cubeviz.views.help import ShortcutsDialog, about_html, app_version
 from cubeviz.views.history_view import HistoryView
 from cubeviz.views.net_view import NetView
 from cubeviz.views.page_tabs import PageTabs
-from cubeviz.views.size_chooser import add_size_chooser, gate_actions, saved_size
+from cubeviz.views.size_chooser import add_size_chooser, saved_size
 from cubeviz.workers import CallWorker
 from solvers.cube.schemes import available_schemes, load_scheme
 
@@ -126,7 +126,6 @@ class MainWindow(QMainWindow):
         self.features = install_features(self)
         self.cube_toolbar = build_cube_toolbar(self, self.actions)
         self.size_chooser = add_size_chooser(self.cube_toolbar, self.model, self.set_size)
-        gate_actions(self.actions, self.model.size)
         # The row keeps its height when the cube's toolbar hides on the other pages: the tabs never move.
         self.page_bar.setMinimumHeight(self.cube_toolbar.sizeHint().height())
         self.tabs.page_changing.connect(self._page_changing)
@@ -325,7 +324,6 @@ class MainWindow(QMainWindow):
     def set_size(self, size: int) -> None:
         self._cancel_worker()
         self.model.set_size(size)
-        gate_actions(self.actions, size)
         self.settings.set(keys.PUZZLE_SIZE, size)
         self._refresh_readouts()
 
@@ -441,7 +439,7 @@ class MainWindow(QMainWindow):
         """Solved in a worker: the solver's tables may need loading or building (seconds for the 3x3)."""
         if self._worker is not None:
             return
-        if is_big(self.model.size):  # no solver for big cubes yet: random turns, as the WCA scrambles 5x5x5 and up
+        if is_big(self.model.size):  # random turns, as the WCA scrambles 5x5x5 and up (docs/big-cubes.md, Scrambles)
             self.scramble_random_moves()
             return
         size, seed = self.model.size, self.rng.getrandbits(64)

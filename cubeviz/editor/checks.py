@@ -8,6 +8,7 @@ valid (a twisted corner, a flipped edge, two swapped pieces, one mis-painted sti
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -27,6 +28,9 @@ from solvers.cube.state import CubeState
 from solvers.cube.validation import validate_all
 from solvers.cube.validation_errors import InvalidCubeError, InvalidReason
 
+if TYPE_CHECKING:
+    from solvers.nxn.state import NxNState
+
 BLANK = -1
 
 
@@ -42,7 +46,7 @@ class Fix:
 class Verdict:
     """The editor's judgement: `state` when valid, else the problems, plain message and stickers to outline."""
 
-    state: CubeState | None
+    state: CubeState | NxNState | None  # NxNState: a big cube's (big_checks.py)
     message: str
     problems: tuple[InvalidCubeError, ...] = ()
     outlined: frozenset[int] = field(default_factory=frozenset)

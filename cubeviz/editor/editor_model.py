@@ -1,4 +1,5 @@
-"""The colouring being entered by hand: size, one colour id per sticker (or BLANK), its verdict, its own undo.
+"""The colouring being entered by hand: size (2x2x2 and up), one colour id per sticker (or BLANK), its verdict,
+its own undo.
 
 A QObject only for the `changed` signal and Qt's undo stack; no widgets. The editor's undo is separate from the
 main cube's: painting stickers is not a cube move, and Apply is one undoable step on the main model.
@@ -12,14 +13,17 @@ import numpy as np
 from PyQt6.QtCore import QObject, pyqtSignal
 from PyQt6.QtGui import QUndoStack
 
+from cubeviz.editor.big_checks import judge_big
 from cubeviz.editor.checks import BLANK, Verdict, judge
 from cubeviz.editor.grey_paint import GREY
+from cubeviz.models.big_cube import AnyState, is_big, solved_state, sticker_faces
 from cubeviz.models.snapshot_command import SnapshotCommand
-from solvers.cube.geometry import Face, centre_facelets, n_facelets
+from solvers.cube.geometry import Face, centre_facelets
 from solvers.cube.moves import whole_cube_rotations
 from solvers.cube.schemes import ColourScheme
 from solvers.cube.scramble import random_state
-from solvers.cube.state import CubeState
+from solvers.nxn.scramble import random_turns
+from solvers.nxn.state import NxNState
 
 _NOT_A_COLOUR = {BLANK: "?", GREY: "."}  # how stickers without a colour read as text
 
@@ -38,9 +42,9 @@ class EditorModel(QObject):
         self.scheme = scheme
         self.undo_stack = QUndoStack(self)
         self._size = size
-        self._colours = CubeState.solved(size).colours().astype(np.int64)
+        self._colours = _solved_colours(size)
         self._recolour = False
-        self._verdict = judge(self._colours, size, scheme)
+        self._verdict = _judge(self._colours, size, scheme)
 
     # -- reading -------------------------------------------------------------------------------------------------
     @property
@@ -100,23 +104,28 @@ class EditorModel(QObject):
             colours[places] = self._colours[places]
         self.set_colours(colours, "clear")
 
-    def fill_from(self, state: CubeState) -> None:
+    def fill_from(self, state: AnyState) -> None:
         if state.size != self._size:
             self.set_size(state.size)
-        self.set_colours(state.colours(), "fill from cube")
+        self.set_colours(sticker_faces(state), "fill from cube")
 
-    def load(self, state: CubeState) -> None:
+    def load(self, state: AnyState) -> None:
         """Start over from `state`: its colours and a fresh undo history (the editor opening on the cube on screen
         is where editing starts, not an edit to undo)."""
         if state.size != self._size:
             self.set_size(state.size)
         self.undo_stack.clear()
-        self._store(state.colours().astype(np.int64))
+        self._store(sticker_faces(state).astype(np.int64))
 
     def randomise(self, rng: random.Random) -> None:
-        """A uniformly random valid cube (recolour mode: each sticker a random colour)."""
+        """A uniformly random valid cube; a big cube's after a WCA-length random-turn scramble (recolour mode: each
+        sticker a random colour)."""
         if self._recolour:
             self.set_colours([rng.randrange(6) for _ in range(n_facelets(self._size))], "random")
+            return
+        if is_big(self._size):
+            scrambled = NxNState.solved(self._size).apply(random_turns(self._size, rng.getrandbits(64)))
+            self.set_colours(scrambled.colours, "random")
             return
         self.set_colours(random_state(self._size, rng).colours(), "random")
 
@@ -139,7 +148,7 @@ class EditorModel(QObject):
             raise ValueError("free colouring is for the 2x2x2 only")
         self.undo_stack.clear()
         self._size = size
-        self._store(CubeState.solved(size).colours().astype(np.int64))
+        self._store(_solved_colours(size))
         self.size_changed.emit(size)
 
     def set_recolour_mode(self, on: bool) -> None:
@@ -150,7 +159,7 @@ class EditorModel(QObject):
             self._recolour = True
             self.undo_stack.clear()
             self._size = 2
-            self._store(CubeState.solved(2).colours().astype(np.int64))
+            self._store(_solved_colours(2))
             self.size_changed.emit(2)
             return
         self._recolour = on
@@ -169,5 +178,19 @@ class EditorModel(QObject):
         if self._recolour:
             self._verdict = Verdict(None, "Free colouring: any colour anywhere, no cube validation")
         else:
-            self._verdict = judge(self._colours, self._size, self.scheme)
+            self._verdict = _judge(self._colours, self._size, self.scheme)
         self.changed.emit()
+
+
+def n_facelets(size: int) -> int:
+    """6 N^2 stickers, any size."""
+    return 6 * size * size
+
+
+def _solved_colours(size: int) -> np.ndarray:
+    return sticker_faces(solved_state(size)).astype(np.int64)
+
+
+def _judge(colours: np.ndarray, size: int, scheme: ColourScheme) -> Verdict:
+    """The 2x2x2/3x3x3 judge (with its repairs and goal patterns), or the big-cube engine's validation."""
+    return judge_big(colours, size) if is_big(size) else judge(colours, size, scheme)

@@ -9,11 +9,11 @@ from PyQt6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, Q
 from PyQt6.QtWidgets import QToolTip, QWidget
 
 from cubeviz.editor.checks import BLANK
-from cubeviz.editor.editor_model import EditorModel
+from cubeviz.editor.editor_model import EditorModel, n_facelets
 from cubeviz.editor.grey_paint import GREY, GREY_RGB
 from cubeviz.views.net_keys import BLANK_KEYS, GREY_KEY, MOVES
 from cubeviz.views.net_view import NET_CELLS, NET_COLUMNS, NET_ROWS, PLASTIC, NetView
-from solvers.cube.geometry import Face, facelets_per_face, n_facelets
+from solvers.cube.geometry import Face
 
 BLANK_RGB = QColor(150, 150, 155)
 OUTLINE = QColor(255, 0, 200)  # magenta: not a sticker colour in any scheme
@@ -64,12 +64,12 @@ class NetCanvas(NetView):
         size = self.editor.size
         for face, (face_column, face_row) in NET_CELLS.items():
             if (column // size, row // size) == (face_column, face_row):
-                return int(face) * facelets_per_face(size) + (row % size) * size + column % size
+                return int(face) * size * size + (row % size) * size + column % size
         return None
 
     def _cell_of_facelet(self, facelet: int) -> tuple[int, int]:
         size = self.editor.size
-        face, position = divmod(facelet, facelets_per_face(size))
+        face, position = divmod(facelet, size * size)
         face_column, face_row = NET_CELLS[Face(face)]
         return face_column * size + position % size, face_row * size + position // size
 

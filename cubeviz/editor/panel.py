@@ -31,7 +31,7 @@ from cubeviz.editor.grey_paint import add_grey_button
 from cubeviz.editor.net_canvas import NetCanvas
 from cubeviz.editor.palette import Palette
 from cubeviz.editor.preview import PreviewView
-from cubeviz.models.big_cube import is_big
+from cubeviz.models.big_cube import MAX_SIZE
 from cubeviz.models.cube_model import CubeModel
 from solvers.cube.geometry import OPPOSITE_FACE, Face, centre_facelets
 from solvers.cube.schemes import ColourScheme
@@ -60,7 +60,7 @@ class EditorPanel(QWidget):
         self.target = target
         self.set_target_size = set_target_size or target.set_size
         self.rng = rng or random.Random()
-        self.model = EditorModel(scheme, min(target.size, 3), self)  # the net editor is for the 2x2x2 and 3x3x3
+        self.model = EditorModel(scheme, target.size, self)
         self._emitted: str | None = None  # last colouring_changed text, so each change is sent once
         self._taken: np.ndarray | None = None  # the colours last taken from the cube on screen (None: never)
         self._build()
@@ -70,8 +70,8 @@ class EditorPanel(QWidget):
     # -- layout --------------------------------------------------------------------------------------------------
     def _build(self) -> None:
         self.size_box = QComboBox(self)
-        self.size_box.addItem("2x2x2", 2)
-        self.size_box.addItem("3x3x3", 3)
+        for size in range(2, MAX_SIZE + 1):
+            self.size_box.addItem(f"{size}x{size}x{size}", size)
         self.recolour_box = QCheckBox("Free colouring (2x2)", self)
         self.recolour_box.setToolTip("Any colour anywhere, no cube validation (for counting recoloured cubes)")
         self.top_box, self.front_box = QComboBox(self), QComboBox(self)
@@ -211,9 +211,6 @@ class EditorPanel(QWidget):
 
     def fill_from_cube(self) -> None:
         """Copy the main view's cube (free colouring stays on only when that cube is a 2x2)."""
-        if is_big(self.target.size):
-            self.status.emit("The net editor takes the 2x2x2 and 3x3x3 only: this cube stays as it is")
-            return
         if self.model.recolour and self.target.size != 2:
             self.set_recolour_mode(False)
         self.model.fill_from(self.target.state)
@@ -229,7 +226,7 @@ class EditorPanel(QWidget):
         they were last taken from the cube) or a free colouring, which stay as they were left."""
         model = self.model
         untouched = self._taken is None or (len(self._taken) == len(model.colours) and self.untouched())
-        if untouched and not model.recolour and not is_big(self.target.size):
+        if untouched and not model.recolour:
             model.load(self.target.state)
             self._taken = model.colours.copy()
         self._show_origin()

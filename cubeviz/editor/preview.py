@@ -1,5 +1,6 @@
 """The live 3D picture of the colouring being entered: the app's CubeView drawing raw sticker colours (blank and
-impossible colourings too), with the stickers a problem names outlined. Dragging orbits; it never turns.
+impossible colourings too), with the stickers a problem names outlined (on the 2x2x2 and 3x3x3; a big cube's
+are outlined in the net). Dragging orbits; it never turns.
 """
 
 from __future__ import annotations
@@ -13,14 +14,18 @@ from PyQt6.QtGui import QKeyEvent, QMouseEvent, QPolygonF
 from cubeviz.editor.checks import BLANK
 from cubeviz.editor.editor_model import EditorModel
 from cubeviz.editor.grey_paint import GREY, GREY_RGB
+from cubeviz.models.big_cube import is_big
 from cubeviz.models.cube_model import CubeModel
+from cubeviz.views.gl.big_cube_item import BigCubeItem
 from cubeviz.views.gl.camera import DEFAULT_PITCH, OrbitCamera
 from cubeviz.views.gl.cube_geometry import FIRST_STICKER_SLOT, PLASTIC_SLOT, cube_geometry
 from cubeviz.views.gl.cube_item import PLASTIC_RGB, CubeItem
 from cubeviz.views.gl.cube_view import CubeView
 from cubeviz.views.gl.mesh import MeshBuilder
 from solvers.cube.geometry import Face
+from solvers.cube.schemes import ColourScheme
 from solvers.cube.state import CubeState
+from solvers.nxn.state import NxNState
 
 BLANK_RGB = (0.55, 0.55, 0.57)
 OUTLINE_RGB = (1.0, 0.0, 0.85)  # magenta: no scheme has it
@@ -61,14 +66,36 @@ class ColouringItem(CubeItem):
         self._colours = self._slot_colours()
 
     def _slot_colours(self) -> np.ndarray:
-        palette = np.array([self.scheme.rgb[face] for face in Face] + [[0, 0, 0], GREY_RGB], dtype=np.float32) / 255.0
-        palette[len(Face)] = BLANK_RGB
-        faces = np.where(self._faces == BLANK, len(Face), self._faces)
-        faces = np.where(faces == GREY, len(Face) + 1, faces).astype(int)
-        colours = np.empty((FIRST_STICKER_SLOT + len(faces), 3), dtype=np.float32)
-        colours[PLASTIC_SLOT] = PLASTIC_RGB
-        colours[FIRST_STICKER_SLOT:] = palette[faces]
-        return colours
+        return colouring_slots(self.scheme, self._faces)
+
+
+class BigColouringItem(BigCubeItem):
+    """The big cube's item showing given colours (BLANK and GREY too) rather than a state's."""
+
+    _faces: np.ndarray | None = None
+
+    def set_colouring(self, size: int, colours: np.ndarray) -> None:
+        self._faces = np.asarray(colours, dtype=np.int64)
+        self.state = NxNState.solved(size)  # only its size is used: which mesh to draw; recolours from _faces
+
+    def _slot_colours(self) -> np.ndarray:
+        faces = self._faces
+        if faces is None or len(faces) != len(self._state.colours):
+            faces = self._state.colours.astype(np.int64)
+        self._palette_dirty = True
+        return colouring_slots(self.scheme, faces)
+
+
+def colouring_slots(scheme: ColourScheme, faces: np.ndarray) -> np.ndarray:
+    """A colour per mesh slot: the plastic, then each sticker's colour (grey-blue for BLANK, grey for GREY)."""
+    palette = np.array([scheme.rgb[face] for face in Face] + [[0, 0, 0], GREY_RGB], dtype=np.float32) / 255.0
+    palette[len(Face)] = BLANK_RGB
+    indices = np.where(faces == BLANK, len(Face), faces)
+    indices = np.where(indices == GREY, len(Face) + 1, indices).astype(int)
+    colours = np.empty((FIRST_STICKER_SLOT + len(indices), 3), dtype=np.float32)
+    colours[PLASTIC_SLOT] = PLASTIC_RGB
+    colours[FIRST_STICKER_SLOT:] = palette[indices]
+    return colours
 
 
 class PreviewView(CubeView):
@@ -79,7 +106,8 @@ class PreviewView(CubeView):
         super().__init__(self._carrier, editor.scheme, parent)
         self._carrier.setParent(self)
         self.editor = editor
-        self.item = ColouringItem(self._carrier.state, editor.scheme)
+        kind = BigColouringItem if is_big(editor.size) else ColouringItem
+        self.item: ColouringItem | BigColouringItem = kind(self._carrier.state, editor.scheme)
         self.show_hint = True  # the hidden faces matter when copying a whole cube
         editor.changed.connect(self.refresh)
         editor.changed.connect(self.show_outlined)
@@ -87,6 +115,10 @@ class PreviewView(CubeView):
         self.refresh()
 
     def refresh(self) -> None:
+        size = self.editor.size
+        if isinstance(self.item, BigColouringItem) != is_big(size):  # the editor switched to or from a big cube
+            kind = BigColouringItem if is_big(size) else ColouringItem
+            self.item = kind(self._carrier.state if self._carrier.size == size else _solved(size), self.editor.scheme)
         self.item.scheme = self.editor.scheme
         self.item.set_colouring(self.editor.size, self.editor.colours)
         self.update()
@@ -94,7 +126,7 @@ class PreviewView(CubeView):
     def show_outlined(self) -> None:
         """Orbit so the outlined stickers face the viewer when none of them does (they may all be at the back)."""
         outlined = sorted(self.editor.verdict.outlined)
-        if not outlined or self.outline_polygons(outlined, self.camera, self.width(), self.height()):
+        if not outlined or self._facing(outlined, self.camera):
             return
         _, normals = self.item.sticker_frames()
         mean = normals[outlined].mean(axis=0)
@@ -119,7 +151,7 @@ class PreviewView(CubeView):
     def _draw_with(self, camera: OrbitCamera, width: int, height: int) -> None:
         super()._draw_with(camera, width, height)
         outlined = np.array(sorted(self.editor.verdict.outlined), dtype=np.int32)
-        if not len(outlined):
+        if not len(outlined) or isinstance(self.item, BigColouringItem):
             return
         geometry = self.item.geometry
         colours = np.tile(np.array(OUTLINE_RGB, dtype=np.float32), (geometry.n_slots, 1))
@@ -170,3 +202,7 @@ class PreviewView(CubeView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         event.ignore()
+
+
+def _solved(size: int) -> CubeState | NxNState:
+    return NxNState.solved(size) if is_big(size) else CubeState.solved(size)

@@ -1,6 +1,7 @@
 """Cubes in and out of the editor: paste and copy strings, open and save cube files, drop a file on the window.
 
-Bad text or a bad file changes nothing: the panel's message and the status bar say what is wrong.
+Bad text or a bad file changes nothing: the panel's message and the status bar say what is wrong. Big cubes
+(4x4x4 and up) travel as facelet strings of 6N^2 face letters; cube files hold the 2x2x2 and 3x3x3.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from PyQt6.QtCore import QEvent, QObject
 from PyQt6.QtGui import QGuiApplication
 
 from cubeviz.editor.grey_paint import read_pattern
+from cubeviz.models.big_cube import FIRST_BIG_SIZE, MAX_SIZE
 from cubeviz.settings import Settings
 from solvers.cube.cube_file import (
     FILE_SUFFIX,
@@ -22,6 +24,8 @@ from solvers.cube.cube_file import (
     save_cube_file,
 )
 from solvers.cube.formats import to_kociemba
+from solvers.nxn.errors import InvalidBigCubeError
+from solvers.nxn.state import NxNState, read_facelets
 
 if TYPE_CHECKING:
     from PyQt6.QtCore import pyqtBoundSignal
@@ -65,10 +69,17 @@ def paste_text(panel: EditorPanel, text: str) -> bool:
         panel.model.set_colours(pattern, "paste pattern")
         panel.status.emit("Pasted a goal pattern")
         return True
+    big = _big_cube(text)
+    if isinstance(big, NxNState):
+        if panel.model.recolour:
+            panel.set_recolour_mode(False)
+        panel.model.fill_from(big)
+        panel.status.emit(f"Pasted a {big.size}x{big.size}x{big.size} (facelet string)")
+        return True
     try:
         colouring = parse_colouring(text, panel.model.scheme)
     except CubeFileError as exc:
-        return _refuse(panel, exc.message)
+        return _refuse(panel, big or exc.message)
     if colouring.size != panel.model.size:
         if panel.model.recolour:
             panel.set_recolour_mode(False)
@@ -78,9 +89,25 @@ def paste_text(panel: EditorPanel, text: str) -> bool:
     return True
 
 
+def _big_cube(text: str) -> NxNState | str | None:
+    """The big cube a text of 6N^2 face letters (N >= 4) writes; the reason when it has that length but is no
+    colouring (a letter that is no face); None for any other text (left to the 2x2x2/3x3x3 reader)."""
+    letters = "".join(text.split())
+    sizes = {6 * n * n: n for n in range(FIRST_BIG_SIZE, MAX_SIZE + 1)}
+    if len(letters) not in sizes:
+        return None
+    try:
+        return read_facelets(letters, sizes[len(letters)])
+    except InvalidBigCubeError as exc:
+        return exc.message
+
+
 def copy_text(panel: EditorPanel) -> str:
-    """The Kociemba string of a valid cube; otherwise the stickers as face letters ('?' for blanks)."""
+    """The facelet string of a valid cube (Kociemba's for the 3x3x3); otherwise the stickers as face letters ('?'
+    for blanks)."""
     state = panel.model.verdict.state
+    if isinstance(state, NxNState):
+        return state.to_facelets()
     return to_kociemba(state) if state is not None else panel.model.face_letters()
 
 
@@ -112,6 +139,9 @@ def save_path(panel: EditorPanel, path: str | Path) -> bool:
     state = panel.model.verdict.state
     if state is None:
         panel.status.emit("Not saved: the cube is not valid yet")
+        return False
+    if isinstance(state, NxNState):
+        panel.status.emit("Not saved: cube files hold the 2x2x2 and 3x3x3; Copy gives this cube's facelet string")
         return False
     try:
         save_cube_file(path, state)

@@ -25,6 +25,8 @@ from cubeviz.views.gl.turn_geometry import layer_turn_of
 from solvers.cube.notation import Algorithm, Turn
 from solvers.cube.schemes import ColourScheme
 from solvers.cube.state import CubeState
+from solvers.nxn.moves import BlockTurn
+from solvers.nxn.state import NxNState
 
 MAX_SIDE = 4096  # pixels; larger offscreen targets fail on common drivers
 SECONDS_PER_QUARTER = 1.0  # the private view's clock is frozen, so any positive duration works
@@ -42,7 +44,11 @@ class FrameRenderer:
     """Owns a hidden CubeView of `size` = (width, height); `close()` it when done (it holds a GL context)."""
 
     def __init__(
-        self, state: CubeState, scheme: ColourScheme, size: tuple[int, int], camera: OrbitCamera | None = None
+        self,
+        state: CubeState | NxNState,
+        scheme: ColourScheme,
+        size: tuple[int, int],
+        camera: OrbitCamera | None = None,
     ) -> None:
         width, height = int(size[0]), int(size[1])
         if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
@@ -76,7 +82,7 @@ class FrameRenderer:
             )
         return image_to_array(image)
 
-    def frames_of_turn(self, turn: Turn, steps: int) -> Iterator[np.ndarray]:
+    def frames_of_turn(self, turn: Turn | BlockTurn, steps: int) -> Iterator[np.ndarray]:
         """`steps` pictures of one turn: steps-1 mid-turn angles, then the landed cube."""
         quarters = abs(layer_turn_of(turn, self.model.size).quarters)
         duration = SECONDS_PER_QUARTER * (HALF_TURN_TIME_FACTOR if quarters == 2 else 1.0)
@@ -94,11 +100,11 @@ class FrameRenderer:
         self.view.deleteLater()
 
 
-def turns_of(moves: Sequence) -> list[Turn]:
-    """Turns from what a solution may hold: Turns, Moves (engine enums) or an Algorithm."""
+def turns_of(moves: Sequence) -> list[Turn | BlockTurn]:
+    """Turns from what a solution may hold: Turns, Moves (engine enums), a big cube's BlockTurns or an Algorithm."""
     if isinstance(moves, Algorithm):
         return list(moves.turns)
-    turns: list[Turn] = []
+    turns: list[Turn | BlockTurn] = []
     for move in moves:
-        turns.extend([move] if isinstance(move, Turn) else Algorithm.from_moves([move]).turns)
+        turns.extend([move] if isinstance(move, Turn | BlockTurn) else Algorithm.from_moves([move]).turns)
     return turns

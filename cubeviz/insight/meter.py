@@ -82,7 +82,7 @@ class DistanceMeter(QWidget):
     def _model_changed(self) -> None:
         """A change of the main cube: keep following the playback if the cube is where the playback is."""
         playing = player_path(self.player)
-        if playing is not None and playing.states(playing.position)[-1] == self.model.state:
+        if playing is not None and self.player.state == self.model.state:  # the player keeps its path's states
             self.path = playing
         else:
             self.path = hand_path(self.model)

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cubeviz.insight.frames import turns_of
+from cubeviz.models.big_cube import AnyState, state_after
 from cubeviz.models.cube_model import CubeModel, EntryKind
 from solvers.cube.notation import Turn
-from solvers.cube.state import CubeState
+from solvers.nxn.moves import BlockTurn
 
 if TYPE_CHECKING:
     from cubeviz.models.player_model import PlayerModel
@@ -20,17 +21,17 @@ if TYPE_CHECKING:
 class Path:
     """A start state and the turns played from it; `position` is how many of them have been played."""
 
-    start: CubeState
-    turns: tuple[Turn, ...]
+    start: AnyState
+    turns: tuple[Turn | BlockTurn, ...]
     position: int
     source: str  # "hand" or "solution"
 
-    def states(self, upto: int | None = None) -> list[CubeState]:
+    def states(self, upto: int | None = None) -> list[AnyState]:
         """The start and the state after each turn, up to `upto` turns (all by default)."""
         count = len(self.turns) if upto is None else upto
         states = [self.start]
         for turn in self.turns[:count]:
-            states.append(states[-1] * turn.state(self.start.size))
+            states.append(state_after(states[-1], turn))
         return states
 
 

@@ -6,6 +6,8 @@ OpenGL, so the model is driven headless in tests exactly as the GUI drives it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 
@@ -62,6 +64,8 @@ class CubeModel(QObject):
         self._state = solved_state(size)
         self._history: list[HistoryEntry] = []
         self.undo_stack = QUndoStack(self)
+        self._quiet = 0  # inside `quietly()`: changes are announced once, at the end
+        self._held_back = False
 
     # -- reading -------------------------------------------------------------------------------------------------
     @property
@@ -162,6 +166,20 @@ class CubeModel(QObject):
         self.state_reset.emit()
         self.changed.emit()
 
+    @contextmanager
+    def quietly(self) -> Iterator[None]:
+        """Changes made inside (each still its own undo step) are announced once at the end, as a jump: a player
+        jumping over thousands of a big cube's turns would otherwise redraw every listener once per turn."""
+        self._quiet += 1
+        try:
+            yield
+        finally:
+            self._quiet -= 1
+            if not self._quiet and self._held_back:
+                self._held_back = False
+                self.state_reset.emit()
+                self.changed.emit()
+
     # -- used by the undo commands ------------------------------------------------------------------------------
     def _do(self, entry: HistoryEntry, animate: bool) -> None:
         self._history.append(entry)
@@ -175,6 +193,9 @@ class CubeModel(QObject):
         self._announce(tuple(turn.inverse() for turn in reversed(entry.turns)), animate)
 
     def _announce(self, turns: tuple[Turn, ...], animate: bool) -> None:
+        if self._quiet:
+            self._held_back = True
+            return
         if animate and turns:
             for turn in turns:
                 self.turned.emit(turn)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PyQt6.QtCore import QObject, pyqtSignal
 
+from cubeviz.models.big_cube import state_after
 from solvers.cube.notation import Turn
 from solvers.cube.state import CubeState
 
@@ -91,7 +92,7 @@ class PlayerModel(QObject):
         self.distances = distances
         self._states = [start]
         for turn in self.moves:
-            self._states.append(self._states[-1] * turn.state(start.size))
+            self._states.append(state_after(self._states[-1], turn))  # a notation Turn or a big cube's BlockTurn
         self.position, self.fraction, self._revealed = 0, 0.0, 0
         self.solution_changed.emit()
         self.position_changed.emit(0)

@@ -10,7 +10,9 @@ from collections.abc import Callable
 from PyQt6.QtCore import pyqtSignal
 from PyQt6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QPushButton, QWidget
 
+from cubeviz.models.big_cube import is_big
 from cubeviz.solve.alternatives import AlternativesPanel
+from cubeviz.solve.big_cube_solve import BigCubeChoice, big_cube_choice
 from cubeviz.solve.engine_bridge import DEFAULT_CHOICE, SolverChoice
 from cubeviz.solve.player_panel import PlayerPanel
 from cubeviz.solve.progress_panel import ProgressPanel
@@ -51,26 +53,27 @@ class SolveDock(QWidget):
         layout.addWidget(_rule())
         layout.addWidget(self.alternatives)
         layout.addStretch(1)
-        session.started.connect(self.progress.on_started)
+        session.started.connect(lambda choice: self.progress.on_started(choice, session.start_state.size))
         session.progress.connect(self.progress.on_progress)
         session.found.connect(self.progress.on_found)
         session.ended.connect(self.progress.on_ended)
         session.started.connect(lambda _c: self._show_running(True))
         session.ended.connect(lambda _s: self._show_running(False))
         self.solver.currentIndexChanged.connect(self._picked)
-        self.show_size(size, DEFAULT_CHOICE[size])
+        self.show_size(size, big_cube_choice(size) if is_big(size) else DEFAULT_CHOICE[size])
 
-    def show_size(self, size: int, current: SolverChoice) -> None:
-        """Offer the solvers of `size`, with `current` selected."""
+    def show_size(self, size: int, current: SolverChoice | BigCubeChoice) -> None:
+        """Offer the solvers of `size` (a big cube has one), with `current` selected."""
         self.solver.blockSignals(True)
         self.solver.clear()
-        for choice in SolverChoice.for_size(size):
+        offered: list[SolverChoice | BigCubeChoice] = [big_cube_choice(size)] if is_big(size) else []
+        for choice in offered or SolverChoice.for_size(size):
             self.solver.addItem(f"{size}x{size}: {choice.text}", choice)
         self.solver.setCurrentIndex(self.solver.findData(current))
         self.solver.blockSignals(False)
         self._show_choice_tip()
 
-    def set_choice(self, choice: SolverChoice) -> None:
+    def set_choice(self, choice: SolverChoice | BigCubeChoice) -> None:
         index = self.solver.findData(choice)
         if index >= 0:
             self.solver.blockSignals(True)

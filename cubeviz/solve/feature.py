@@ -13,9 +13,11 @@ from PyQt6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PyQt6.QtWidgets import QLabel
 
 from cubeviz.actions import SEPARATOR, ActionSpec, choice_menu
+from cubeviz.models.big_cube import is_big
 from cubeviz.models.player_model import PlayerModel
 from cubeviz.models.table_memory import format_bytes, loaded_table_bytes, process_memory_bytes, release_tables
 from cubeviz.settings import PLAYER_TEMPO, SOLVER_CHOICE
+from cubeviz.solve.big_cube_solve import BigCubeChoice, big_cube_choice
 from cubeviz.solve.dock import SolveDock
 from cubeviz.solve.engine_bridge import DEFAULT_CHOICE, SolverChoice, forget_pocket_solvers
 from cubeviz.solve.goal_solving import GoalSolving
@@ -73,9 +75,8 @@ class SolveFeature(QObject):
         self.choices: dict[int, SolverChoice] = {size: _saved_choice(host, size) for size in DEFAULT_CHOICE}
         self.playback.set_tempo(host.settings.number(PLAYER_TEMPO, self.playback.tempo))
         self.panel = PlayerPanel(self.player, self.playback, self._set_tempo)
-        shown = host.model.size if host.model.size in self.choices else 3  # a big cube: no solver offered yet
-        self.dock = SolveDock(self.session, self.panel, shown)
-        self.dock.show_size(shown, self.choices[shown])
+        self.dock = SolveDock(self.session, self.panel, host.model.size)
+        self.dock.show_size(host.model.size, self.choice_for(host.model.size))
         self.dock_widget = host.add_dock(self.dock, "Solve", Qt.DockWidgetArea.LeftDockWidgetArea)
         self.dock.connect_buttons(self.solve, self.session.cancel)
         self.dock.choice_changed.connect(self.set_choice)
@@ -114,8 +115,6 @@ class SolveFeature(QObject):
             self.dock.progress.waiting_for_scramble()
             return
         self._solve_queued = False
-        if model.size not in self.choices:
-            return
         try:
             goal = self.goals.request() if model.size == 3 else None
         except GoalError as exc:
@@ -124,7 +123,7 @@ class SolveFeature(QObject):
             return
         if not self.playback.synced:
             self.player.clear()  # a solution for a cube no longer shown only confuses the new run's read-out
-        self.session.solve(model.state, self.choices[model.size], goal)
+        self.session.solve(model.state, self.choice_for(model.size), goal)
 
     def prepare_in_background(self) -> None:
         """Start loading the two-phase solver (tables and compiled search) in a worker when the caches hold it,
@@ -152,7 +151,13 @@ class SolveFeature(QObject):
         self.dock.progress.scramble_landed()
         self.show_table_memory()
 
-    def set_choice(self, choice: SolverChoice) -> None:
+    def choice_for(self, size: int) -> SolverChoice | BigCubeChoice:
+        """What Solve runs on a cube of `size`: the chosen 2x2x2/3x3x3 solver, or the one big-cube solver."""
+        return big_cube_choice(size) if is_big(size) else self.choices[size]
+
+    def set_choice(self, choice: SolverChoice | BigCubeChoice) -> None:
+        if isinstance(choice, BigCubeChoice):  # the only one for its size: nothing to remember
+            return
         self.choices[choice.size] = choice
         self.host.settings.set(f"{SOLVER_CHOICE}/{choice.size}", choice.name)
         self.dock.set_choice(choice)
@@ -257,21 +262,15 @@ class SolveFeature(QObject):
     def _size_changed(self, size: int) -> None:
         self._solve_queued = False
         self.session.shutdown()
-        if size in self.choices:
-            self.dock.show_size(size, self.choices[size])
+        self.dock.show_size(size, self.choice_for(size))
         self.dock.progress.clear()  # the last puzzle's solve says nothing about this one
         self.dock.alternatives.clear()
         self._running(False)
 
     def _running(self, running: bool) -> None:
-        n = self.host.model.size
-        solvable = n in self.choices  # no solver for big cubes yet
-        why = "" if solvable else f"No solver for the {n}x{n}x{n} yet: Solve works on the 2x2x2 and 3x3x3"
-        self.actions["solve"].setEnabled(not running and solvable)
-        self.actions["solve"].setStatusTip(why)
-        self.dock.solve_button.setEnabled(not running and solvable)
-        self.dock.solver.setEnabled(not running and solvable)
-        self.dock.solve_button.setToolTip(why or "Solve the cube shown (Ctrl+Return)")
+        self.actions["solve"].setEnabled(not running)
+        self.dock.solve_button.setEnabled(not running)
+        self.dock.solver.setEnabled(not running)
         self.actions["solve_cancel"].setEnabled(running)
         self.actions["solve_release"].setEnabled(not running)
         if not running:

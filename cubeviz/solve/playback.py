@@ -11,6 +11,7 @@ player is "off the path" and its controls wait until the cube comes back or a ne
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 
 from PyQt6.QtCore import QObject, QTimer, pyqtSignal
 
@@ -22,6 +23,7 @@ TEMPOS = (0.5, 1.0, 1.6, 2.5, 4.0, 8.0)  # moves per second offered to the user
 DEFAULT_TEMPO = 1.6  # a pace a person can follow: each move a separate turn, then a short rest
 TURN_SHARE = 0.55  # of each move's time, the share spent turning (a half turn takes 1.5x); the rest is a rest
 LONGEST_QUARTER_TURN = 0.6  # seconds: at slow tempos the turns stay brisk and the rests grow instead
+LONGEST_ANIMATED_JUMP = 40  # turns: a longer jump (a big cube's Last) lands at once, announced as one change
 
 
 class Playback(QObject):
@@ -54,17 +56,23 @@ class Playback(QObject):
             return
         target = max(0, min(len(player.moves), target))
         self._driving = True
+        quiet = abs(target - player.position) > LONGEST_ANIMATED_JUMP
         try:
-            for k in range(player.position, target):
-                self.cube.apply_turn(player.moves[k])
-            for k in range(player.position - 1, target - 1, -1):
-                self._step_back(k)
+            with self.cube.quietly() if quiet else nullcontext():
+                self._move_cube(player.position, target)
         finally:
             self._driving = False
         player.set_position(target, fraction)
         if not animate or fraction > 0.0:
             self.view.finish_animation()
         self.view.hold_turn(player.moves[target] if fraction > 0.0 else None, fraction)
+
+    def _move_cube(self, position: int, target: int) -> None:
+        """Turn the cube from `position` moves into the solution to `target`: forward by turns, back by undo."""
+        for k in range(position, target):
+            self.cube.apply_turn(self.player.moves[k])
+        for k in range(position - 1, target - 1, -1):
+            self._step_back(k)
 
     def step(self, delta: int) -> None:
         self.go_to(self.player.position + delta)

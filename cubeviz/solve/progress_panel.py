@@ -16,8 +16,10 @@ from enum import Enum
 from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtWidgets import QLabel, QProgressBar, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
+from cubeviz.solve.big_cube_solve import BigCubeChoice, stage_words
 from cubeviz.solve.engine_bridge import PlayerSolution, SolverChoice
 from cubeviz.solve.progress_words import compile_words, format_eta, format_rate, rate_of, seconds_text, table_words
+from solvers.nxn.events import StageProgress
 from solvers.rubik.events import DepthExhausted, DepthProgress
 from solvers.rubik.preparation import Prepared, TableProgress
 from solvers.rubik.warmup import CompileProgress
@@ -126,7 +128,7 @@ class ProgressPanel(QWidget):
         self._ticker = QTimer(self)
         self._ticker.setInterval(TICK_MS)
         self._ticker.timeout.connect(self._tick)
-        self._choice: SolverChoice | None = None
+        self._choice: SolverChoice | BigCubeChoice | None = None
         self._best: PlayerSolution | None = None
         self._proofs: list[int] = []
         self._figures: tuple[int, float] | None = None  # (nodes, search seconds) of the last live heartbeat
@@ -136,6 +138,7 @@ class ProgressPanel(QWidget):
         self._background = ""  # who is preparing the solver when it is not the solve itself ("Scramble", ...)
         self._preparing: TableProgress | CompileProgress | None = None
         self._preparing_since = 0.0
+        self._solving_since: float | None = None  # a big-cube solve's start on this clock (its stages' seconds)
         self._time_left = TimeLeft()
         self._show_bar(False)
 
@@ -148,13 +151,15 @@ class ProgressPanel(QWidget):
             self.stage = Stage.WAITING
             self.status.setText("Waiting for the scramble; the solve starts as soon as it lands...")
 
-    def on_started(self, choice: SolverChoice) -> None:
+    def on_started(self, choice: SolverChoice | BigCubeChoice, size: int | None = None) -> None:
+        """A solve of a cube of `size` layers (default: the choice's own size) has started."""
+        size = choice.size if size is None else size
         now = time.perf_counter()
         self._choice, self._best, self._proofs, self._figures = choice, None, [], None
         self._started, self._prepared, self._background = now, None, ""
         self._pressed = self._pressed if self._pressed is not None else now
         self.stage = Stage.SEARCHING
-        self.status.setText(f"Solving: {choice.size}x{choice.size} {choice.text}...")
+        self.status.setText(f"Solving: {size}x{size}x{size}, {choice.text}...")
         self.search.setText("")
         self.best.setText("")
         self.times.setText("")
@@ -165,6 +170,9 @@ class ProgressPanel(QWidget):
             return  # a heartbeat queued before the end: the run is over, its figures are not live any more
         if isinstance(event, TableProgress | CompileProgress):
             self._show_preparing(event)
+            return
+        if isinstance(event, StageProgress):
+            self._show_stage(event)
             return
         if isinstance(event, Prepared):
             self._prepared = event
@@ -213,6 +221,9 @@ class ProgressPanel(QWidget):
         self.best.setText(
             f"Best: {solution.length} {solution.metric.upper()}, found {solution.elapsed:.2f} s into the search{mark}"
         )
+        if isinstance(self._choice, BigCubeChoice):  # one answer, no search for a shorter one
+            self.best.setText(f"Answer: {solution.length} block turns, found in {solution.elapsed:.2f} s")
+            return
         if not solution.proven_optimal and self.stage in LIVE_STAGES:
             self.stage = Stage.IMPROVING
             self.status.setText(f"Found {solution.length} moves; looking for a shorter solution...")
@@ -230,6 +241,9 @@ class ProgressPanel(QWidget):
         elif status:
             self.stage = Stage.FAILED
             self.status.setText(f"No solution: {status}")
+        elif best is not None and isinstance(self._choice, BigCubeChoice):
+            self.stage = Stage.FINISHED
+            self.status.setText(f"Solved: {best.length} block turns ({len(best.turns)} turns to play).")
         elif best is not None:
             self.stage = Stage.PROVEN if best.proven_optimal else Stage.FINISHED
             proven = "proven optimal" if best.proven_optimal else "not proven optimal"
@@ -276,6 +290,9 @@ class ProgressPanel(QWidget):
         """Refresh the bar's text and the detail line: the time left counts down and the seconds so far count up
         between the builder's reports, so a slow stretch of a build never looks like a stall."""
         event = self._preparing
+        if event is None and self._solving_since is not None and self.slot.currentIndex() == 1:
+            self.detail.set_full_text(f"{describe_seconds(time.perf_counter() - self._solving_since)} so far")
+            return
         if event is None or self.slot.currentIndex() != 1:
             return
         now = time.perf_counter()
@@ -314,9 +331,21 @@ class ProgressPanel(QWidget):
         else:
             self._ticker.stop()
             self._preparing = None
+            self._solving_since = None
             self.status.setToolTip("")
 
     # -- searching -----------------------------------------------------------------------------------------------
+    def _show_stage(self, event: StageProgress) -> None:
+        """A big-cube solve's stage: its words above, the bar at how far the whole solve is, the seconds so far."""
+        self._show_bar(True)  # its ticker counts the seconds up between the solver's stage events
+        self._solving_since = time.perf_counter() - event.elapsed
+        self.stage = Stage.SEARCHING
+        self.status.setText(stage_words(event))
+        self.table_bar.setRange(0, 1000)
+        self.table_bar.setValue(int(event.fraction * 1000))
+        self._set_bar_text(f"{event.fraction:.0%}")
+        self._tick()
+
     def _show_search(self, event) -> None:
         if event.nodes == 0 and self._best is None and self._prepared is None:  # a kernel still compiling
             self.stage = Stage.COMPILING

@@ -11,7 +11,9 @@ from collections.abc import Callable
 
 from PyQt6.QtCore import QObject, pyqtSignal
 
+from cubeviz.models.big_cube import is_big
 from cubeviz.models.player_model import PlayerModel
+from cubeviz.solve.big_cube_solve import big_cube_events
 from cubeviz.solve.engine_bridge import PlayerSolution, SolverChoice, pocket_distances, solve_events
 from cubeviz.solve.goal_run import GoalRequest, goal_events
 from cubeviz.workers import GeneratorWorker
@@ -60,6 +62,8 @@ class SolveSession(QObject):
         options = self.engine_options(choice)
 
         def factory(stop, report):
+            if is_big(state.size):  # 4x4x4 and up: the reduction solver, no tables to prepare
+                return big_cube_events(state, stop)
             if goal is not None:
                 return goal_events(goal, state, choice.metric, stop, report)
             return solve_events(choice, state, stop, report, **options)

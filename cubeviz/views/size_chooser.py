@@ -67,23 +67,3 @@ def add_size_chooser(toolbar: QToolBar, model: CubeModel, choose: Callable[[int]
     box.valueChanged.connect(lambda size: size != model.size and choose(size))
     model.size_changed.connect(lambda size: box.value() != size and box.setValue(size))
     return box
-
-
-# What big cubes cannot do yet, by action name, and why (the action's status tip says it while it is greyed).
-NOT_FOR_BIG_CUBES = {
-    "export_png": "Export is for the 2x2x2 and 3x3x3 for now",
-    "export_animation": "Export is for the 2x2x2 and 3x3x3 for now",
-}
-
-
-def gate_actions(actions: dict, size: int) -> None:
-    """Grey the actions a cube of `size` does not support (saying why in the status tip); restore them otherwise."""
-    for name, why in NOT_FOR_BIG_CUBES.items():
-        action = actions.get(name)
-        if action is None:
-            continue
-        if action.property("tip_when_enabled") is None:
-            action.setProperty("tip_when_enabled", action.statusTip())
-        big = size > 3
-        action.setEnabled(not big)
-        action.setStatusTip(why if big else action.property("tip_when_enabled"))

@@ -42,6 +42,10 @@ RECT_MARGIN = 3  # pixels around the cube's projected box that are resolved too
 DRAG_THRESHOLD = 0.3  # a drag turns once it has moved this many cubie widths across the face
 CLICK_SLOP_PIXELS = 6  # a press and release closer than this is a click
 HINT_FRACTION = 0.28  # the hidden-faces view takes this share of the width and height
+# From this size up, frames in motion (a turn playing, an orbit drag) are drawn without multisampling, and the
+# picture it comes to rest on with it: on llvmpipe 4x MSAA nearly doubles a 17x17x17 frame, and the eye does not
+# see jagged edges on stickers that move (benchmarks/RESULTS-view3d.md).
+PLAIN_MOTION_SIZE = 10
 
 
 def surface_format() -> QSurfaceFormat:
@@ -81,6 +85,7 @@ class CubeView(QOpenGLWidget):
         self.gl_renderer = self.gl_version = ""  # known once the first frame has set up OpenGL
         self.samples = MSAA_SAMPLES  # set before the first paint; 0 draws without multisampling
         self.msaa: MultisampleTarget | None = None
+        self.plain_motion_size = PLAIN_MOTION_SIZE  # (the benchmark sets it out of reach to compare)
         self._rect_cache: tuple = (None, None)
         self._press: dict | None = None
         self._held: tuple | None = None  # (layer turn, angle) held still part-way: the solution player's scrubber
@@ -196,7 +201,7 @@ class CubeView(QOpenGLWidget):
         widget_fbo = self.defaultFramebufferObject()
         GL.glClearColor(*BACKGROUND, 1.0)
         GL.glClear(GL.GL_COLOR_BUFFER_BIT | GL.GL_DEPTH_BUFFER_BIT)
-        self.msaa.begin_frame(width, height, widget_fbo)
+        multisampled = not self._plain_frame() and self.msaa.begin_frame(width, height, widget_fbo)
         GL.glEnable(GL.GL_DEPTH_TEST)
         GL.glEnable(GL.GL_CULL_FACE)
         drawn: list[Rect] = []
@@ -212,9 +217,15 @@ class CubeView(QOpenGLWidget):
             drawn.extend(rect for rect in (region.clipped(width, height) for region in regions) if rect is not None)
         self.renderer.end_frame()
         self.big_renderer.end_frame()
-        if self.msaa.samples:
+        if multisampled:
             self.msaa.resolve(drawn, widget_fbo)
         GL.glViewport(0, 0, width, height)
+
+    def _plain_frame(self) -> bool:
+        """Whether this frame goes without multisampling: a big cube in motion (see PLAIN_MOTION_SIZE)."""
+        if self.model.size < self.plain_motion_size or not isinstance(self.item, BigCubeItem):
+            return False
+        return self.animator.busy or bool(self._press and self._press.get("orbited"))
 
     def _regions(self, width: int, height: int) -> list[tuple[OrbitCamera, Rect, list[Rect], tuple[float, ...]]]:
         """(camera, viewport, rectangles to resolve, background) of the main view and the hidden-faces inset."""
@@ -291,6 +302,7 @@ class CubeView(QOpenGLWidget):
         if press["hit"] is None:
             delta = position - press["last"]
             self.camera.orbit(delta.x(), delta.y(), self.width())
+            press["orbited"] = True
             self.update()
         elif not press["turned"]:
             press["modifiers"] |= event.modifiers()
@@ -314,6 +326,8 @@ class CubeView(QOpenGLWidget):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         press, self._press = self._press, None
+        if press is not None and press.get("orbited"):
+            self.update()  # the picture at rest, antialiased again
         if press is None or press["hit"] is None or press["turned"]:
             return
         moved = event.position() - press["start"]
