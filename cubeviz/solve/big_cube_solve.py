@@ -50,10 +50,12 @@ def big_cube_choice(size: int) -> BigCubeChoice:
 
 def big_cube_events(state: NxNState, stop: threading.Event) -> Iterator[StageProgress | PlayerSolution]:
     """The solver's stage events as they come, then its answer as a PlayerSolution (one label per block turn, in
-    WCA notation); InvalidBigCubeError first when the colours are no real cube. Nothing when stopped."""
-    from solvers.nxn.solver import solve
+    WCA notation); InvalidBigCubeError first when the colours are no real cube, RequestError for a size the
+    solver does not take. Nothing when stopped. The engine is the one the solve request's registry picks."""
+    from solvers.engines.request import SolveRequest
+    from solvers.solve import solve
 
-    for event in solve(state, stop=stop):
+    for event in solve(SolveRequest(state, stop=stop)):
         yield player_solution(event) if isinstance(event, BigCubeSolution) else event
 
 
