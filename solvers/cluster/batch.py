@@ -124,7 +124,7 @@ def _result(future) -> Any:
         return future.result()
     except Exception as exc:
         if future.status == "error" and not _from_dask(exc):
-            exc.raised_by_task = True
+            exc.raised_by_task = True  # type: ignore[attr-defined]  # a mark the caller reads back with getattr
             raise
         raise ClusterError(_failure("the Dask cluster failed", exc)) from None
 

@@ -39,7 +39,9 @@ class PairLayout:
 
 @cache
 def pair_layout() -> PairLayout:
-    a_net, b_net, separators = [], [], []
+    a_net: list[int] = []
+    b_net: list[int] = []
+    separators: list[int] = []
     column = 0
     for row in NET_ROWS:
         a_net += range(column, column + len(row))
