@@ -128,9 +128,9 @@ def _after(candidate: Candidate, turns: list[BlockTurn], relabel: np.ndarray) ->
     return Candidate(candidate.turns + tuple(turns), colours)
 
 
-def solve_centres(colours: np.ndarray, stop: np.ndarray) -> Candidate | None:
-    """The shortest centre solution found (turns, and the colours after them recoloured to their target), or
-    None if stopped."""
+def solve_centres(colours: np.ndarray, stop: np.ndarray, keep: int = 1) -> list[Candidate]:
+    """The `keep` shortest centre solutions found, shortest first (turns, and the colours after them recoloured
+    to their target; distinct end states), or [] if stopped."""
     first: list[Candidate] = []
     axes: set[frozenset[int]] = set()
     start = Candidate((), colours)
@@ -149,13 +149,24 @@ def solve_centres(colours: np.ndarray, stop: np.ndarray) -> Candidate | None:
             mask, parity = _mask(recoloured, (Face.U, Face.D)), wing_parity(recoloured)
             for turns in _search(phase2_moves(), "four-ud-centres", mask, parity, True, PHASE2_SOLUTIONS, stop):
                 second.append(_after(candidate, turns, relabel))
-    best: Candidate | None = None
+    done: list[Candidate] = []
     for candidate in sorted(second, key=lambda c: len(c.turns)):
-        if best is not None and len(candidate.turns) >= len(best.turns):
+        if len(done) >= keep and len(candidate.turns) >= len(done[keep - 1].turns):
             break
         for relabel in _half_turns():
             mask = _mask(relabel[candidate.colours], (Face.U, Face.F, Face.R))
-            found = _search(phase3_moves(), "four-centres", mask, 0, False, 1, stop)
-            if found and (best is None or len(candidate.turns) + len(found[0]) < len(best.turns)):
-                best = _after(candidate, found[0], relabel)
-    return None if stop[0] else best
+            for turns in _search(phase3_moves(), "four-centres", mask, 0, False, 1, stop):
+                done.append(_after(candidate, turns, relabel))
+        done.sort(key=lambda c: len(c.turns))
+    return [] if stop[0] else _distinct(done)[:keep]
+
+
+def _distinct(candidates: list[Candidate]) -> list[Candidate]:
+    seen: set[bytes] = set()
+    kept = []
+    for candidate in candidates:
+        key = candidate.colours.tobytes()
+        if key not in seen:
+            seen.add(key)
+            kept.append(candidate)
+    return kept
