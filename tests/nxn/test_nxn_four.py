@@ -13,10 +13,13 @@ from solvers.nxn.events import BigCubeSolution, StageProgress
 from solvers.nxn.four.centres import solve_centres, wing_parity
 from solvers.nxn.four.layout import phase1_moves, phase2_moves, phase3_moves
 from solvers.nxn.four.prune import UNREACHED, table
+from solvers.nxn.four.random_state import random_state, random_state_turns
+from solvers.nxn.moves import invert_sequence
 from solvers.nxn.notation import format_turns
-from solvers.nxn.scramble import random_turns
+from solvers.nxn.scramble import random_turns, scramble
 from solvers.nxn.solver import solve, solve_nxn
 from solvers.nxn.state import NxNState, read_facelets
+from solvers.nxn.validation import validate
 from tests.nxn.sticker_model import StickerModel
 
 # Centre stickers of the 4x4x4 in the facelet string: rows 1-2, columns 1-2 of each face, faces U R F D L B.
@@ -110,3 +113,24 @@ def test_a_set_stop_flag_ends_a_4x4_solve_without_an_answer():
     stop.set()
     with pytest.raises(SearchCancelled):
         solve_nxn(NxNState.solved(4).apply(random_turns(4, seed=4)), stop=stop)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_random_state_is_a_real_cube_and_its_scramble_reaches_it(seed):
+    state = random_state(seed)
+    validate(state)  # twists add up, every wing real and once, four centres of each colour
+    turns = random_state_turns(seed)
+    assert not any(turn.is_rotation(4) for turn in turns)
+    # the scramble applied to a solved cube gives the drawn state (in some orientation): undoing it solves the state
+    model = StickerModel(4)
+    model.set_facelets(state.to_facelets())
+    model.apply(format_turns(invert_sequence(turns), 4))
+    assert model.solved()
+
+
+def test_the_4x4_scramble_is_random_state_and_repeatable_and_other_sizes_keep_random_turns():
+    first = scramble(4, seed=11)
+    assert first == scramble(4, seed=11) and first != scramble(4, seed=12)
+    assert first != random_turns(4, seed=11) and 30 <= len(first) <= 90
+    assert any(0 < turn.first and turn.last < 3 for turn in first)  # inner layers alone: random turns have none
+    assert scramble(5, seed=3) == random_turns(5, seed=3)
