@@ -5,7 +5,6 @@ from __future__ import annotations
 import threading
 from math import comb
 
-import numpy as np
 import pytest
 
 from solvers.engine import SearchCancelled
@@ -68,7 +67,7 @@ def test_the_tables_first_layer_matches_the_sticker_models_count_of_placements_o
 def test_the_centre_phases_solve_every_centre_and_leave_the_wings_even(seed):
     model = StickerModel(4)
     model.apply(format_turns(random_turns(4, seed=500 + seed), 4))
-    candidates = solve_centres(read_facelets(model.facelets()).colours.copy(), np.zeros(1, dtype=np.int64), 3)
+    candidates = solve_centres(read_facelets(model.facelets()).colours.copy(), keep=3)
     assert len(candidates) == 3 and len(candidates[0].turns) <= len(candidates[-1].turns) <= 24
     found = candidates[-1]
     model.apply(format_turns(list(found.turns), 4))
@@ -94,7 +93,7 @@ def test_a_turned_over_wing_pair_alone_keeps_the_wings_odd_until_the_centre_phas
     model.apply("Rw U2 x Rw U2 Rw U2 Rw' U2 Lw U2 Rw' U2 Rw U2 Rw' U2 Rw'")  # the classic single-dedge flip
     colours = read_facelets(model.facelets()).colours
     assert wing_parity(colours) == 1
-    found = solve_centres(colours.copy(), np.zeros(1, dtype=np.int64))[0]
+    found = solve_centres(colours.copy())[0]
     model.apply(format_turns(list(found.turns), 4))
     assert wing_parity(read_facelets(model.facelets()).colours) == 0
 
@@ -134,3 +133,15 @@ def test_the_4x4_scramble_is_random_state_and_repeatable_and_other_sizes_keep_ra
     assert first != random_turns(4, seed=11) and 30 <= len(first) <= 90
     assert any(turn.first > 0 and turn.last < 3 for turn in first)  # inner layers alone: random turns have none
     assert scramble(5, seed=3) == random_turns(5, seed=3)
+
+
+def test_a_stop_raised_during_the_centre_phases_ends_them_without_candidates():
+    polls = []
+
+    def stopped() -> bool:
+        polls.append(1)
+        return len(polls) > 2  # the first two searches run, then the stop is seen
+
+    state = NxNState.solved(4).apply(random_turns(4, seed=8))
+    assert solve_centres(state.colours.copy(), stopped, keep=3) == []
+    assert solve_centres(state.colours.copy(), lambda: False, keep=3)

@@ -12,6 +12,7 @@ the wings even, the edge pairing that follows can always finish by 3-cycles and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -109,16 +110,17 @@ def _half_turns() -> tuple[np.ndarray, ...]:
     )
 
 
-def _search(moves: MoveSet, table_name: str, mask: int, parity: int, need_even: bool, limit: int, stop: np.ndarray):
+def _search(moves: MoveSet, table_name: str, mask: int, parity: int, need_even: bool, limit: int, stop: _Stop):
     """Up to `limit` shortest solutions of one phase (each a list of turns), [] if none within the budget."""
     luts, prune = _luts(moves), table(table_name)
     out = np.zeros((limit, MAX_BOUND), dtype=np.int64)
     odd = moves.wing_odd.astype(np.int64)
     for bound in range(int(prune[mask]), MAX_BOUND + 1):
+        flag = stop.poll()
         count, _ = mask_search(
-            mask, parity, int(need_even), bound, luts, odd, moves.axis, moves.rank, prune, limit, BUDGET, out, stop
+            mask, parity, int(need_even), bound, luts, odd, moves.axis, moves.rank, prune, limit, BUDGET, out, flag
         )
-        if count or stop[0]:
+        if count or flag[0]:
             return [[moves.turns[int(m)] for m in out[i, :bound]] for i in range(count)]
     return []
 
@@ -128,9 +130,22 @@ def _after(candidate: Candidate, turns: list[BlockTurn], relabel: np.ndarray) ->
     return Candidate(candidate.turns + tuple(turns), colours)
 
 
-def solve_centres(colours: np.ndarray, stop: np.ndarray, keep: int = 1) -> list[Candidate]:
+class _Stop:
+    """The caller's stop test, copied into the array the numba kernel polls before each search."""
+
+    def __init__(self, stopped: Callable[[], bool]) -> None:
+        self.stopped = stopped
+        self.flag = np.zeros(1, dtype=np.int64)
+
+    def poll(self) -> np.ndarray:
+        self.flag[0] = int(bool(self.stopped()))
+        return self.flag
+
+
+def solve_centres(colours: np.ndarray, stopped: Callable[[], bool] = lambda: False, keep: int = 1) -> list[Candidate]:
     """The `keep` shortest centre solutions found, shortest first (turns, and the colours after them recoloured
-    to their target; distinct end states), or [] if stopped."""
+    to their target; distinct end states), or [] if stopped (polled before each search, a few ms apart)."""
+    stop = _Stop(stopped)
     first: list[Candidate] = []
     axes: set[frozenset[int]] = set()
     start = Candidate((), colours)
@@ -158,7 +173,7 @@ def solve_centres(colours: np.ndarray, stop: np.ndarray, keep: int = 1) -> list[
             for turns in _search(phase3_moves(), "four-centres", mask, 0, False, 1, stop):
                 done.append(_after(candidate, turns, relabel))
         done.sort(key=lambda c: len(c.turns))
-    return [] if stop[0] else _distinct(done)[:keep]
+    return [] if stop.poll()[0] else _distinct(done)[:keep]
 
 
 def _distinct(candidates: list[Candidate]) -> list[Candidate]:

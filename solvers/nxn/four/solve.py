@@ -40,8 +40,7 @@ def solve_four(state: NxNState, flag: StopFlag, frame_seconds: float) -> Iterato
         return StageProgress(words, done / total, time.monotonic() - started)
 
     yield progress(0, "centres: L and R, U and D, then every face")
-    stop = np.array([int(stopped())], dtype=np.int64)
-    candidates = solve_centres(state.colours.copy(), stop, CENTRE_CANDIDATES)
+    candidates = solve_centres(state.colours.copy(), stopped, CENTRE_CANDIDATES)
     if not candidates or stopped():
         return
     best: list[BlockTurn] | None = None
