@@ -25,8 +25,8 @@ from solvers.nxn.geometry import Face
 from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.validation import _rotation_centres
 
-PHASE1_SOLUTIONS = 4  # per axis
-PHASE2_SOLUTIONS = 3  # per phase-1 solution and choice of U/D
+PHASE1_SOLUTIONS = 8  # per axis
+PHASE2_SOLUTIONS = 4  # per phase-1 solution and choice of U/D
 BUDGET = 200_000  # nodes per search (an exact table needs a few hundred)
 MAX_BOUND = 14
 
