@@ -17,7 +17,7 @@ import numpy as np
 
 from solvers.nxn.geometry import Axis, Face
 from solvers.nxn.moves import BlockTurn, turn_permutation
-from solvers.nxn.pieces import corner_slots, edge_slots, pieces
+from solvers.nxn.pieces import edge_slots, pieces
 
 SIZE = 4
 INNER_BLOCKS = ((1, 1), (2, 2), (0, 1), (2, 3), (1, 2))  # every block with an inner layer, bar whole-cube thirds
@@ -26,12 +26,11 @@ OUTER_BLOCKS = ((0, 0), (3, 3))
 
 @dataclass(frozen=True)
 class Layout:
-    """Sticker indices of the centre and wing positions and each position's home face(s)."""
+    """Sticker indices of the centre and wing positions."""
 
     centres: np.ndarray  # (24,) sticker of centre position i
     wing_primary: np.ndarray  # (24,) primary sticker of wing position i
     wing_other: np.ndarray  # (24,) the wing's other sticker
-    wing_slot: np.ndarray  # (24,) edge slot of wing position i (0..11)
 
 
 def _parity(perm: np.ndarray) -> int:
@@ -79,45 +78,38 @@ def layout() -> Layout:
                     raise RuntimeError("a 4x4x4 wing turned over in place (geometry defect)")
         frontier = nxt
     prim = np.zeros(24, dtype=np.int32)
-    slot_of = np.zeros(24, dtype=np.int32)
     for s in range(12):
         for p in range(2):
             a, b = (int(x) for x in slots[s, p])
             key = min(a, b)
             index = s + 12 * p
             prim[index] = primary[key]
-            slot_of[index] = s
     other = np.array([partner[int(p)] for p in prim], dtype=np.int32)
-    return Layout(centres, prim, other, slot_of)
+    return Layout(centres, prim, other)
 
 
 @dataclass(frozen=True, eq=False)
 class MoveSet:
     """A phase's moves: the turns, their centre and wing position maps (position i goes to `*_to[m, i]`), the
-    parity of the wing map, the parity of the corner map, and the axis and a canonical order for commuting moves."""
+    parity of the wing map, and the axis and a canonical order for commuting moves."""
 
     turns: tuple[BlockTurn, ...]
     centre_to: np.ndarray  # (M, 24) int8
     wing_to: np.ndarray  # (M, 24) int8
     wing_odd: np.ndarray  # (M,) uint8
-    corner_odd: np.ndarray  # (M,) uint8
     axis: np.ndarray  # (M,) int8
     rank: np.ndarray  # (M,) int16: moves on one axis commute; a search takes them in increasing rank only
 
 
-def _position_map(scatter: np.ndarray, stickers: np.ndarray, also: np.ndarray | None = None) -> np.ndarray:
+def _position_map(scatter: np.ndarray, stickers: np.ndarray) -> np.ndarray:
     where = {int(s): i for i, s in enumerate(stickers)}
-    if also is not None:
-        where.update({int(s): i for i, s in enumerate(also)})
     return np.array([where[int(scatter[s])] for s in stickers], dtype=np.int8)
 
 
 def move_set(turns: list[BlockTurn]) -> MoveSet:
     """The position maps of `turns` (checked: a wing's primary sticker stays primary)."""
     lay = layout()
-    corners = corner_slots(SIZE)[:, 0]
-    corner_all = corner_slots(SIZE).ravel()
-    centre_to, wing_to, wing_odd, corner_odd = [], [], [], []
+    centre_to, wing_to, wing_odd = [], [], []
     for turn in turns:
         scatter = np.argsort(turn_permutation(SIZE, turn))
         centre_to.append(_position_map(scatter, lay.centres))
@@ -126,8 +118,6 @@ def move_set(turns: list[BlockTurn]) -> MoveSet:
             raise RuntimeError("a turn carries a wing's primary sticker off primary (geometry defect)")
         wing_to.append(wmap)
         wing_odd.append(_parity(wmap))
-        where = {int(s): i // 3 for i, s in enumerate(corner_all)}
-        corner_odd.append(_parity(np.array([where[int(scatter[s])] for s in corners])))
     ranks: dict[tuple[int, int, int], int] = {}
     for turn in turns:
         ranks.setdefault((turn.axis, turn.first, turn.last), len(ranks))
@@ -136,7 +126,6 @@ def move_set(turns: list[BlockTurn]) -> MoveSet:
         np.array(centre_to, dtype=np.int8),
         np.array(wing_to, dtype=np.int8),
         np.array(wing_odd, dtype=np.uint8),
-        np.array(corner_odd, dtype=np.uint8),
         np.array([int(t.axis) for t in turns], dtype=np.int8),
         np.array([ranks[(t.axis, t.first, t.last)] for t in turns], dtype=np.int16),
     )
