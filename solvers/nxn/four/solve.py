@@ -20,6 +20,7 @@ from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
 from solvers.nxn.four.centres import solve_centres
 from solvers.nxn.four.layout import SIZE
+from solvers.nxn.four.prune import TABLE_NAMES, table
 from solvers.nxn.frame import solve_frame
 from solvers.nxn.moves import BlockTurn, block_turn_count, sequence_permutation
 from solvers.nxn.orbit_solve import solve_orbit
@@ -39,6 +40,11 @@ def solve_four(state: NxNState, flag: StopFlag, frame_seconds: float) -> Iterato
     def progress(done: int, words: str) -> StageProgress:
         return StageProgress(words, done / total, time.monotonic() - started)
 
+    for name in TABLE_NAMES:  # cached on disk: built once (about 6 s in all), then loaded
+        yield progress(0, f"centre tables: {name}")
+        table(name)
+        if stopped():
+            return
     yield progress(0, "centres: L and R, U and D, then every face")
     candidates = solve_centres(state.colours.copy(), stopped, CENTRE_CANDIDATES)
     if not candidates or stopped():
