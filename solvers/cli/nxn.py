@@ -14,7 +14,7 @@ from solvers.cli.common import EXIT_OK, whole_number
 def add_size_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--size", type=_size, default=None, metavar="N",
-        help="random-turn scrambles of an NxNxN cube (N >= 2; WCA lengths: 40 turns for 4x4x4 ... 100 for 7x7x7)",
+        help="scrambles of an NxNxN cube (N >= 2): random-state for 4x4x4, else random turns (60 for 5x5x5 ...)",
     )  # fmt: skip
 
 
@@ -30,9 +30,9 @@ def run_size_scramble(args: argparse.Namespace) -> int:
     import random
 
     from solvers.nxn.notation import format_turns
-    from solvers.nxn.scramble import random_turns
+    from solvers.nxn.scramble import scramble
 
     seeds = random.Random(args.seed)
     for _ in range(args.count):
-        print(format_turns(random_turns(args.size, seeds.randrange(1 << 62)), args.size), flush=True)
+        print(format_turns(scramble(args.size, seeds.randrange(1 << 62)), args.size), flush=True)
     return EXIT_OK

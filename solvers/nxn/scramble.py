@@ -6,8 +6,9 @@ count, i.e. 20 * (N - 2), which we keep for every larger N (120 on the 8x8x8, 30
 any amount (a half-cube block only from the R, U or F side on even cubes); within a run of turns about one axis
 no block repeats, so no two turns merge into one.
 
-The 4x4x4 gets random turns too, not a random state: a random-state scramble is the inverse of a solution of a
-random state, and our solutions are far longer than 40 turns.
+`scramble(size, seed)` is what a user gets: for the 4x4x4 a random-state scramble (a uniformly drawn state,
+solved, the solution inverted, as the WCA's TNoodle does; see four/random_state.py), for every other size the
+random turns above.
 """
 
 from __future__ import annotations
@@ -51,3 +52,14 @@ def random_turns(size: int, seed: int | None = None, length: int | None = None) 
         first, last = (0, width - 1) if side == 0 else (size - width, size - 1)
         turns.append(BlockTurn(axis, first, last, quarters))
     return turns
+
+
+def scramble(size: int, seed: int | None = None) -> list[BlockTurn]:
+    """A scramble for a size-N cube: random-state on the 4x4x4, `random_turns` otherwise; the same seed gives the
+    same list."""
+    check_size(size)
+    if size == 4:
+        from solvers.nxn.four.random_state import random_state_turns
+
+        return random_state_turns(seed)
+    return random_turns(size, seed)

@@ -75,6 +75,11 @@ def solve(
     size = state.size
     flag = stop if stop is not None else threading.Event()
     stopped = flag.is_set
+    if size == 4:  # table-driven centres: a pipeline of its own (solvers/nxn/four/)
+        from solvers.nxn.four.solve import solve_four
+
+        yield from solve_four(state, flag, frame_seconds)
+        return
     colours = _target_relabel(state)[state.colours]
     turns: list[BlockTurn] = []
     all_orbits = orbits(size)
