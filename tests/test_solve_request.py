@@ -119,7 +119,7 @@ def test_requests_no_engine_takes_are_refused_in_one_line():
         solve(SolveRequest(scrambled("R"), solver="fastest"))
     with pytest.raises(RequestError, match="goal solves are for the 3x3x3, not the 2x2x2"):
         solve(SolveRequest(scrambled("R", 2), goal=preset_goal("cross", "D")))
-    with pytest.raises(RequestError, match="the solver takes cubes up to 25x25x25"):
+    with pytest.raises(RequestError, match="a 26x26x26 cube is beyond the solver, which takes cubes up to 25x25x25"):
         solve(SolveRequest(NxNState.solved(26)))
     with pytest.raises(RequestError, match="a 3x3x3 state given as stickers, not cubies"):
         list(solve(SolveRequest(NxNState.solved(3))))

@@ -14,6 +14,6 @@ def events(request: SolveRequest) -> Iterator[object]:
 
     state = request.big_cube()
     if state.size > MAX_SOLVE_SIZE:
-        top = MAX_SOLVE_SIZE
-        raise RequestError(f"the solver takes cubes up to {top}x{top}x{top}")
+        n, top = state.size, MAX_SOLVE_SIZE
+        raise RequestError(f"a {n}x{n}x{n} cube is beyond the solver, which takes cubes up to {top}x{top}x{top}")
     return solve(state, stop=request.stop)

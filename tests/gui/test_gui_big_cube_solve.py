@@ -196,5 +196,9 @@ def test_a_cube_above_the_solvers_limit_is_refused_at_once(qtbot) -> None:
     start = window.model.state
     assert solve_and_wait(qtbot, window) != ""
     status = window.solve_feature.dock.progress.status.text()
-    assert status == f"No solution: the solver takes cubes up to {MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}"
+    top = MAX_SOLVE_SIZE
+    assert (
+        status
+        == f"No solution: a {size}x{size}x{size} cube is beyond the solver, which takes cubes up to {top}x{top}x{top}"
+    )
     assert window.model.state == start and not window.solve_feature.player.has_solution
