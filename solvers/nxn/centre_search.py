@@ -92,10 +92,15 @@ def centre_moves(size: int) -> CentreMoves:
 
 
 def free_centre_turns(
-    size: int, colours: np.ndarray, width: int | None = None, stop: Callable[[], bool] = lambda: False
+    size: int,
+    colours: np.ndarray,
+    width: int | None = None,
+    stop: Callable[[], bool] = lambda: False,
+    cost_per_piece: float = COST_PER_PIECE,
 ) -> list[BlockTurn]:
-    """Turns after which the commutator stages are expected to be shortest (possibly none). The search carries
-    only the centre stickers (every move keeps them among themselves); its width follows from BUDGET unless given."""
+    """Turns after which the commutator stages are expected to be shortest (possibly none), pieces out of place
+    valued at `cost_per_piece` turns each. The search carries only the centre stickers (every move keeps them
+    among themselves); its width follows from BUDGET unless given."""
     if size < 4:
         return []
     moves = centre_moves(size)
@@ -106,11 +111,11 @@ def free_centre_turns(
     beam = colours[moves.centres][None, :]
     spent = np.zeros(1)
     history: list[tuple[np.ndarray, np.ndarray]] = []
-    best_estimate = COST_PER_PIECE * float((beam[0] != wanted).sum())
+    best_estimate = cost_per_piece * float((beam[0] != wanted).sum())
     best_depth, since_better = 0, 0
     while since_better < PATIENCE and best_estimate > 0 and not stop():
         home = (beam[:, moves.local] == wanted).sum(axis=2)  # (beam, moves)
-        estimate = (spent[:, None] + moves.costs[None, :] + COST_PER_PIECE * (len(wanted) - home)).ravel()
+        estimate = (spent[:, None] + moves.costs[None, :] + cost_per_piece * (len(wanted) - home)).ravel()
         order = np.argsort(estimate, kind="stable")[: 4 * width]
         parents, chosen = order // count, order % count
         children = beam[parents[:, None], moves.local[chosen]]
