@@ -7,6 +7,10 @@ commutator can. The search keeps the `width` distinct states with the lowest est
 COST_PER_PIECE * centre pieces out of place) at each step and returns the turns to the state where that estimate
 was least. It moves edges and corners freely (later stages solve them) but never an odd cube's middle layer
 alone, so the fixed centres (the colour reference) end where they started.
+
+It also tracks each wing orbit's permutation parity, which an inner quarter turn flips: a wing orbit left odd costs
+the parity stage a quarter turn that throws about a dozen centre pieces out again (measured: 7x7x7 centres 35
+turns longer), so odd orbits count PARITY_COST in the estimate and the search prefers to end with every orbit even.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import numpy as np
 
 from solvers.nxn.geometry import FACE_AXIS, Axis, Face
 from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
+from solvers.nxn.orbit_solve import labels, permutation_parity
 from solvers.nxn.pieces import Kind, orbits
 
 COST_PER_PIECE = 4.0  # turns the later stages spend per centre piece (measured best of 3, 4, 5 on 5x5x5)
@@ -27,6 +32,8 @@ BUDGET = 8_000_000  # beam width x moves x centre stickers: each step's work
 MAX_WIDTH = 48  # wider beams measured no shorter (5x5x5, 7x7x7)
 MIN_WIDTH = 16
 PATIENCE = 3  # steps without a better estimate before the search stops
+PARITY_COST = 6.0  # per bit, two per wing orbit: the inner quarter turn that fixes an odd orbit later and the
+# centre pieces it moves
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,7 @@ class CentreMoves:
     local: np.ndarray
     costs: np.ndarray
     centres: np.ndarray
+    parities: np.ndarray  # a bit per wing orbit: whether the move's permutation of that orbit is odd
 
 
 def _single_turns(size: int) -> list[list[BlockTurn]]:
@@ -76,19 +84,44 @@ def centre_moves(size: int) -> CentreMoves:
     room = max(0, BUDGET // MIN_WIDTH // len(centres) - len(singles))
     if len(conjugates) > room:
         conjugates = random.Random(size).sample(conjugates, room)
+    wings = [o.stickers for o in orbits(size) if o.kind is Kind.WING]
     seen: set[bytes] = set()
-    kept, actions = [], []
+    kept, actions, parities = [], [], []
     identity = np.arange(len(centres), dtype=np.int32)
     for turns in singles + conjugates:
-        local = position[sequence_permutation(size, turns)[centres]]
-        key = local.tobytes()
-        if key in seen or np.array_equal(local, identity):
+        gather = sequence_permutation(size, turns)
+        local = position[gather[centres]]
+        parity = sum(_odd(gather, stickers) << bit for bit, stickers in enumerate(wings))
+        key = local.tobytes() + parity.to_bytes(8, "little")
+        if key in seen or (np.array_equal(local, identity) and not parity):
             continue
         seen.add(key)
         kept.append(turns)
         actions.append(local)
+        parities.append(parity)
     costs = np.array([len(turns) for turns in kept], dtype=np.float64)
-    return CentreMoves(kept, np.stack(actions), costs, centres)
+    return CentreMoves(kept, np.stack(actions), costs, centres, np.array(parities, dtype=np.int64))
+
+
+def _odd(gather: np.ndarray, stickers: np.ndarray) -> int:
+    """1 if the permutation `gather` permutes the orbit `stickers` (which it keeps among themselves) oddly."""
+    where = np.full(len(gather), -1, dtype=np.int64)
+    where[stickers] = np.arange(len(stickers))
+    return permutation_parity(where[gather[stickers]])
+
+
+def wing_parities(size: int, colours: np.ndarray) -> int:
+    """A bit per wing orbit (as centre_moves numbers them): whether its pieces are oddly permuted."""
+    wing_ids = [i for i, o in enumerate(orbits(size)) if o.kind is Kind.WING]
+    return sum(permutation_parity(labels(size, index, colours)[0]) << bit for bit, index in enumerate(wing_ids))
+
+
+def _penalty(masks: np.ndarray, bits: int) -> np.ndarray:
+    """Turns the parity-fixing stage will add for the wing orbits still odd (of `bits`, those set in `masks`)."""
+    count = np.zeros(masks.shape, dtype=np.float64)
+    for bit in range(bits):
+        count += (masks >> bit) & 1
+    return PARITY_COST * count
 
 
 def free_centre_turns(
@@ -108,29 +141,35 @@ def free_centre_turns(
     if width is None:
         width = int(min(MAX_WIDTH, max(MIN_WIDTH, BUDGET // (count * len(moves.centres)))))
     wanted = (moves.centres // (size * size)).astype(np.int8)
+    goal = wing_parities(size, colours)  # the parity bits the answer should toggle
+    bits = sum(o.kind is Kind.WING for o in orbits(size))
     beam = colours[moves.centres][None, :]
+    mask = np.zeros(1, dtype=np.int64)
     spent = np.zeros(1)
     history: list[tuple[np.ndarray, np.ndarray]] = []
-    best_estimate = cost_per_piece * float((beam[0] != wanted).sum())
-    best_depth, since_better = 0, 0
+    best_estimate = cost_per_piece * float((beam[0] != wanted).sum()) + _penalty(mask ^ goal, bits)[0]
+    best_at, since_better = (0, 0), 0
     while since_better < PATIENCE and best_estimate > 0 and not stop():
         home = (beam[:, moves.local] == wanted).sum(axis=2)  # (beam, moves)
-        estimate = (spent[:, None] + moves.costs[None, :] + cost_per_piece * (len(wanted) - home)).ravel()
+        masks = mask[:, None] ^ moves.parities[None, :]
+        estimate = spent[:, None] + moves.costs[None, :] + cost_per_piece * (len(wanted) - home)
+        estimate = (estimate + _penalty(masks ^ goal, bits)).ravel()
         order = np.argsort(estimate, kind="stable")[: 4 * width]
         parents, chosen = order // count, order % count
         children = beam[parents[:, None], moves.local[chosen]]
-        _, first = np.unique(children, axis=0, return_index=True)
+        keyed = np.concatenate([children.astype(np.int64), masks.ravel()[order][:, None]], axis=1)
+        _, first = np.unique(keyed, axis=0, return_index=True)
         distinct = np.sort(first)[:width]  # the best of each distinct state, best first
-        beam = children[distinct]
+        beam, mask = children[distinct], masks.ravel()[order[distinct]]
         spent = (spent[parents] + moves.costs[chosen])[distinct]
         history.append((parents[distinct], chosen[distinct]))
         top = float(estimate[order[distinct[0]]])
         if top < best_estimate - 1e-9:
-            best_estimate, best_depth, since_better = top, len(history), 0
+            best_estimate, best_at, since_better = top, (len(history), 0), 0
         else:
             since_better += 1
     path: list[BlockTurn] = []
-    index = 0
+    best_depth, index = best_at
     for level in range(best_depth - 1, -1, -1):
         parents, chosen = history[level]
         path = moves.turns[int(chosen[index])] + path
