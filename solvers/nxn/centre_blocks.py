@@ -22,6 +22,8 @@ from solvers.nxn.pieces import Kind, orbits
 
 MIN_GAIN_PER_TURN = 1 / 6  # below this the one-piece 3-cycles are as good
 BUDGET = 15_000_000  # macros x centre stickers: bounds each greedy step's work (big cubes get a sample)
+SMALL_BUDGET = 45_000_000  # the same up to SMALL: every commutator of a 7x7x7 (its centres 403 -> 371 turns)
+SMALL = 9
 N_SETUPS = 18  # face turns each commutator is also conjugated by
 PURE_SHARE = 5  # parameter sets tried per commutator kept (about one in five moves centres only)
 
@@ -76,7 +78,8 @@ def _macros(size: int) -> _Macros:
     position[centres] = np.arange(len(centres), dtype=np.int32)
     outside = position < 0
     identity = np.arange(6 * size * size, dtype=np.int32)
-    most = max(1, BUDGET // len(centres) // (1 + N_SETUPS))  # commutators before their face-turn conjugates
+    budget = SMALL_BUDGET if size <= SMALL else BUDGET
+    most = max(1, budget // len(centres) // (1 + N_SETUPS))  # commutators before their face-turn conjugates
     found: dict[bytes, tuple[list[BlockTurn], np.ndarray]] = {}
     for axis, face, s, (xf, xl), q, (zf, zl), r in _candidates(size, PURE_SHARE * most):
         y, x, z = face_turn(int(face), s, size), BlockTurn(axis, xf, xl, q), BlockTurn(axis, zf, zl, r)
