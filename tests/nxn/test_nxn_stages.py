@@ -8,13 +8,20 @@ import random
 import numpy as np
 import pytest
 
+from solvers.nxn.centre_blocks import _macros as _block_macros
 from solvers.nxn.centre_search import COST_PER_PIECE, centre_moves, free_centre_turns, wing_parities
 from solvers.nxn.geometry import Axis
+from solvers.nxn.moves import invert_sequence
 from solvers.nxn.notation import format_turns
 from solvers.nxn.pairing import COST_PER_WING, _macros, _wing_places, paired_count, pairing_turns
 from solvers.nxn.scramble import random_turns
 from solvers.nxn.state import NxNState, read_facelets
 from tests.nxn.sticker_model import StickerModel
+
+
+def _is_centre(n: int, index: int) -> bool:
+    row, col = divmod(index % (n * n), n)
+    return 0 < row < n - 1 and 0 < col < n - 1
 
 
 def _centres_out(model: StickerModel) -> int:
@@ -102,3 +109,27 @@ def test_pairing_pairs_wings_and_keeps_the_centres(n):
     assert _centres_out(model) == 0
     assert len(turns) + COST_PER_WING * left < COST_PER_WING * unpaired
     assert np.array_equal(after.colours, state.apply(turns).colours)
+
+
+@pytest.mark.parametrize("n", (5, 6))
+def test_block_macros_leave_out_final_face_turns_and_put_home_what_whole_commutators_do(n):
+    """A block macro is a set-up face turn (or none) and a commutator X Y Z Y' X' Y Z' Y', both without their final
+    face turns: with them it moves centre pieces only, and without them it puts home exactly the centre pieces the
+    whole conjugated commutator does."""
+    macros = _block_macros(n)
+    model = StickerModel(n)
+    model.apply(format_turns(random_turns(n, seed=11), n))
+    for index in random.Random(n).sample(range(len(macros.perms)), 25):
+        turns = macros.turns(index)
+        setup = macros.setups[int(macros.which[index, 0])]
+        assert len(turns) == 7 + len(setup) and turns[-6] == turns[-4].inverse()
+        whole_turns = turns + [turns[-6].inverse()] + invert_sequence(setup)  # the missing Y', the set-up undone
+        pure = StickerModel(n)
+        pure.apply(format_turns(whole_turns, n))
+        corners_and_edges = [i for i, c in enumerate(pure.facelets()) if not _is_centre(n, i)]
+        assert all(pure.facelets()[i] == StickerModel(n).facelets()[i] for i in corners_and_edges)
+        short, whole = StickerModel(n), StickerModel(n)
+        for copy, applied in ((short, turns), (whole, whole_turns)):
+            copy.set_facelets(model.facelets())
+            copy.apply(format_turns(applied, n))
+        assert _centres_out(short) == _centres_out(whole)
