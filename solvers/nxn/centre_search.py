@@ -9,7 +9,7 @@ was least. It moves edges and corners freely (later stages solve them) but never
 alone, so the fixed centres (the colour reference) end where they started.
 
 It also tracks each wing orbit's permutation parity, which an inner quarter turn flips: a wing orbit left odd costs
-the parity stage a quarter turn that throws about a dozen centre pieces out again (measured: 7x7x7 centres 35
+the parity stage a quarter turn that throws about a dozen centre pieces out again (measured: 7x7x7 solves 35
 turns longer), so odd orbits count PARITY_COST in the estimate and the search prefers to end with every orbit even.
 """
 
