@@ -1,7 +1,7 @@
 """The big-cube solver as a generator of the engine vocabulary's events (stages in words, then one solution).
 
 Stages, for any N >= 2 (a later stage keeps what earlier ones solved, except where said):
-1. centres, first turns: a beam search over one-layer turns puts many centre pieces home (centre_search.py);
+1. centres, first turns: a beam search over one-layer turns and bar-moving conjugates (centre_search.py);
 2. wing parity: one inner-layer quarter turn for each wing orbit whose permutation is odd, so that 3-cycles can
    finish every wing orbit and a fully paired even cube has no "OLL parity";
 3. centres in bulk: greedy block commutators that move rectangles of centre pieces (centre_blocks.py);

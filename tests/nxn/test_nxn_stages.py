@@ -1,0 +1,135 @@
+"""The big-cube solver's stages on their own: the free centre search and edge pairing, replayed on the independent
+sticker model where their promise is about stickers."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from solvers.nxn.centre_blocks import _macros as _block_macros
+from solvers.nxn.centre_search import COST_PER_PIECE, centre_moves, free_centre_turns, wing_parities
+from solvers.nxn.geometry import Axis
+from solvers.nxn.moves import invert_sequence
+from solvers.nxn.notation import format_turns
+from solvers.nxn.pairing import COST_PER_WING, _macros, _wing_places, paired_count, pairing_turns
+from solvers.nxn.scramble import random_turns
+from solvers.nxn.state import NxNState, read_facelets
+from tests.nxn.sticker_model import StickerModel
+
+
+def _is_centre(n: int, index: int) -> bool:
+    row, col = divmod(index % (n * n), n)
+    return 0 < row < n - 1 and 0 < col < n - 1
+
+
+def _centres_out(model: StickerModel) -> int:
+    """Centre stickers (the inner (n-2)^2 of each face) not showing their face's letter, read off the model."""
+    n, text = model.n, model.facelets()
+    out = 0
+    for f, face in enumerate("URFDLB"):
+        for row in range(1, n - 1):
+            for col in range(1, n - 1):
+                out += text[f * n * n + row * n + col] != face
+    return out
+
+
+@pytest.mark.parametrize("n", (5, 6, 7))
+def test_free_centre_search_puts_centres_home_for_less_than_it_values_them(n):
+    model = StickerModel(n)
+    model.apply(format_turns(random_turns(n, seed=7), n))
+    before = _centres_out(model)
+    state = read_facelets(model.facelets())
+    turns = free_centre_turns(n, state.colours)
+    model.apply(format_turns(turns, n))
+    after = _centres_out(model)
+    assert turns and len(turns) + COST_PER_PIECE * after < COST_PER_PIECE * before
+    if n % 2:  # the fixed centres, the colour reference, stay put
+        text = model.facelets()
+        assert all(text[f * n * n + (n * n) // 2] == face for f, face in enumerate("URFDLB"))
+
+
+def test_each_moves_parity_bits_are_the_wing_orbits_it_permutes_oddly():
+    n = 6
+    moves = centre_moves(n)
+    rng = random.Random(3)
+    for index in rng.sample(range(len(moves.turns)), 40):
+        state = NxNState.solved(n).apply(moves.turns[index])
+        assert wing_parities(n, state.colours) == int(moves.parities[index])
+    inner_quarter = next(
+        i for i, t in enumerate(moves.turns) if len(t) == 1 and 0 < t[0].first < n - 1 and t[0].quarters == 1
+    )
+    conjugate = next(i for i, t in enumerate(moves.turns) if len(t) == 3)
+    assert moves.parities[inner_quarter] and not moves.parities[conjugate]
+
+
+@pytest.mark.parametrize("text", ("2R", "3F' 2U"))
+def test_free_centre_search_undoes_a_wing_parity_change_rather_than_leave_it(text):
+    n = 5 if text == "2R" else 6
+    state = NxNState.solved(n)
+    model = StickerModel(n)
+    model.apply(text)
+    state = read_facelets(model.facelets())
+    assert wing_parities(n, state.colours)
+    turns = free_centre_turns(n, state.colours)
+    model.apply(format_turns(turns, n))
+    assert _centres_out(model) == 0
+    assert wing_parities(n, read_facelets(model.facelets()).colours) == 0
+
+
+def test_pairing_macros_turn_blocks_of_slices_about_every_axis_and_keep_centres_home():
+    n = 7
+    macros, _, _ = _macros(n)
+    slices = [m[0] for m in macros if len(m) > 1]
+    assert {s.axis for s in slices} == set(Axis)
+    assert any(s.first < s.last for s in slices)
+    assert not any(s.first == s.last == n // 2 for s in slices)  # never the odd middle layer alone
+    for macro in random.Random(5).sample([m for m in macros if len(m) > 1], 30):
+        model = StickerModel(n)
+        model.apply(format_turns(macro, n))
+        assert _centres_out(model) == 0, format_turns(macro, n)
+
+
+@pytest.mark.parametrize("n", (5, 6, 7))
+def test_pairing_pairs_wings_and_keeps_the_centres(n):
+    macros, _, _ = _macros(n)
+    rng = random.Random(n)
+    mix = [turn for _ in range(12) for turn in rng.choice(macros)]
+    model = StickerModel(n)
+    model.apply(format_turns(mix, n))
+    state = read_facelets(model.facelets())
+    wings = len(_wing_places(n)[0])
+    unpaired = wings - int(paired_count(n, state.colours))
+    assert _centres_out(model) == 0 and unpaired > 0
+    turns = pairing_turns(n, state.colours)
+    model.apply(format_turns(turns, n))
+    after = read_facelets(model.facelets())
+    left = wings - int(paired_count(n, after.colours))
+    assert _centres_out(model) == 0
+    assert len(turns) + COST_PER_WING * left < COST_PER_WING * unpaired
+    assert np.array_equal(after.colours, state.apply(turns).colours)
+
+
+@pytest.mark.parametrize("n", (5, 6))
+def test_block_macros_leave_out_final_face_turns_and_put_home_what_whole_commutators_do(n):
+    """A block macro is a set-up face turn (or none) and a commutator X Y Z Y' X' Y Z' Y', both without their final
+    face turns: with them it moves centre pieces only, and without them it puts home exactly the centre pieces the
+    whole conjugated commutator does."""
+    macros = _block_macros(n)
+    model = StickerModel(n)
+    model.apply(format_turns(random_turns(n, seed=11), n))
+    for index in random.Random(n).sample(range(len(macros.perms)), 25):
+        turns = macros.turns(index)
+        setup = macros.setups[int(macros.which[index, 0])]
+        assert len(turns) == 7 + len(setup) and turns[-6] == turns[-4].inverse()
+        whole_turns = turns + [turns[-6].inverse()] + invert_sequence(setup)  # the missing Y', the set-up undone
+        pure = StickerModel(n)
+        pure.apply(format_turns(whole_turns, n))
+        corners_and_edges = [i for i, c in enumerate(pure.facelets()) if not _is_centre(n, i)]
+        assert all(pure.facelets()[i] == StickerModel(n).facelets()[i] for i in corners_and_edges)
+        short, whole = StickerModel(n), StickerModel(n)
+        for copy, applied in ((short, turns), (whole, whole_turns)):
+            copy.set_facelets(model.facelets())
+            copy.apply(format_turns(applied, n))
+        assert _centres_out(short) == _centres_out(whole)
