@@ -44,6 +44,7 @@ from solvers.packing.puzzle import Piece, Puzzle
 from solvers.packing.voxels import Matrix, Voxel, apply, is_chiral, isometry_matrices
 
 MAX_LISTED = 2_000_000  # assemblies held (before symmetry) to sort into classes
+DISASSEMBLY_BATCH = 256  # assemblies taken apart per compiled call
 
 
 @dataclass(frozen=True)
@@ -277,16 +278,16 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
 
 
 def _with_disassembly(problem: BurrProblem, reps, max_states: int, stop) -> Count:
-    from solvers.packing.burrtools_disassembly import takes_apart
+    from solvers.packing.burrtools_disassembly import takes_apart_many
 
     solutions = undecided = 0
-    for assembly in reps:
+    for start in range(0, len(reps), DISASSEMBLY_BATCH):  # batches: a stop request is seen between them
         _check_stop(stop)
-        verdict = takes_apart(problem, assembly, max_states=max_states)
-        if verdict is None:
-            undecided += 1
-        elif verdict:
-            solutions += 1
+        for verdict in takes_apart_many(problem, reps[start : start + DISASSEMBLY_BATCH], max_states=max_states):
+            if verdict is None:
+                undecided += 1
+            elif verdict:
+                solutions += 1
     return Count(len(reps), solutions, undecided, reps)
 
 

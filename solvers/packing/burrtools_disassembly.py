@@ -21,6 +21,7 @@ import numpy as np
 
 from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.disassembly import _Disassembler
+from solvers.packing.disassembly_kernel import MAX_FAST_PIECES, take_apart_all
 from solvers.packing.voxels import Voxel
 
 MAX_PIECES = 512  # parts are taken apart recursively, one level per separation: deeper than this is left undecided
@@ -78,8 +79,28 @@ def takes_apart(
     kinds = [int(k) for k, _ in assembly]
     pieces = [np.asarray(list(cells), dtype=np.int64).reshape(-1, 3) for _, cells in assembly]
     groups = _Groups(problem, kinds)
-    solver = _Disassembler(pieces, max_states, groups.same_group, groups.stuck_ok)
+    solver = _Disassembler(pieces, max_states, groups.same_group, groups.stuck_ok, fast=True)
     _moves, _levels, ok = solver.take_apart(list(range(len(pieces))), [(0, 0, 0)] * len(pieces), top=True)
     if ok:
         return True
     return False if solver.complete else None
+
+
+def takes_apart_many(
+    problem: BurrProblem, assemblies: Sequence[Sequence[tuple[int, Sequence[Voxel]]]], *, max_states: int = 2_000_000
+) -> list[bool | None]:
+    """:func:`takes_apart` for many assemblies. Without piece groups the whole recursion runs compiled, all
+    assemblies in one call (the same parts in the same order, so the same verdicts); with groups each one goes
+    through :func:`takes_apart`."""
+    if any(k.groups for k in problem.kinds) or any(len(a) > MAX_FAST_PIECES for a in assemblies):
+        return [takes_apart(problem, a, max_states=max_states) for a in assemblies]
+    cells: list[Sequence[Voxel]] = []
+    assembly_starts = [0]
+    for assembly in assemblies:
+        cells.extend(piece for _, piece in assembly)
+        assembly_starts.append(len(cells))
+    sizes = [len(piece) for piece in cells]
+    flat = np.asarray([v for piece in cells for v in piece], dtype=np.int64).reshape(-1, 3)
+    piece_starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    verdicts = take_apart_all(flat, piece_starts, np.asarray(assembly_starts, dtype=np.int64), max_states)
+    return [True if v == 1 else False if v == 0 else None for v in verdicts.tolist()]
