@@ -384,7 +384,8 @@ def _as_pieces(pieces: Sequence[np.ndarray | Sequence[tuple[int, int, int]]]) ->
         cells = np.asarray(piece, dtype=np.int64).reshape(-1, 3)
         if len(cells) == 0:
             raise ValueError(f"piece {index} has no voxels")
-        for v in map(tuple, cells.tolist()):
+        for x, y, z in cells.tolist():
+            v = (x, y, z)
             if v in seen and seen[v] != index:
                 raise ValueError(f"pieces {seen[v]} and {index} both hold voxel {v}")
             seen[v] = index

@@ -61,9 +61,38 @@ def _far(cells, starts, a, b, rx, ry, rz, out) -> None:
                     out[5] = -vz - 1
 
 
+CACHE_SPAN = 1 << 10  # relative offsets within +-512 are cached per (pair, offset); farther ones are worked out
+
+
 @njit(cache=True, nogil=True)
-def _groups(cells, starts, low, high, voxels, key, n, far, out_group, out_dir, out_limit, out_w0, out_w1) -> int:
-    """The candidate groups at state ``key`` (as ``_Disassembler._groups``), lightest first; returns how many."""
+def _cached_far(cells, starts, a, b, n, rx, ry, rz, out, cache_keys, cache_values, used) -> int:
+    """:func:`_far` through a per-search cache keyed by (pair, relative offset); returns the entries in use (the
+    caller grows the table when it is half full)."""
+    half = CACHE_SPAN // 2
+    if not (-half <= rx < half and -half <= ry < half and -half <= rz < half):
+        _far(cells, starts, a, b, rx, ry, rz, out)
+        return used
+    key = (((a * n + b) * CACHE_SPAN + rx + half) * CACHE_SPAN + ry + half) * CACHE_SPAN + rz + half
+    mask = len(cache_keys) - 1
+    at = (key * 0x9E3779B97F4A7C15) & mask
+    while cache_keys[at] >= 0:
+        if cache_keys[at] == key:
+            for d in range(6):
+                out[d] = cache_values[at, d]
+            return used
+        at = (at + 1) & mask
+    _far(cells, starts, a, b, rx, ry, rz, out)
+    cache_keys[at] = key
+    for d in range(6):
+        cache_values[at, d] = out[d]
+    return used + 1
+
+
+@njit(cache=True, nogil=True)
+def _groups(cells, starts, low, high, voxels, key, n, far, out_group, out_dir, out_limit, out_w0, out_w1,
+            cache_keys, cache_values, used) -> tuple[int, int]:  # fmt: skip
+    """The candidate groups at state ``key`` (as ``_Disassembler._groups``), lightest first: (how many, cache
+    entries in use)."""
     full = (np.int64(1) << n) - 1
     total = 0
     for a in range(n):
@@ -81,7 +110,7 @@ def _groups(cells, starts, low, high, voxels, key, n, far, out_group, out_dir, o
                 for d in range(6):
                     tmp[d] = FREE
             else:
-                _far(cells, starts, a, b, rx, ry, rz, tmp)
+                used = _cached_far(cells, starts, a, b, n, rx, ry, rz, tmp, cache_keys, cache_values, used)
             for d in range(6):
                 far[a, b, d] = tmp[d]
                 far[b, a, d ^ 1] = tmp[d]
@@ -153,7 +182,7 @@ def _groups(cells, starts, low, high, voxels, key, n, far, out_group, out_dir, o
             out_w0[at] = w0
             out_w1[at] = w1
             count += 1
-    return count
+    return count, used
 
 
 @njit(cache=True, nogil=True)
@@ -191,10 +220,18 @@ def separate(cells, starts, start_key, max_states):
     g_w0 = np.empty(most, dtype=np.int64)
     g_w1 = np.empty(most, dtype=np.int64)
     moved = np.empty(width, dtype=np.int64)
+    cache_keys = np.full(1 << 12, -1, dtype=np.int64)
+    cache_values = np.empty((1 << 12, 6), dtype=np.int64)
+    used = 0
     head = 0
     while head < stored:
         key = states[head].copy()
-        count = _groups(cells, starts, low, high, voxels, key, n, far, g_group, g_dir, g_limit, g_w0, g_w1)
+        count, used = _groups(cells, starts, low, high, voxels, key, n, far, g_group, g_dir, g_limit, g_w0, g_w1,
+                              cache_keys, cache_values, used)  # fmt: skip
+        if 2 * used > len(cache_keys):  # half full: start afresh twice the size
+            cache_keys = np.full(2 * len(cache_keys), -1, dtype=np.int64)
+            cache_values = np.empty((len(cache_keys), 6), dtype=np.int64)
+            used = 0
         for g in range(count):
             if g_limit[g] >= FREE:
                 return FOUND, g_group[g], g_dir[g], key, depth[head], stored
@@ -209,7 +246,7 @@ def separate(cells, starts, start_key, max_states):
             axis = direction >> 1
             sign = 1 if direction & 1 == 0 else -1
             moved[:] = key
-            for k in range(1, g_limit[g] + 1):
+            for _step in range(g_limit[g]):
                 for m in range(n):
                     if movers >> m & 1:
                         moved[3 * m + axis] += sign
