@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -416,13 +416,20 @@ def disassemble(
 
 def disassemble_solution(problem: CoverProblem, rows: Sequence[int], **kw) -> Disassembly:
     """:func:`disassemble` for one packing solution (row ids of ``problem``); piece ``i`` of the result is
-    ``rows[i]``'s placement, in the puzzle file's coordinates."""
+    ``rows[i]``'s placement, in the puzzle file's coordinates. Rows without cells (copies a BurrTools assembly
+    leaves unused) take no part; the moves still number the pieces by their place in ``rows``."""
     target = np.asarray(problem.puzzle.target, dtype=np.int64)
-    pieces = []
-    for r in rows:
+    pieces, present = [], []
+    for i, r in enumerate(rows):
         cells = problem.row_cells[int(r)]
-        pieces.append(target[cells[cells >= 0]])
-    return disassemble(pieces, **kw)
+        if (cells >= 0).any():
+            pieces.append(target[cells[cells >= 0]])
+            present.append(i)
+    found = disassemble(pieces, **kw)
+    if len(present) == len(rows):
+        return found
+    moves = tuple(replace(m, pieces=tuple(present[p] for p in m.pieces)) for m in found.moves)
+    return replace(found, moves=moves)
 
 
 UNDECIDED = -2  # solution_levels: the search reached its bound before it could say
