@@ -117,6 +117,9 @@ def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop)
     rows = all_solutions(cover, up_to=mode, stop=stop)
     _check_stop(stop)
     target = _result_coordinates(problem, puzzle)
+    fast = _disassemble_rows(problem, cover, target, rows, None, max_states, stop)
+    if fast is not None:
+        return fast
     reps = tuple(tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
                        for r in sol) for sol in rows.tolist())  # fmt: skip
     return _with_disassembly(problem, reps, max_states, stop)
@@ -165,6 +168,10 @@ def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, sto
             return Count(len(reps), representatives=reps)
         return _with_disassembly(problem, reps, max_states, stop)
     keep = _fast_classes(problem, cover, puzzle, rows)
+    if keep is not None and disassemble:
+        fast = _disassemble_rows(problem, cover, target, rows[keep], hole, max_states, stop)
+        if fast is not None:
+            return fast
     if keep is None:  # copies pair up across kinds: the per-assembly rule
         found = [pieces(sol) for sol in rows.tolist()]
         reps = tuple(found[i] for i in classes(problem, found))
@@ -275,6 +282,30 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
         return []
     _, first_index = np.unique(best, axis=0, return_index=True)
     return sorted(int(i) for i in first_index)
+
+
+def _disassemble_rows(problem: BurrProblem, cover, target: list[Voxel], rows, hole: int | None, max_states: int,
+                      stop) -> Count | None:  # fmt: skip
+    """The count with solutions, the assemblies taken apart straight from their kernel rows (without listing them
+    as Python tuples); None when that does not apply (piece groups, or too many pieces)."""
+    import numpy as np
+
+    from solvers.packing.burrtools_disassembly import verdicts_from_rows
+
+    coordinates = np.asarray(target, dtype=np.int64)
+    rows = np.asarray(rows, dtype=np.int64)
+    if not len(rows):
+        return Count(0, 0, 0)
+    solutions = undecided = 0
+    for start in range(0, len(rows), DISASSEMBLY_BATCH * 16):  # batches: a stop request is seen between them
+        _check_stop(stop)
+        verdicts = verdicts_from_rows(problem, cover, coordinates, rows[start : start + DISASSEMBLY_BATCH * 16],
+                                      hole, max_states)  # fmt: skip
+        if verdicts is None:
+            return None
+        solutions += int((verdicts == 1).sum())
+        undecided += int((verdicts == -1).sum())
+    return Count(len(rows), solutions, undecided)
 
 
 def _with_disassembly(problem: BurrProblem, reps, max_states: int, stop) -> Count:

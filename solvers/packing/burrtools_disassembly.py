@@ -104,3 +104,26 @@ def takes_apart_many(
     piece_starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     verdicts = take_apart_all(flat, piece_starts, np.asarray(assembly_starts, dtype=np.int64), max_states)
     return [True if v == 1 else False if v == 0 else None for v in verdicts.tolist()]
+
+
+def verdicts_from_rows(
+    problem: BurrProblem, cover, target: np.ndarray, rows: np.ndarray, skip_kind: int | None, max_states: int
+) -> np.ndarray | None:
+    """:func:`takes_apart_many` for assemblies given as kernel rows (one assembly per line, -1 padded; rows of
+    ``skip_kind``, the empty cells, left out), the pieces in the order of the rows: 1 apart, 0 not, -1 undecided.
+    The pieces' cells are gathered with numpy rather than as Python tuples. None when the problem has piece
+    groups or an assembly too many pieces for the compiled recursion (then :func:`takes_apart` decides)."""
+    if any(k.groups for k in problem.kinds):
+        return None
+    kinds = np.append(cover.row_kind, -1)  # the padding -1 has no kind
+    valid = (rows >= 0) & (kinds[rows] != (-2 if skip_kind is None else skip_kind))
+    per_assembly = valid.sum(axis=1)
+    if len(rows) and int(per_assembly.max()) > MAX_FAST_PIECES:
+        return None
+    piece_rows = rows[valid]
+    cell_ids = cover.row_cells[piece_rows]
+    present = cell_ids >= 0
+    cells = np.ascontiguousarray(target[cell_ids[present]], dtype=np.int64).reshape(-1, 3)
+    piece_starts = np.concatenate([[0], np.cumsum(present.sum(axis=1))]).astype(np.int64)
+    assembly_starts = np.concatenate([[0], np.cumsum(per_assembly)]).astype(np.int64)
+    return take_apart_all(cells, piece_starts, assembly_starts, max_states)
