@@ -334,25 +334,33 @@ def classes(problem: BurrProblem, found: list) -> list[int]:
     chiral = kind_chirality(problem)
     seen: set[tuple] = set()
     keep = []
+    # pieces are numbered as met, and the image of piece p (kind k after the move) under symmetry s is worked out
+    # once: assemblies share most of their pieces, and a piece of a burr or a colour puzzle has a hundred cells
+    numbers: dict[tuple, int] = {}
+    images: dict[tuple[int, int, int], int] = {}
+
+    def image_of(s: int, piece: tuple, kind: int) -> int:
+        key = (s, numbers.setdefault(piece, len(numbers)), kind)
+        found_image = images.get(key)
+        if found_image is None:
+            m, shift, _ = symmetries[s]
+            moved = apply(m, piece[1])
+            entry: tuple = (kind, tuple(sorted((x + shift[0], y + shift[1], z + shift[2]) for x, y, z in moved)))
+            if len(piece) > 2:  # its colouring moves along
+                cells = apply(m, [v for v, _ in piece[2]])
+                entry += (tuple(sorted(((x + shift[0], y + shift[1], z + shift[2]), c)
+                                       for (x, y, z), (_, c) in zip(cells, piece[2], strict=True))),)  # fmt: skip
+            found_image = images[key] = numbers.setdefault(entry, len(numbers))
+        return found_image
+
     for n, placed in enumerate(found):
         mirror_kinds = _mirror_kinds(problem, placed, copies, first_copy, chiral) if problem.mirror_ok else None
         best = None
-        for m, shift, proper in symmetries:
+        for s, (_m, _shift, proper) in enumerate(symmetries):
             if not proper and mirror_kinds is None:
                 continue
-            image = []
-            for slot, piece in enumerate(placed):
-                moved = apply(m, piece[1])
-                entry: tuple = (
-                    piece[0] if proper or mirror_kinds is None else mirror_kinds[slot],
-                    tuple(sorted((x + shift[0], y + shift[1], z + shift[2]) for x, y, z in moved)),
-                )
-                if len(piece) > 2:  # its colouring moves along
-                    cells = apply(m, [v for v, _ in piece[2]])
-                    entry += (tuple(sorted(((x + shift[0], y + shift[1], z + shift[2]), c)
-                                           for (x, y, z), (_, c) in zip(cells, piece[2], strict=True))),)  # fmt: skip
-                image.append(entry)
-            key = tuple(sorted(image))
+            key = tuple(sorted(image_of(s, piece, piece[0] if proper or mirror_kinds is None else mirror_kinds[slot])
+                               for slot, piece in enumerate(placed)))  # fmt: skip
             if best is None or key < best:
                 best = key
         if best is not None and best not in seen:
