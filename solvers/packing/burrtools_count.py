@@ -250,6 +250,7 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
     sols = np.asarray(rows, dtype=np.int64)
     n_rows = cover.n_rows
     row_kind = np.append(cover.row_kind, -1)  # index -1 (padding) has no kind
+    used_rows = np.unique(sols[sols >= 0])
     best = None
     for m, t, proper in symmetries:
         moved = apply(m, [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target])
@@ -260,8 +261,10 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
             for k in range(len(problem.kinds)):
                 if chiral[k]:
                     kind_map[k] = twins.get(k, -1)
-        cells = np.where(cover.row_cells >= 0, cell_perm[cover.row_cells], -1)
-        perm = np.append(lookup.find(kind_map[cover.row_kind], cells), -1)
+        used_cells = cover.row_cells[used_rows]
+        cells = np.where(used_cells >= 0, cell_perm[used_cells], -1)
+        perm = np.full(n_rows + 1, -1, dtype=np.int64)  # only the rows some assembly uses are looked up
+        perm[used_rows] = lookup.find(kind_map[cover.row_kind[used_rows]], cells)
         image = perm[sols]
         valid = ~((image < 0) & (sols >= 0)).any(axis=1)
         if not proper:
