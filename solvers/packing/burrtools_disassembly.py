@@ -20,8 +20,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from solvers.packing.burrtools_puzzle import BurrProblem
-from solvers.packing.disassembly import _Disassembler
-from solvers.packing.disassembly_kernel import MAX_FAST_PIECES, take_apart_all
+from solvers.packing.disassembly import MAX_FAST_PIECES, _Disassembler
+from solvers.packing.disassembly_kernel import take_apart_all
 from solvers.packing.voxels import Voxel
 
 MAX_PIECES = 512  # parts are taken apart recursively, one level per separation: deeper than this is left undecided

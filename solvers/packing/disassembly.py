@@ -33,12 +33,11 @@ import numpy as np
 
 from solvers.engine import StopFlag
 from solvers.packing.cover import CoverProblem
-from solvers.packing.disassembly_kernel import FOUND, LIMIT, MAX_FAST_PIECES
-from solvers.packing.disassembly_kernel import separate as separate_compiled
 
 Direction = tuple[int, int, int]
 Offset = tuple[int, int, int]
 MAX_STATES = 100_000  # states per breadth-first search before the answer is "unknown"
+MAX_FAST_PIECES = 62  # the compiled search keeps groups as bit masks in an int64
 FREE = 1 << 40  # "never collides" as a distance (bigger than any real one, still an int for min())
 
 # The six directions as (axis, sign); the order fixes which of several equally short answers is returned.
@@ -288,7 +287,11 @@ class _Disassembler:
         return [(members, told, limit) for _, members, told, limit in out]
 
     def _separate_compiled(self, part: list[int], start_key: State) -> _Separation | None:
-        """:meth:`separate` by the compiled search (:mod:`solvers.packing.disassembly_kernel`)."""
+        """:meth:`separate` by the compiled search (:mod:`solvers.packing.disassembly_kernel`, imported here: numba
+        is loaded only when a compiled search is asked for)."""
+        from solvers.packing.disassembly_kernel import FOUND, LIMIT
+        from solvers.packing.disassembly_kernel import separate as separate_compiled
+
         cells = np.concatenate([self.pieces[p] for p in part]).astype(np.int64)
         starts = np.cumsum([0] + [len(self.pieces[p]) for p in part]).astype(np.int64)
         outcome, group, direction, key, depth, stored = separate_compiled(

@@ -18,7 +18,6 @@ from numba import njit
 
 FREE = 1 << 40  # as in disassembly: "never collides"
 FOUND, NONE, LIMIT = 0, 1, 2  # search outcomes
-MAX_FAST_PIECES = 62  # groups are bit masks in an int64
 
 
 @njit(cache=True, nogil=True)
