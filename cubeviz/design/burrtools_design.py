@@ -34,6 +34,8 @@ def draft_from_burrtools(chosen: Chosen) -> PuzzleDraft:
             f"{'have count ranges' if len(ranged) > 1 else 'has a count range'} (min/max), which a design cannot hold",
             chosen.where,
         )
+    if problem.coloured:
+        raise BurrToolsFileError("cells have colours (colour constraints), which a design cannot hold", chosen.where)
     twins = (kind_twins(problem) or {}) if problem.mirror_ok else {}
     pieces = tuple(
         PieceDraft(

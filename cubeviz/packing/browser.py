@@ -22,11 +22,25 @@ from PyQt6.QtWidgets import (
 from cubeviz.models.packing_model import LEVEL_NAMES, PackingModel
 from cubeviz.packing.disassembly_bar import DisassemblyBar
 from cubeviz.packing.legend import LegendPanel
-from cubeviz.packing.loading import Loaded, cluster_enumeration, default_level, enumeration, load_solution_file
+from cubeviz.packing.loading import (
+    Loaded,
+    burrtools_enumeration,
+    cluster_enumeration,
+    default_level,
+    enumeration,
+    load_solution_file,
+)
 from cubeviz.packing.solution_list import NavigationBar, SolutionTableModel
 from cubeviz.packing.source_panel import SourcePanel
 from cubeviz.packing.view_panel import ViewPanel
-from cubeviz.views.burrtools_open import Cancelled, browser_problem, is_burrtools_file, read_problem, refuse
+from cubeviz.views.burrtools_open import (
+    BrowserProblem,
+    Cancelled,
+    browser_problem,
+    is_burrtools_file,
+    read_problem,
+    refuse,
+)
 from cubeviz.views.fit import ScrolledColumn, scrollable
 from cubeviz.views.gl.polycube_item import PolycubeItem
 from cubeviz.workers import CallWorker, GeneratorWorker
@@ -53,6 +67,7 @@ class PackingBrowser(QWidget):
         self.rng = rng or random.Random()
         self.model = PackingModel()
         self.worker: GeneratorWorker | CallWorker | None = None
+        self.burrtools: BrowserProblem | None = None  # a BurrTools problem Enumerate lists as BurrTools counts
         self._animate_next = False
         self._build()
         self.model.subscribe(self._on_model)
@@ -162,6 +177,12 @@ class PackingBrowser(QWidget):
         if not self.use_puzzle(shown.puzzle, enumerate_now=False, cover=shown.cover):
             return False
         self.source.set_default_level(shown.level)
+        if shown.burr is not None:
+            self.burrtools = shown
+            self._say(f"{shown.label}: Enumerate lists its assemblies as BurrTools counts them (unused pieces hidden)")
+            if enumerate_now:
+                self.enumerate()
+            return True
         if shown.stored is not None:
             self.model.set_solutions(shown.stored, f"{shown.puzzle.title}: stored in {Path(path).name}")
         stored = len(shown.stored) if shown.stored is not None else 0
@@ -182,6 +203,7 @@ class PackingBrowser(QWidget):
             self._error(f"Puzzle not opened: {exc}")
             return False
         self.cancel()
+        self.burrtools = None
         self.source.show_error("")
         self.model.set_puzzle(puzzle, problem)
         self.source.set_default_level(default_level(puzzle))
@@ -202,6 +224,15 @@ class PackingBrowser(QWidget):
         if self.model.problem is None:
             return
         self.cancel()
+        if self.burrtools is not None and self.burrtools.burr is not None:
+            shown = self.burrtools
+            work = burrtools_enumeration(shown.burr, self.model.problem, shown.shift)
+            worker = GeneratorWorker(work, lambda e: isinstance(e, Loaded), self)
+            worker.solution.connect(self._loaded)
+            worker.cancelled.connect(lambda: self._say("Enumeration cancelled"))
+            worker.error.connect(lambda exc: self._error(f"Enumeration failed: {exc}"))
+            self._start(worker, f"Counting {self.model.puzzle.title} as BurrTools counts...")
+            return
         mode = SymmetryMode(mode or SymmetryMode.NONE)
         address = self.source.cluster.text().strip()
         work = (
@@ -307,9 +338,15 @@ class PackingBrowser(QWidget):
             self._show_current()
         elif event == "pieces":
             item = self.view.item
-            item.hidden = np.array([i in model.hidden for i in range(item.n_instances)], dtype=bool)
+            item.hidden = self._hidden_mask(item.n_instances)
             item.highlight = model.highlight
             self.view.update()
+
+    def _hidden_mask(self, n_instances: int) -> np.ndarray:
+        """Pieces hidden by hand, and copies the shown assembly leaves unused (rows without cells)."""
+        rows = self.model.current_rows() or []
+        absent = {i for i, r in enumerate(rows) if (self.model.problem.row_cells[r] < 0).all()}
+        return np.array([i in self.model.hidden or i in absent for i in range(n_instances)], dtype=bool)
 
     def _show_current(self) -> None:
         model, item = self.model, self.view.item
@@ -317,6 +354,7 @@ class PackingBrowser(QWidget):
         if item is None or poses is None:
             return
         first = item.laid_out
+        item.hidden = self._hidden_mask(item.n_instances)
         item.set_poses(poses, self.view.now(), animate=self._animate_next and not first)
         self._animate_next = False
         self.view_panel.solution_shown(first)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
+from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.cover import CoverProblem
 from solvers.packing.errors import SymmetryError
 from solvers.packing.puzzle import Puzzle, SymmetryMode
@@ -82,6 +83,25 @@ def enumeration(
         array = rows.array()
         del rows  # the chunks go before the solution set is built: the solutions are held once
         yield Loaded(with_classes(problem, array, up_to), f"{problem.puzzle.title}: enumerated")
+
+    return run
+
+
+def burrtools_enumeration(
+    problem: BurrProblem, cover: CoverProblem, shift: tuple[int, int, int]
+) -> Callable[[threading.Event, Callable], Iterator[CoverProgress | Loaded]]:
+    """A GeneratorWorker factory for a BurrTools problem that is no exact cover: BurrTools' assemblies (one per
+    class, as ``cubeviz-solve pack`` counts them) as rows of the display puzzle's cover (unused copies absent)."""
+    from solvers.packing.burrtools_count import count
+    from solvers.packing.burrtools_display import assembly_rows
+
+    def run(stop: threading.Event, _report: Callable) -> Iterator[CoverProgress | Loaded]:
+        found = count(problem, stop=stop)
+        if stop.is_set():
+            return
+        rows = assembly_rows(cover, shift, found.representatives)
+        source = f"{problem.title}: {found.assemblies:,} assemblies as BurrTools counts them"
+        yield Loaded(SolutionSet(cover, rows, SymmetryMode.NONE), source)
 
     return run
 

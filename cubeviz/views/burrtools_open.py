@@ -15,6 +15,7 @@ import numpy as np
 from PyQt6.QtWidgets import QMessageBox, QWidget
 
 from cubeviz.views.problem_chooser import choose_problem
+from solvers.packing.burrtools_display import display_puzzle
 from solvers.packing.burrtools_io import BurrToolsFileError, BurrToolsPuzzle, Problem, read_burrtools
 from solvers.packing.burrtools_puzzle import (
     BurrProblem,
@@ -63,6 +64,8 @@ class BrowserProblem:
     stored: SolutionSet | None
     skipped: int  # stored assemblies that are no placement of this puzzle (left out)
     label: str
+    burr: BurrProblem | None = None  # set when Enumerate lists BurrTools' assemblies (no exact cover)
+    shift: tuple[int, int, int] = (0, 0, 0)  # result coordinates minus the display puzzle's
 
 
 class Cancelled(Exception):
@@ -81,19 +84,28 @@ def read_problem(path: str | Path, parent: QWidget | None = None) -> Chosen:
 
 
 def browser_problem(chosen: Chosen) -> BrowserProblem:
-    """The problem as the Packings tab shows it. Only a problem the engine counts as an ordinary puzzle is shown
-    (fixed counts, no ``+`` cell, the pieces fill the result, mirror pairs within piece kinds); others raise
-    BurrToolsFileError naming why (`cubeviz-solve pack` counts them)."""
+    """The problem as the Packings tab shows it. A problem the engine counts as an ordinary puzzle (fixed counts,
+    no ``+`` cell, no colour, the pieces fill the result, mirror pairs within piece kinds) is one, enumerated by
+    the engine at the level whose count is BurrTools'; any other is shown as its display puzzle
+    (:mod:`solvers.packing.burrtools_display`) and Enumerate lists its assemblies as ``cubeviz-solve pack``
+    counts them. BurrToolsFileError when the pieces cannot fill the result."""
     problem = chosen.problem
-    if problem.optional:
-        raise BurrToolsFileError(
-            f"the result has {variable_cells(len(problem.optional))}, which the Packings tab cannot show "
-            "(cubeviz-solve pack counts it)", chosen.where)  # fmt: skip
-    if problem.has_ranges:
-        raise BurrToolsFileError(
-            "some piece has a count range (min/max), which the Packings tab cannot show (cubeviz-solve pack counts it)",
-            chosen.where,
-        )
+    general = problem.optional or problem.has_ranges or problem.coloured
+    if not general and problem.mirror_ok and kind_twins(problem) is None:
+        general = True
+    if general:
+        if not problem.kinds:
+            raise BurrToolsFileError("no piece fits in the result", chosen.where)
+        puzzle, cover, shift = display_puzzle(problem)
+        why = []
+        if problem.optional:
+            why.append(variable_cells(len(problem.optional)))
+        if problem.has_ranges:
+            why.append("count ranges")
+        if problem.coloured:
+            why.append("colours")
+        label = f"{problem.title} ({problem.name}{': ' + ', '.join(why) if why else ''})"
+        return BrowserProblem(puzzle, cover, SymmetryMode.NONE, None, 0, label, problem, shift)
     try:
         puzzle = to_puzzle(problem)  # the pieces must fill the result: said by the engine when they do not
     except BurrToolsFileError as exc:

@@ -63,7 +63,7 @@ def assembly_order(problem: CoverProblem, rows: Sequence[int], up: Direction | N
         cells = problem.row_cells[int(r)]
         pieces.append(target[cells[cells >= 0]] - lo)
     up_vec = np.asarray(up, dtype=np.int64)
-    height = [float((p @ up_vec).mean()) for p in pieces]
+    height = [float((p @ up_vec).mean()) if len(p) else 0.0 for p in pieces]  # no cells: an unused copy
     by_height = sorted(range(len(pieces)), key=lambda i: (height[i], i))
     directions = _directions(up)
     grid = np.full(tuple(int(d) for d in dims), -1, dtype=np.int64)

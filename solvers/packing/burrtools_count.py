@@ -12,23 +12,30 @@ BurrTools' rules, as implemented here:
   Without count ranges, one unpaired copy switches mirror identification off for the whole problem; with ranges
   pairing stops at the first unpaired copy and only assemblies whose one-handed copies are all paired are
   identified with their mirror images.
+* Colours (:mod:`solvers.packing.burrtools_colour`): a placement is allowed only where each coloured piece cell
+  may sit on the result cell under it; orientations of a piece that differ only in colours are different
+  placements; shapes, mirror partners and the result's symmetries are compared colours included.
 
 A plain problem is counted by the engine up to ``mirror`` where that level is defined and up to ``rotation``
 otherwise (the numba kernel with its symmetry reduction). Any other problem is searched by the same kernel over
 every result cell, a ``+`` cell also coverable by a one-cell *empty* piece (as many as may stay empty) and the
-count ranges checked at each full cover; every assembly is listed and sorted into classes by the images above.
+count ranges checked at each full cover; every assembly is listed (with colours: once per allowed colouring of its
+pieces) and sorted into classes by the images above.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
+from solvers.packing.burrtools_colour import PlacementColours
 from solvers.packing.burrtools_io import BurrToolsFileError
 from solvers.packing.burrtools_puzzle import (
     LETTERS,
     PALETTE,
     BurrProblem,
     identifier_for,
+    kind_chirality,
     kind_twins,
     plain_mode,
     to_puzzle,
@@ -37,6 +44,7 @@ from solvers.packing.puzzle import Piece, Puzzle
 from solvers.packing.voxels import Matrix, Voxel, apply, is_chiral, isometry_matrices
 
 MAX_LISTED = 2_000_000  # assemblies held (before symmetry) to sort into classes
+DISASSEMBLY_BATCH = 256  # assemblies taken apart per compiled call
 
 
 @dataclass(frozen=True)
@@ -109,6 +117,9 @@ def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop)
     rows = all_solutions(cover, up_to=mode, stop=stop)
     _check_stop(stop)
     target = _result_coordinates(problem, puzzle)
+    fast = _disassemble_rows(problem, cover, target, rows, None, max_states, stop)
+    if fast is not None:
+        return fast
     reps = tuple(tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
                        for r in sol) for sol in rows.tolist())  # fmt: skip
     return _with_disassembly(problem, reps, max_states, stop)
@@ -134,6 +145,7 @@ def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, sto
     if hole is not None:
         slack.append(int(cover.kind_count[hole]))
     cover.kind_slack = np.asarray(slack, dtype=np.int64)
+    colourings = _row_colourings(problem, cover, target, enabled, hole) if problem.coloured else None
     rows = _every_assembly(cover, enabled, stop)
     _check_stop(stop)
 
@@ -141,7 +153,25 @@ def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, sto
         return tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
                      for r in sol if r >= 0 and int(cover.row_kind[r]) != hole)  # fmt: skip
 
+    if colourings is not None:  # every allowed colouring of every piece: the assemblies BurrTools lists
+        listed = []
+        for sol in rows.tolist():
+            used = [r for r in sol if r >= 0 and int(cover.row_kind[r]) != hole]
+            for choice in itertools.product(*(colourings[r] for r in used)):
+                listed.append(tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0),
+                                    colouring) for r, colouring in zip(used, choice, strict=True)))  # fmt: skip
+                if len(listed) > MAX_LISTED:
+                    raise BurrToolsFileError(f"more than {MAX_LISTED:,} assemblies before symmetry: too many to "
+                                             "sort into classes here", problem.title)  # fmt: skip
+        reps = tuple(tuple(piece[:2] for piece in listed[i]) for i in classes(problem, listed))
+        if not disassemble:
+            return Count(len(reps), representatives=reps)
+        return _with_disassembly(problem, reps, max_states, stop)
     keep = _fast_classes(problem, cover, puzzle, rows)
+    if keep is not None and disassemble:
+        fast = _disassemble_rows(problem, cover, target, rows[keep], hole, max_states, stop)
+        if fast is not None:
+            return fast
     if keep is None:  # copies pair up across kinds: the per-assembly rule
         found = [pieces(sol) for sol in rows.tolist()]
         reps = tuple(found[i] for i in classes(problem, found))
@@ -150,6 +180,23 @@ def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, sto
     if not disassemble:
         return Count(len(reps), representatives=reps)
     return _with_disassembly(problem, reps, max_states, stop)
+
+
+def _row_colourings(problem: BurrProblem, cover, target: list[Voxel], enabled, hole: int | None) -> dict:
+    """Per enabled piece row, its allowed colourings (see :class:`PlacementColours`); a row with none is disabled."""
+    result_colours = dict(problem.result_colours)
+    checkers = [PlacementColours(k.coloured(), result_colours, problem.colour_pairs) for k in problem.kinds]
+    out: dict[int, list] = {}
+    for r in range(cover.n_rows):
+        kind = int(cover.row_kind[r])
+        if kind == hole or not enabled[r]:
+            continue
+        found = checkers[kind].colourings([target[c] for c in cover.row_cells[r] if c >= 0])
+        if found:
+            out[r] = found
+        else:
+            enabled[r] = 0
+    return out
 
 
 def _result_coordinates(problem: BurrProblem, puzzle: Puzzle) -> list[Voxel]:
@@ -192,7 +239,7 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
     from solvers.packing.symmetry import _RowLookup
 
     twins = kind_twins(problem) if problem.mirror_ok else {}
-    if twins is None:
+    if twins is None or problem.coloured:
         return None
     symmetries = [s for s in _result_symmetries(problem) if s[2] or problem.mirror_ok]
     shift = _offset(problem)
@@ -203,6 +250,7 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
     sols = np.asarray(rows, dtype=np.int64)
     n_rows = cover.n_rows
     row_kind = np.append(cover.row_kind, -1)  # index -1 (padding) has no kind
+    used_rows = np.unique(sols[sols >= 0])
     best = None
     for m, t, proper in symmetries:
         moved = apply(m, [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target])
@@ -213,8 +261,10 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
             for k in range(len(problem.kinds)):
                 if chiral[k]:
                     kind_map[k] = twins.get(k, -1)
-        cells = np.where(cover.row_cells >= 0, cell_perm[cover.row_cells], -1)
-        perm = np.append(lookup.find(kind_map[cover.row_kind], cells), -1)
+        used_cells = cover.row_cells[used_rows]
+        cells = np.where(used_cells >= 0, cell_perm[used_cells], -1)
+        perm = np.full(n_rows + 1, -1, dtype=np.int64)  # only the rows some assembly uses are looked up
+        perm[used_rows] = lookup.find(kind_map[cover.row_kind[used_rows]], cells)
         image = perm[sols]
         valid = ~((image < 0) & (sols >= 0)).any(axis=1)
         if not proper:
@@ -237,17 +287,41 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
     return sorted(int(i) for i in first_index)
 
 
+def _disassemble_rows(problem: BurrProblem, cover, target: list[Voxel], rows, hole: int | None, max_states: int,
+                      stop) -> Count | None:  # fmt: skip
+    """The count with solutions, the assemblies taken apart straight from their kernel rows (without listing them
+    as Python tuples); None when that does not apply (piece groups, or too many pieces)."""
+    import numpy as np
+
+    from solvers.packing.burrtools_disassembly import verdicts_from_rows
+
+    coordinates = np.asarray(target, dtype=np.int64)
+    rows = np.asarray(rows, dtype=np.int64)
+    if not len(rows):
+        return Count(0, 0, 0)
+    solutions = undecided = 0
+    for start in range(0, len(rows), DISASSEMBLY_BATCH * 16):  # batches: a stop request is seen between them
+        _check_stop(stop)
+        verdicts = verdicts_from_rows(problem, cover, coordinates, rows[start : start + DISASSEMBLY_BATCH * 16],
+                                      hole, max_states)  # fmt: skip
+        if verdicts is None:
+            return None
+        solutions += int((verdicts == 1).sum())
+        undecided += int((verdicts == -1).sum())
+    return Count(len(rows), solutions, undecided)
+
+
 def _with_disassembly(problem: BurrProblem, reps, max_states: int, stop) -> Count:
-    from solvers.packing.burrtools_disassembly import takes_apart
+    from solvers.packing.burrtools_disassembly import takes_apart_many
 
     solutions = undecided = 0
-    for assembly in reps:
+    for start in range(0, len(reps), DISASSEMBLY_BATCH):  # batches: a stop request is seen between them
         _check_stop(stop)
-        verdict = takes_apart(problem, assembly, max_states=max_states)
-        if verdict is None:
-            undecided += 1
-        elif verdict:
-            solutions += 1
+        for verdict in takes_apart_many(problem, reps[start : start + DISASSEMBLY_BATCH], max_states=max_states):
+            if verdict is None:
+                undecided += 1
+            elif verdict:
+                solutions += 1
     return Count(len(reps), solutions, undecided, reps)
 
 
@@ -260,36 +334,49 @@ def classes(problem: BurrProblem, found: list) -> list[int]:
     first_copy: dict[int, int] = {}
     for i, k in enumerate(copies):
         first_copy.setdefault(k, i)
-    chiral = [is_chiral(k.cells) for k in problem.kinds]
+    chiral = kind_chirality(problem)
     seen: set[tuple] = set()
     keep = []
+    # pieces are numbered as met, and the image of piece p (kind k after the move) under symmetry s is worked out
+    # once: assemblies share most of their pieces, and a piece of a burr or a colour puzzle has a hundred cells
+    numbers: dict[tuple, int] = {}
+    images: dict[tuple[int, int, int], int] = {}
+
+    def image_of(s: int, piece: tuple, kind: int) -> int:
+        key = (s, numbers.setdefault(piece, len(numbers)), kind)
+        found_image = images.get(key)
+        if found_image is None:
+            m, shift, _ = symmetries[s]
+            moved = apply(m, piece[1])
+            entry: tuple = (kind, tuple(sorted((x + shift[0], y + shift[1], z + shift[2]) for x, y, z in moved)))
+            if len(piece) > 2:  # its colouring moves along
+                cells = apply(m, [v for v, _ in piece[2]])
+                entry += (tuple(sorted(((x + shift[0], y + shift[1], z + shift[2]), c)
+                                       for (x, y, z), (_, c) in zip(cells, piece[2], strict=True))),)  # fmt: skip
+            found_image = images[key] = numbers.setdefault(entry, len(numbers))
+        return found_image
+
     for n, placed in enumerate(found):
         mirror_kinds = _mirror_kinds(problem, placed, copies, first_copy, chiral) if problem.mirror_ok else None
         best = None
-        for m, shift, proper in symmetries:
+        for s, (_m, _shift, proper) in enumerate(symmetries):
             if not proper and mirror_kinds is None:
                 continue
-            image = []
-            for slot, (k, cells) in enumerate(placed):
-                moved = apply(m, cells)
-                image.append(
-                    (
-                        k if proper else mirror_kinds[slot],
-                        tuple(sorted((x + shift[0], y + shift[1], z + shift[2]) for x, y, z in moved)),
-                    )
-                )
-            key = tuple(sorted(image))
+            key = tuple(sorted(image_of(s, piece, piece[0] if proper or mirror_kinds is None else mirror_kinds[slot])
+                               for slot, piece in enumerate(placed)))  # fmt: skip
             if best is None or key < best:
                 best = key
-        if best not in seen:
+        if best is not None and best not in seen:
             seen.add(best)
             keep.append(n)
     return keep
 
 
 def _result_symmetries(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
-    """Isometries (matrix, shift, proper) mapping the result onto itself, ``#`` onto ``#`` and ``+`` onto ``+``."""
+    """Isometries (matrix, shift, proper) mapping the result onto itself, ``#`` onto ``#`` and ``+`` onto ``+``,
+    each coloured cell onto a cell of its colour."""
     required, optional = set(problem.required), set(problem.optional)
+    colours = dict(problem.result_colours)
     every = list(required | optional)
     low = tuple(min(v[a] for v in every) for a in range(3))
     out = []
@@ -300,16 +387,27 @@ def _result_symmetries(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]
         def image(cells: set[Voxel], m: Matrix = m, shift: tuple = shift) -> set[Voxel]:
             return {(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in apply(m, cells)}
 
-        if image(required) == required and image(optional) == optional:
+        if (
+            image(required) == required
+            and image(optional) == optional
+            and all(
+                colours.get(v) == c for v, c in zip(image_list(list(colours), m, shift), colours.values(), strict=True)
+            )
+        ):
             out.append((m, (shift[0], shift[1], shift[2]), n < 24))
     return out
+
+
+def image_list(cells: list[Voxel], m: Matrix, shift) -> list[Voxel]:
+    """``cells`` moved by the isometry ``v -> m v + shift``, in order."""
+    return [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in apply(m, cells)]
 
 
 def _mirror_kinds(problem: BurrProblem, placed, copies, first_copy, chiral) -> list[int] | None:
     """The kind each placed piece becomes in the mirror image, or None when the image is no assembly."""
     used: dict[int, int] = {}
     out = []
-    for k, _ in placed:
+    for k, *_ in placed:
         copy = first_copy[k] + used.get(k, 0)
         used[k] = used.get(k, 0) + 1
         if not chiral[k]:

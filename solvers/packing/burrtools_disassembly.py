@@ -20,7 +20,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from solvers.packing.burrtools_puzzle import BurrProblem
-from solvers.packing.disassembly import _Disassembler
+from solvers.packing.disassembly import MAX_FAST_PIECES, _Disassembler
+from solvers.packing.disassembly_kernel import take_apart_all
 from solvers.packing.voxels import Voxel
 
 MAX_PIECES = 512  # parts are taken apart recursively, one level per separation: deeper than this is left undecided
@@ -78,8 +79,51 @@ def takes_apart(
     kinds = [int(k) for k, _ in assembly]
     pieces = [np.asarray(list(cells), dtype=np.int64).reshape(-1, 3) for _, cells in assembly]
     groups = _Groups(problem, kinds)
-    solver = _Disassembler(pieces, max_states, groups.same_group, groups.stuck_ok)
+    solver = _Disassembler(pieces, max_states, groups.same_group, groups.stuck_ok, fast=True)
     _moves, _levels, ok = solver.take_apart(list(range(len(pieces))), [(0, 0, 0)] * len(pieces), top=True)
     if ok:
         return True
     return False if solver.complete else None
+
+
+def takes_apart_many(
+    problem: BurrProblem, assemblies: Sequence[Sequence[tuple[int, Sequence[Voxel]]]], *, max_states: int = 2_000_000
+) -> list[bool | None]:
+    """:func:`takes_apart` for many assemblies. Without piece groups the whole recursion runs compiled, all
+    assemblies in one call (the same parts in the same order, so the same verdicts); with groups each one goes
+    through :func:`takes_apart`."""
+    if any(k.groups for k in problem.kinds) or any(len(a) > MAX_FAST_PIECES for a in assemblies):
+        return [takes_apart(problem, a, max_states=max_states) for a in assemblies]
+    cells: list[Sequence[Voxel]] = []
+    assembly_starts = [0]
+    for assembly in assemblies:
+        cells.extend(piece for _, piece in assembly)
+        assembly_starts.append(len(cells))
+    sizes = [len(piece) for piece in cells]
+    flat = np.asarray([v for piece in cells for v in piece], dtype=np.int64).reshape(-1, 3)
+    piece_starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    verdicts = take_apart_all(flat, piece_starts, np.asarray(assembly_starts, dtype=np.int64), max_states)
+    return [True if v == 1 else False if v == 0 else None for v in verdicts.tolist()]
+
+
+def verdicts_from_rows(
+    problem: BurrProblem, cover, target: np.ndarray, rows: np.ndarray, skip_kind: int | None, max_states: int
+) -> np.ndarray | None:
+    """:func:`takes_apart_many` for assemblies given as kernel rows (one assembly per line, -1 padded; rows of
+    ``skip_kind``, the empty cells, left out), the pieces in the order of the rows: 1 apart, 0 not, -1 undecided.
+    The pieces' cells are gathered with numpy rather than as Python tuples. None when the problem has piece
+    groups or an assembly too many pieces for the compiled recursion (then :func:`takes_apart` decides)."""
+    if any(k.groups for k in problem.kinds):
+        return None
+    kinds = np.append(cover.row_kind, -1)  # the padding -1 has no kind
+    valid = (rows >= 0) & (kinds[rows] != (-2 if skip_kind is None else skip_kind))
+    per_assembly = valid.sum(axis=1)
+    if len(rows) and int(per_assembly.max()) > MAX_FAST_PIECES:
+        return None
+    piece_rows = rows[valid]
+    cell_ids = cover.row_cells[piece_rows]
+    present = cell_ids >= 0
+    cells = np.ascontiguousarray(target[cell_ids[present]], dtype=np.int64).reshape(-1, 3)
+    piece_starts = np.concatenate([[0], np.cumsum(present.sum(axis=1))]).astype(np.int64)
+    assembly_starts = np.concatenate([[0], np.cumsum(per_assembly)]).astype(np.int64)
+    return take_apart_all(cells, piece_starts, assembly_starts, max_states)

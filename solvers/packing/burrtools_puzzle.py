@@ -1,11 +1,12 @@
 """One problem of a BurrTools file as the engine sees it, and conversion between BurrTools files and puzzles.
 
-:func:`burr_problem` checks a problem for what the engine supports (the cube grid, no colour, no ``+`` cell in a
-piece) and gives a :class:`BurrProblem`: the result's required (``#``) and optional (``+``) cells and the kinds of
-piece with their count ranges and groups, plus BurrTools' pairing of one-handed piece copies with their mirror
-images (see :mod:`solvers.packing.burrtools_count`). A *plain* problem (fixed counts, no ``+`` cells, the pieces
-fill the result) is an engine :class:`~solvers.packing.puzzle.Puzzle` (:func:`to_puzzle`); :func:`from_puzzle`
-goes the other way. :func:`burrtools_transformation` and :func:`assembly_cells` read BurrTools' stored assemblies.
+:func:`burr_problem` checks a problem for what the engine supports (the cube grid, no ``+`` cell in a piece) and
+gives a :class:`BurrProblem`: the result's required (``#``) and optional (``+``) cells and the kinds of piece with
+their count ranges, groups and colours (see :mod:`solvers.packing.burrtools_colour`), plus BurrTools' pairing of
+one-handed piece copies with their mirror images (see :mod:`solvers.packing.burrtools_count`). A *plain* problem
+(fixed counts, no ``+`` cells, no colours, the pieces fill the result) is an engine
+:class:`~solvers.packing.puzzle.Puzzle` (:func:`to_puzzle`); :func:`from_puzzle` goes the other way.
+:func:`burrtools_transformation` and :func:`assembly_cells` read BurrTools' stored assemblies.
 """
 
 from __future__ import annotations
@@ -13,6 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from solvers.packing.burrtools_colour import (
+    ColouredShape,
+    coloured_chiral,
+    coloured_mirror,
+    coloured_same,
+    coloured_shape,
+)
 from solvers.packing.burrtools_io import (
     BurrToolsFileError,
     BurrToolsPuzzle,
@@ -88,6 +96,11 @@ class Kind:
     groups: tuple[tuple[int, int], ...] = ()
     shape: int = 0
     weight: int = 1
+    colours: tuple[tuple[Voxel, int], ...] = ()  # coloured cells (in ``cells``' coordinates) and their colours
+
+    def coloured(self) -> ColouredShape:
+        """The piece with its colours, for the colour-aware shape comparisons."""
+        return coloured_shape(self.cells, dict(self.colours))
 
 
 @dataclass(frozen=True)
@@ -105,6 +118,13 @@ class BurrProblem:
     puzzle_name: str = ""
     pairing: tuple[int | None, ...] = field(default=(), repr=False)  # per piece copy: its mirror partner copy
     mirror_ok: bool = False  # some mirror identification applies (see the module docstring)
+    result_colours: tuple[tuple[Voxel, int], ...] = ()  # coloured result cells (result coordinates)
+    colour_pairs: frozenset[tuple[int, int]] = frozenset()  # allowed (piece colour, result colour)
+
+    @property
+    def coloured(self) -> bool:
+        """Some piece or result cell has a colour: placements are checked and shapes compared with colours."""
+        return bool(self.result_colours) or any(k.colours for k in self.kinds)
 
     @property
     def cells(self) -> tuple[Voxel, ...]:
@@ -116,9 +136,9 @@ class BurrProblem:
 
     @property
     def plain(self) -> bool:
-        """Fixed counts, no optional cell and the volumes match: the engine's exact-cover puzzle."""
+        """Fixed counts, no optional cell, no colour and the volumes match: the engine's exact-cover puzzle."""
         volume = sum(len(k.cells) * k.maximum for k in self.kinds)
-        return not self.optional and not self.has_ranges and volume == len(self.required)
+        return not self.optional and not self.has_ranges and not self.coloured and volume == len(self.required)
 
     def copies(self) -> list[int]:
         """The kind of every piece copy, in problem order."""
@@ -156,11 +176,6 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
         raise BurrToolsFileError("it has no pieces", loc)
     if len(problem.parts) > len(LETTERS):
         raise BurrToolsFileError(f"more than {len(LETTERS)} kinds of piece", loc)
-    for shape_id in [problem.result] + [p.shape for p in problem.parts]:
-        if puzzle.shapes[shape_id].colours:
-            raise BurrToolsFileError(
-                f"shape {shape_id + 1} has coloured cells: colour constraints are not supported", loc
-            )
     if not result.cells:
         raise BurrToolsFileError(f"the result shape {problem.result + 1} is empty", loc)
     kinds = []
@@ -170,8 +185,17 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
             raise BurrToolsFileError(f"piece shape {part.shape + 1} has variable (+) cells; only a result may", loc)
         if not shape.filled():
             raise BurrToolsFileError(f"piece shape {part.shape + 1} has no filled cell", loc)
-        kinds.append(Kind(letter, text, normalise(shape.filled()), part.minimum, part.maximum, part.groups,
-                          part.shape, shape.weight))  # fmt: skip
+        filled = shape.filled()
+        low = tuple(min(c[a] for c in filled) for a in range(3))
+        colours = tuple(
+            sorted(
+                ((x - low[0], y - low[1], z - low[2]), colour)
+                for (x, y, z), colour in shape.colours.items()
+                if shape.cells.get((x, y, z)) == "#"
+            )
+        )
+        kinds.append(Kind(letter, text, normalise(filled), part.minimum, part.maximum, part.groups,
+                          part.shape, shape.weight, colours))  # fmt: skip
     required, optional = tuple(result.filled()), tuple(result.variable())
     room = required + optional
     if len(room) > MAX_RESULT_CELLS:
@@ -186,17 +210,19 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
         )
     # more copies than fit in the result can never be used: the search's stacks stay the size of the result
     kinds = [Kind(**{**k.__dict__, "maximum": min(k.maximum, len(room) // len(k.cells))}) for k in kinds]
-    index = {c: i for i, c in enumerate(room)}
+    room_index = {c: i for i, c in enumerate(room)}
     placeable = []
     for kind in kinds:
-        if any(next(translations(shape, room, index), None) is not None for shape in orientations(kind.cells)):
+        if any(next(translations(shape, room, room_index), None) is not None for shape in orientations(kind.cells)):
             placeable.append(kind)
         elif kind.minimum:
             raise BurrToolsFileError(f"piece shape {kind.shape + 1} fits nowhere in the result", loc)
     kinds = placeable  # a piece that may stay unused and fits nowhere changes nothing
     title = problem.name or result.name or "BurrTools problem"
     base = BurrProblem(label, title, puzzle.comment, required, optional, tuple(kinds), problem.max_holes,
-                       result.name if _NAME_RE.match(result.name) else "")  # fmt: skip
+                       result.name if _NAME_RE.match(result.name) else "",
+                       result_colours=tuple(sorted(result.colours.items())),
+                       colour_pairs=problem.colour_pairs)  # fmt: skip
     pairing, mirror_ok = _pair_copies(base)
     return BurrProblem(**{**base.__dict__, "pairing": pairing, "mirror_ok": mirror_ok})
 
@@ -205,21 +231,33 @@ def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
     """Pair each one-handed piece copy with the next unpaired copy of its mirror shape (see module docstring).
     Returns the partner of every copy (None: achiral or unpaired) and whether mirror identification applies."""
     kinds = problem.copies()
-    chiral = [is_chiral(k.cells) for k in problem.kinds]
+    chiral = kind_chirality(problem)
     partner: list[int | None] = [None] * len(kinds)
     complete = True
     for i, kind in enumerate(kinds):
         if partner[i] is not None or not chiral[kind]:
             continue
-        mirrored = mirror_image(problem.kinds[kind].cells)
+        if problem.coloured:
+            mirrored_c = coloured_mirror(problem.kinds[kind].coloured())
+            matches = [coloured_same(k.coloured(), mirrored_c) for k in problem.kinds]
+        else:
+            mirrored = mirror_image(problem.kinds[kind].cells)
+            matches = [same_shape(k.cells, mirrored) for k in problem.kinds]
         for j in range(i + 1, len(kinds)):
-            if partner[j] is None and chiral[kinds[j]] and same_shape(problem.kinds[kinds[j]].cells, mirrored):
+            if partner[j] is None and chiral[kinds[j]] and matches[kinds[j]]:
                 partner[i], partner[j] = j, i
                 break
         else:
             complete = False
             break
     return tuple(partner), complete or problem.has_ranges
+
+
+def kind_chirality(problem: BurrProblem) -> list[bool]:
+    """Per kind: one-handed (no rotation maps it onto its mirror image), colours included when there are any."""
+    if problem.coloured:
+        return [coloured_chiral(k.coloured()) for k in problem.kinds]
+    return [is_chiral(k.cells) for k in problem.kinds]
 
 
 # ---------------------------------------------------------------------------------------------- plain puzzles
@@ -249,6 +287,9 @@ def to_puzzle(problem: BurrProblem, name: str = "") -> Puzzle:
         raise BurrToolsFileError(
             "the result has variable (+) cells, which a cubeviz puzzle cannot express", problem.name
         )
+    if problem.coloured:
+        raise BurrToolsFileError("cells have colours (colour constraints), which a cubeviz puzzle cannot express",
+                                 problem.name)  # fmt: skip
     if problem.has_ranges:
         raise BurrToolsFileError("some piece has a count range (min/max), which a cubeviz puzzle cannot express",
                                  problem.name)  # fmt: skip

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -37,6 +37,7 @@ from solvers.packing.cover import CoverProblem
 Direction = tuple[int, int, int]
 Offset = tuple[int, int, int]
 MAX_STATES = 100_000  # states per breadth-first search before the answer is "unknown"
+MAX_FAST_PIECES = 62  # the compiled search keeps groups as bit masks in an int64
 FREE = 1 << 40  # "never collides" as a distance (bigger than any real one, still an int for min())
 
 # The six directions as (axis, sign); the order fixes which of several equally short answers is returned.
@@ -155,9 +156,10 @@ Group = tuple[tuple[int, ...], int, int]  # (local members, direction index, how
 
 @dataclass
 class _Separation:
-    moves: list[Move]  # the shortest sequence, the separating move last
+    moves: list[Move]  # the shortest sequence, the separating move last (the compiled search: that one only)
     offsets: list[Offset]  # the part's offsets after it (the removed group at its clearing distance)
     removed: tuple[int, ...]  # local indices of the removed group
+    level: int = 0  # moves up to and including the separation
 
 
 PartCheck = Callable[[list[int]], bool]  # a verdict on a part (global piece indices) without moving it
@@ -170,6 +172,7 @@ class _Disassembler:
         max_states: int,
         same_group: PartCheck | None = None,
         stuck_ok: PartCheck | None = None,
+        fast: bool = False,
     ) -> None:
         self.pieces = pieces
         self.pairs = _Pairs(pieces)
@@ -178,6 +181,7 @@ class _Disassembler:
         self.complete = True
         self.same_group = same_group  # a part that needs no taking apart (its pieces are one group)
         self.stuck_ok = stuck_ok  # a part that may stay together after all (its pieces can form groups)
+        self.fast = fast  # the compiled search: the same separations, no moves recorded
 
     def separate(self, part: list[int], start: list[Offset]) -> _Separation | None:
         """Breadth-first search for a shortest sequence ending in a separation of ``part`` (global piece indices,
@@ -187,6 +191,8 @@ class _Disassembler:
         piece is played as the rest moving the opposite way, which is the same state."""
         x0, y0, z0 = start[0]
         start_key = tuple(c for o in start for c in (o[0] - x0, o[1] - y0, o[2] - z0))
+        if self.fast and len(part) <= MAX_FAST_PIECES:
+            return self._separate_compiled(part, start_key)
         parent: dict[State, tuple[State, Move] | None] = {start_key: None}
         frontier = [start_key]
         n = len(part)
@@ -280,6 +286,28 @@ class _Disassembler:
         out.sort(key=lambda g: g[0])  # stable
         return [(members, told, limit) for _, members, told, limit in out]
 
+    def _separate_compiled(self, part: list[int], start_key: State) -> _Separation | None:
+        """:meth:`separate` by the compiled search (:mod:`solvers.packing.disassembly_kernel`, imported here: numba
+        is loaded only when a compiled search is asked for)."""
+        from solvers.packing.disassembly_kernel import FOUND, LIMIT
+        from solvers.packing.disassembly_kernel import separate as separate_compiled
+
+        cells = np.concatenate([self.pieces[p] for p in part]).astype(np.int64)
+        starts = np.cumsum([0] + [len(self.pieces[p]) for p in part]).astype(np.int64)
+        outcome, group, direction, key, depth, stored = separate_compiled(
+            cells, starts, np.asarray(start_key, dtype=np.int64), self.max_states
+        )
+        self.states += int(stored)
+        if outcome == LIMIT:
+            self.complete = False
+            return None
+        if outcome != FOUND:
+            return None
+        members = tuple(m for m in range(len(part)) if int(group) >> m & 1)
+        found = self._clear(part, tuple(int(v) for v in key), [], members, int(direction))
+        found.level = int(depth) + 1
+        return found
+
     def _finish(self, part: list[int], key: State, parent, members: tuple[int, ...], direction: int) -> _Separation:
         moves: list[Move] = []
         at = key
@@ -287,6 +315,13 @@ class _Disassembler:
             at, move = parent[at]
             moves.append(move)
         moves.reverse()
+        found = self._clear(part, key, moves, members, direction)
+        found.level = len(found.moves)
+        return found
+
+    def _clear(self, part: list[int], key: State, moves: list[Move], members: tuple[int, ...], direction: int
+               ) -> _Separation:  # fmt: skip
+        """The separation at state ``key``: ``members`` leave along ``direction`` until clear of the rest."""
         axis, sign = _DIRECTIONS[direction]
         unit = _unit(axis, sign)
         offsets = [(key[3 * m], key[3 * m + 1], key[3 * m + 2]) for m in range(len(part))]
@@ -325,7 +360,7 @@ class _Disassembler:
         removed = set(found.removed)
         stay = [m for m in range(len(part)) if m not in removed]
         moves = list(found.moves)
-        levels = [len(found.moves)]
+        levels = [found.level]
         ok = True
         for local in (stay, sorted(removed)):
             sub_moves, sub_levels, sub_ok = self.take_apart([part[m] for m in local], [found.offsets[m] for m in local])
@@ -384,13 +419,20 @@ def disassemble(
 
 def disassemble_solution(problem: CoverProblem, rows: Sequence[int], **kw) -> Disassembly:
     """:func:`disassemble` for one packing solution (row ids of ``problem``); piece ``i`` of the result is
-    ``rows[i]``'s placement, in the puzzle file's coordinates."""
+    ``rows[i]``'s placement, in the puzzle file's coordinates. Rows without cells (copies a BurrTools assembly
+    leaves unused) take no part; the moves still number the pieces by their place in ``rows``."""
     target = np.asarray(problem.puzzle.target, dtype=np.int64)
-    pieces = []
-    for r in rows:
+    pieces, present = [], []
+    for i, r in enumerate(rows):
         cells = problem.row_cells[int(r)]
-        pieces.append(target[cells[cells >= 0]])
-    return disassemble(pieces, **kw)
+        if (cells >= 0).any():
+            pieces.append(target[cells[cells >= 0]])
+            present.append(i)
+    found = disassemble(pieces, **kw)
+    if len(present) == len(rows):
+        return found
+    moves = tuple(replace(m, pieces=tuple(present[p] for p in m.pieces)) for m in found.moves)
+    return replace(found, moves=moves)
 
 
 UNDECIDED = -2  # solution_levels: the search reached its bound before it could say

@@ -62,6 +62,8 @@ class PoseTable:
         kind = int(self.problem.row_kind[row])
         matrix = self._matrix(kind, int(self.problem.row_orient[row]))
         cells = self.problem.row_cells[row]
+        if (cells < 0).all():  # a row with no cells (an unused copy of a BurrTools piece): not drawn anywhere
+            return Pose(kind, matrix, np.zeros(3, dtype=np.int64))
         voxels = self._target[cells[cells >= 0]]
         moved = self.piece_cells[kind] @ matrix.T
         return Pose(kind, matrix, voxels.min(axis=0) - moved.min(axis=0))

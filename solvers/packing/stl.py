@@ -92,7 +92,7 @@ def resting_pose(cells: Iterable[Sequence[int]]) -> tuple[Voxel, ...]:
 def piece_mesh(cells: Iterable[Sequence[int]], options: PrintOptions) -> Mesh:
     """One piece in its resting pose, its bounding box's low corner at the origin (lying on z = 0)."""
     mesh = voxel_mesh(resting_pose(cells), unit=options.unit, gap=options.gap, bevel=options.bevel)
-    return mesh.moved(shift=-mesh.bounds()[0])
+    return mesh.moved(shift=[float(-v) for v in mesh.bounds()[0]])
 
 
 def plate_mesh(pieces: Sequence[PieceLike], options: PrintOptions) -> Mesh:
@@ -132,10 +132,12 @@ def solution_mesh(problem: CoverProblem, rows: Iterable[int], options: PrintOpti
     meshes = []
     for row in rows:
         cells = problem.row_cells[int(row)]
+        if (cells < 0).all():  # a copy the assembly leaves unused (BurrTools' count ranges)
+            continue
         voxels = target[cells[cells >= 0]] @ turn.T
         meshes.append(voxel_mesh(voxels, unit=options.unit, gap=options.gap, bevel=options.bevel))
     mesh = Mesh.join(meshes)
-    return mesh.moved(shift=-mesh.bounds()[0])
+    return mesh.moved(shift=[float(-v) for v in mesh.bounds()[0]])
 
 
 def _up_to_z(up: Sequence[int]) -> np.ndarray:

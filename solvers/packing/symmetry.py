@@ -72,11 +72,40 @@ class _RowLookup:
     def find(self, kinds: np.ndarray, cells: np.ndarray) -> np.ndarray:
         """Row id of each (kind, cells) placement, -1 where there is no such row."""
         if not self.vectorised:
-            found = [self.problem.row_id(int(k), c[c >= 0]) for k, c in zip(kinds, cells, strict=True)]
-            return np.array([-1 if r is None else r for r in found], dtype=np.int64)
+            return self._find_by_hash(kinds, cells)
         keys = self.keys(kinds, cells)
         at = np.minimum(np.searchsorted(self.sorted_keys, keys), len(self.sorted_keys) - 1)
         return np.where(self.sorted_keys[at] == keys, self.order[at], -1)
+
+    def _find_by_hash(self, kinds: np.ndarray, cells: np.ndarray) -> np.ndarray:
+        """:meth:`find` for placements too large for one integer key: (kind, sorted cells) hashed to 64 bits by a
+        fixed random linear map, looked up with ``searchsorted``, and each hit checked cell for cell; a query whose
+        hash matches a different row (a collision) is looked up in the problem's dict."""
+        problem = self.problem
+        if not hasattr(self, "_hash_weights"):
+            rng = np.random.default_rng(20240917)
+            self._hash_weights = rng.integers(1, 2**63, size=problem.row_cells.shape[1] + 1, dtype=np.uint64) | 1
+            self._row_table = np.column_stack([problem.row_kind, np.sort(problem.row_cells, axis=1)])
+            hashes = self._hash(self._row_table)
+            self._hash_order = np.argsort(hashes, kind="stable")
+            self._sorted_hashes = hashes[self._hash_order]
+        queries = np.column_stack([np.asarray(kinds, dtype=np.int64), np.sort(cells, axis=1)])
+        if not len(queries):
+            return np.empty(0, dtype=np.int64)
+        hashes = self._hash(queries)
+        at = np.minimum(np.searchsorted(self._sorted_hashes, hashes), len(self._sorted_hashes) - 1)
+        candidate = self._hash_order[at]
+        hit = self._sorted_hashes[at] == hashes
+        same = hit & (self._row_table[candidate] == queries).all(axis=1)
+        found = np.where(same, candidate, -1)
+        for q in np.flatnonzero(hit & ~same):  # a hash shared by different placements: ask the dict
+            row = problem.row_id(int(queries[q, 0]), [int(c) for c in queries[q, 1:] if c >= 0])
+            found[q] = -1 if row is None else row
+        return found
+
+    def _hash(self, table: np.ndarray) -> np.ndarray:
+        with np.errstate(over="ignore"):
+            return (table.astype(np.uint64) * self._hash_weights).sum(axis=1, dtype=np.uint64)
 
 
 def row_group(problem: CoverProblem, mode: SymmetryMode) -> RowGroup:

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
-from functools import cache
-from typing import cast
+from functools import cache, lru_cache
 
 Voxel = tuple[int, int, int]
 Shape = tuple[Voxel, ...]
@@ -46,13 +45,14 @@ def _order_key(m: Matrix) -> tuple[bool, bool, bytes]:
 @cache
 def isometry_matrices() -> tuple[Matrix, ...]:
     """All 48 signed permutation matrices, proper rotations first, identity at index 0."""
-    mats = []
+    mats: list[Matrix] = []
     for perm in itertools.permutations(range(N_AXES)):
         for signs in itertools.product((1, -1), repeat=N_AXES):
             rows = [[0, 0, 0] for _ in range(N_AXES)]
             for row, (col, sign) in enumerate(zip(perm, signs, strict=True)):
                 rows[row][col] = sign
-            mats.append(cast(Matrix, tuple(tuple(r) for r in rows)))
+            (a, b, c), (d, e, f), (g, h, i) = rows
+            mats.append(((a, b, c), (d, e, f), (g, h, i)))
     return tuple(sorted(mats, key=_order_key))
 
 
@@ -132,23 +132,48 @@ def symmetries(voxels: Iterable[Sequence[int]], *, with_mirrors: bool) -> list[t
     target = set(cells)
     low = tuple(min(v[a] for v in cells) for a in range(N_AXES))
     mats = isometry_matrices() if with_mirrors else isometry_matrices()[:N_ROTATIONS]
-    found = []
+    found: list[tuple[Matrix, Voxel]] = []
     for m in mats:
         moved = apply(m, cells)
-        shift = cast(Voxel, tuple(low[a] - min(v[a] for v in moved) for a in range(N_AXES)))
+        shift = (
+            low[0] - min(v[0] for v in moved),
+            low[1] - min(v[1] for v in moved),
+            low[2] - min(v[2] for v in moved),
+        )
         if {(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in moved} == target:
             found.append((m, shift))
     return found
 
 
+@lru_cache(maxsize=8)
+def _bounds(target: tuple) -> tuple[Voxel, Voxel]:
+    """The lowest and highest coordinate of a target along each axis (kept for the few targets in use)."""
+    low = (min(v[0] for v in target), min(v[1] for v in target), min(v[2] for v in target))
+    high = (max(v[0] for v in target), max(v[1] for v in target), max(v[2] for v in target))
+    return low, high
+
+
 def translations(shape: Shape, target: Sequence[Sequence[int]], index: dict) -> Iterator[tuple[int, ...]]:
-    """Every translate of a normal-form shape lying inside the target, as sorted tuples of target indices."""
+    """Every translate of a normal-form shape lying inside the target, as sorted tuples of target indices.
+
+    A translate whose bounding box leaves the target's is skipped at once, and the cells are tried farthest from
+    the shape's first voxel first: a large piece in a large target (BurrTools' burrs and colour puzzles) fails at
+    most translates, usually at one of those cells."""
     anchor = shape[0]
+    try:
+        low, high = _bounds(target if isinstance(target, tuple) else tuple(target))
+    except TypeError:  # voxels given as lists: not hashable, so not kept
+        low, high = _bounds.__wrapped__(tuple(target))
+    lo = [min(v[a] for v in shape) - anchor[a] + low[a] for a in range(N_AXES)]  # lowest allowed anchor place
+    hi = [high[a] - (max(v[a] for v in shape) - anchor[a]) for a in range(N_AXES)]  # highest
+    far_first = sorted(shape, key=lambda v: -(abs(v[0] - anchor[0]) + abs(v[1] - anchor[1]) + abs(v[2] - anchor[2])))
     seen: set[tuple[int, ...]] = set()
     for tx, ty, tz in target:
+        if not (lo[0] <= tx <= hi[0] and lo[1] <= ty <= hi[1] and lo[2] <= tz <= hi[2]):
+            continue
         dx, dy, dz = tx - anchor[0], ty - anchor[1], tz - anchor[2]
         cells = []
-        for x, y, z in shape:
+        for x, y, z in far_first:
             c = index.get((x + dx, y + dy, z + dz))
             if c is None:
                 break

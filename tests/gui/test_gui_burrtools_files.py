@@ -1,7 +1,8 @@
 """BurrTools `.xmpuzzle` files in the app, through the real menu actions with the file dialogs, the problem chooser
 and the message box answered by the test: a file of two problems asks which one, loads its pieces and result,
 lists the assemblies the file stores before any search, and Enumerate counts what the engine's BurrTools count
-says; malformed, other-grid, coloured and `+`-cell files are refused in one message box and change nothing; a
+says; a problem with `+` cells, count ranges or colours is listed as BurrTools counts it, unused pieces hidden;
+malformed and other-grid files are refused in one message box and change nothing, whatever was shown before; a
 design opens from a file and is saved as one that the engine's reader reads back to the same pieces and shape."""
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from solvers.packing.voxels import apply, normalise
 WAIT_MS = 180_000  # the first search may compile the kernel
 REVIEW_MS = 60_000
 STORED = 3  # Soma assemblies the test file stores
+EXPECTED_RANGED = 52  # the brute force of tests/packing/test_burrtools_io.py ("variable cells with count ranges")
 
 
 def _placement(cells: list, placed: list) -> tuple[int, int, int, int]:
@@ -165,19 +167,24 @@ BAD_FILES = {
         b'<voxel x="1" y="1" z="1" type="0">#</voxel></shapes><problems/></puzzle>',
         "spheres",
     ),
-    "coloured.xmpuzzle": (
+    "bad-colour.xmpuzzle": (
         b'<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors><color red="255" green="0" blue="0"/>'
-        b'</colors><shapes><voxel x="2" y="1" z="1" type="0">#1#</voxel><voxel x="2" y="1" z="1" type="0">##</voxel>'
+        b'</colors><shapes><voxel x="2" y="1" z="1" type="0">#3#</voxel><voxel x="2" y="1" z="1" type="0">##</voxel>'
         b'</shapes><problems><problem name="p"><shapes><shape id="0" count="1"/></shapes><result id="1"/><bitmap/>'
         b"</problem></problems></puzzle>",
-        "colour constraints",
+        "colour 3 is not defined",
     ),
-    "variable.xmpuzzle": (
+    "rhombic.xmpuzzle": (
+        b'<?xml version="1.0"?><puzzle version="2"><gridType type="3"/><colors/><shapes>'
+        b'<voxel x="1" y="1" z="1" type="0">#</voxel></shapes><problems/></puzzle>',
+        "rhombic dodecahedra",
+    ),
+    "too-many-pieces.xmpuzzle": (
         b'<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>'
-        b'<voxel x="1" y="1" z="1" type="0">#</voxel><voxel x="2" y="1" z="1" type="0">#+</voxel></shapes>'
-        b'<problems><problem name="p"><shapes><shape id="0" count="1"/></shapes><result id="1"/><bitmap/>'
+        b'<voxel x="1" y="1" z="1" type="0">#</voxel><voxel x="2" y="1" z="1" type="0">##</voxel></shapes>'
+        b'<problems><problem name="p"><shapes><shape id="0" min="3" max="4"/></shapes><result id="1"/><bitmap/>'
         b"</problem></problems></puzzle>",
-        "1 variable (+) cell,",
+        "the pieces have at least 3 cells but the result only 2",
     ),
 }
 
@@ -280,3 +287,134 @@ def test_a_burrtools_file_given_on_the_command_line_opens_in_the_packings_tab(mo
     assert len(shown) == 1 and window.test_warnings == []
     assert window.tabs.currentWidget() is window.packing_browser
     assert window.packing_browser.model.puzzle.title == "Soma cube" and len(window.packing_browser.model.solutions) == 3
+
+
+# --- problems that are no exact cover: `+` cells, count ranges, colours ----------------------------------------------
+
+RANGED = (
+    b'<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>'
+    b'<voxel x="3" y="2" z="1" type="0">#+##++</voxel>'  # the result: # + # / # + +
+    b'<voxel x="2" y="2" z="1" type="0">###_</voxel>'  # an L tromino
+    b'<voxel x="2" y="1" z="1" type="0">##</voxel>'  # a domino
+    b'<voxel x="1" y="1" z="1" type="0">#</voxel></shapes>'  # a cube
+    b'<problems><problem name="ranges"><shapes><shape id="1" min="0" max="1"/><shape id="2" min="0" max="2"/>'
+    b'<shape id="3" min="1" max="2"/></shapes><result id="0"/><bitmap/></problem></problems></puzzle>'
+)
+COLOURED = (  # the colour test file "coloured variable cells": burrTxt says 12 assemblies, 10 solutions
+    b'<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors><color red="200" green="0" blue="0"/>'
+    b'<color red="0" green="0" blue="200"/></colors><shapes>'
+    b'<voxel x="2" y="2" z="1" type="0">#1+1#+2</voxel><voxel x="2" y="1" z="1" type="0">#1#</voxel>'
+    b'<voxel x="1" y="1" z="1" type="0">#2</voxel></shapes>'
+    b'<problems><problem name="coloured"><shapes><shape id="1" min="0" max="2"/><shape id="2" min="0" max="4"/>'
+    b'</shapes><result id="0"/><bitmap><pair piece="0" result="0"/><pair piece="1" result="1"/></bitmap>'
+    b"</problem></problems></puzzle>"
+)
+
+
+def _check_listed(browser, required: set, ranges: list[tuple[int, int]], distinct: bool = True) -> list[frozenset]:
+    """Every listed assembly applied: pieces on distinct cells, every required cell covered, each kind within its
+    range, and (unless colours tell them apart) no assembly twice. Returns them as sets of (kind, cells)."""
+    model, cover = browser.model, browser.model.problem
+    puzzle = model.puzzle
+    seen = []
+    for index in range(len(model.solutions)):
+        covered: list = []
+        used = [0] * len(ranges)
+        pieces = []
+        for r in model.solutions.rows[index].tolist():
+            cells = [puzzle.target[c] for c in cover.row_cells[r] if c >= 0]
+            if cells:
+                used[int(cover.row_kind[r])] += 1
+                covered += cells
+                pieces.append((int(cover.row_kind[r]), frozenset(cells)))
+        assert len(covered) == len(set(covered)) and required <= set(covered)
+        assert all(low <= n <= high for n, (low, high) in zip(used, ranges, strict=True))
+        seen.append(frozenset(pieces))
+    if distinct:
+        assert len(set(seen)) == len(seen)
+    return seen
+
+
+def test_variable_cells_and_count_ranges_are_enumerated_as_burrtools_counts(qtbot, monkeypatch, window, tmp_path):
+    path = tmp_path / "ranges.xmpuzzle"
+    path.write_bytes(RANGED)
+    _answer_open(monkeypatch, path)
+    browser = window.packing_browser
+    window.actions["packing_open_puzzle"].trigger()  # opened and enumerated at once, as a puzzle file is
+    assert window.test_warnings == []
+    assert browser.model.puzzle.title == "ranges" and len(browser.model.puzzle.target) == 6
+    _wait_for_worker(qtbot, browser)
+    assert "assemblies as BurrTools counts them" in browser.source.status.text()
+    expected = count(burr_problem(read_burrtools(path))).assemblies
+    assert len(browser.model.solutions) == expected == EXPECTED_RANGED
+    listed = _check_listed(browser, {(0, 0, 0), (2, 0, 0), (0, 1, 0)}, [(0, 1), (0, 2), (1, 2)])
+    assert len({len(a) for a in listed}) > 1  # assemblies of different numbers of pieces
+    # in each assembly exactly the copies it leaves unused are hidden in the 3D view
+    hidden_somewhere = False
+    for index in range(len(browser.model.solutions)):
+        browser.jump_to_number(index + 1)
+        rows = browser.model.current_rows()
+        absent = [bool((browser.model.problem.row_cells[r] < 0).all()) for r in rows]
+        assert browser.view.item.hidden.tolist() == absent
+        hidden_somewhere |= any(absent)
+    assert hidden_somewhere
+
+
+def test_a_coloured_problem_is_enumerated_and_drawn(qtbot, monkeypatch, window, tmp_path):
+    path = tmp_path / "coloured.xmpuzzle"
+    path.write_bytes(COLOURED)
+    _answer_open(monkeypatch, path)
+    browser = window.packing_browser
+    window.tabs.setCurrentWidget(browser)
+    window.actions["packing_open_puzzle"].trigger()
+    assert window.test_warnings == []
+    browser.source.enumerate_button.click()
+    _wait_for_worker(qtbot, browser)
+    assert len(browser.model.solutions) == 12  # burrTxt's count of this file
+    # 12 assemblies, 6 by their cells alone: a coloured domino lies either way round on the same cells
+    listed = _check_listed(browser, {(0, 0, 0), (0, 1, 0)}, [(0, 2), (0, 4)], distinct=False)
+    assert len(set(listed)) == 6
+    browser.jump_to_number(1)
+    qtbot.wait(100)
+    image = browser.view.grabFramebuffer()
+    image.save(str(tmp_path / "burrtools-coloured.png"))
+    background = image.pixelColor(2, 2)
+    drawn = sum(image.pixelColor(x, y) != background for x in range(0, image.width(), 8)
+                for y in range(0, image.height(), 8))  # fmt: skip
+    assert drawn > 50  # the pieces of the shown assembly are drawn
+
+
+def test_a_bad_file_after_a_burrtools_problem_changes_nothing(qtbot, monkeypatch, window, tmp_path):
+    good, bad = tmp_path / "ranges.xmpuzzle", tmp_path / "broken.xmpuzzle"
+    good.write_bytes(RANGED)
+    bad.write_bytes(BAD_FILES["broken.xmpuzzle"][0])
+    browser = window.packing_browser
+    _answer_open(monkeypatch, good)
+    window.actions["packing_open_puzzle"].trigger()
+    _wait_for_worker(qtbot, browser)
+    before = (browser.model.puzzle, browser.model.problem, browser.model.solutions, browser.burrtools)
+    for name in ("broken.xmpuzzle", "spheres.xmpuzzle"):
+        bad.write_bytes(BAD_FILES[name][0])
+        _answer_open(monkeypatch, bad)
+        window.actions["packing_open_puzzle"].trigger()
+        assert BAD_FILES[name][1] in window.test_warnings[-1]
+        assert (browser.model.puzzle, browser.model.problem, browser.model.solutions, browser.burrtools) == before
+    browser.source.enumerate_button.click()  # Enumerate still counts the BurrTools problem
+    _wait_for_worker(qtbot, browser)
+    assert len(browser.model.solutions) == EXPECTED_RANGED
+
+
+def test_a_coloured_problem_is_refused_by_the_design_tab_by_name(monkeypatch, window, tmp_path):
+    path = tmp_path / "chequered.xmpuzzle"  # two dominoes coloured 1-2 on a chequered square: no + cell, no range
+    path.write_bytes(
+        b'<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors><color red="200" green="0" blue="0"/>'
+        b'<color red="0" green="0" blue="200"/></colors><shapes><voxel x="2" y="2" z="1" type="0">#1#2#2#1</voxel>'
+        b'<voxel x="2" y="1" z="1" type="0">#1#2</voxel></shapes><problems><problem name="chequered"><shapes>'
+        b'<shape id="1" count="2"/></shapes><result id="0"/><bitmap><pair piece="0" result="0"/>'
+        b'<pair piece="1" result="1"/></bitmap></problem></problems></puzzle>'
+    )
+    _answer_open(monkeypatch, path)
+    draft, undo = window.designer.model.draft, window.designer.model.undo_stack.count()
+    window.actions["design_open"].trigger()
+    assert len(window.test_warnings) == 1 and "colour constraints" in window.test_warnings[0]
+    assert window.designer.model.draft is draft and window.designer.model.undo_stack.count() == undo

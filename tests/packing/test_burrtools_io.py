@@ -360,11 +360,12 @@ def test_malformed_files_give_one_line(text: str, message: str, tmp_path, capsys
     assert err.count("\n") == 1 and err.startswith("cubeviz-solve: error: bad.xmpuzzle")
 
 
-def test_colour_constraints_are_refused(tmp_path) -> None:
+def test_a_coloured_result_cell_breaks_the_result_symmetry(tmp_path) -> None:
+    """A bar of three with one end coloured is no longer symmetric end to end: domino + cube counts 2, not 1."""
     text = _file([["###"], ["##"], ["#"]], [{"parts": [(1, 1), (2, 1)], "result": 0}])
+    assert count(burr_problem(parse_burrtools(text.encode()))).assemblies == 1
     text = text.replace("<colors/>", '<colors><color red="1" green="2" blue="3"/></colors>').replace(">###<", ">#1##<")
-    with pytest.raises(BurrToolsFileError, match="colour constraints are not supported"):
-        burr_problem(parse_burrtools(text.encode()))
+    assert count(burr_problem(parse_burrtools(text.encode()))).assemblies == 2
 
 
 VALID = _file([["###/###", "###/###"], SCREW_L, SCREW_R, DOMINO], [{"parts": [(1, 1), (2, 1), (3, 2)], "result": 0}])

@@ -1,0 +1,86 @@
+"""BurrTools' colour constraints on the cube grid: coloured piece shapes and where their coloured cells may go.
+
+A cell of a piece or of the result may carry a colour (1..63; 0 is *neutral*). A placement is allowed only when
+each coloured piece cell lands on a neutral result cell or on one whose colour the problem pairs with the piece
+cell's colour (``<bitmap><pair piece=.. result=../></bitmap>``). Colours also make shapes different: two
+orientations of a piece with the same cells but differently coloured are different placements, a shape's
+symmetries and its mirror partner must keep the colours, and so must the result's symmetries that identify
+assemblies. A coloured shape here is the sorted tuple of ``(x, y, z, colour)`` of its cells moved to the origin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from solvers.packing.voxels import N_ROTATIONS, Matrix, Voxel, apply, isometry_matrices, normalise
+
+ColouredShape = tuple[tuple[int, int, int, int], ...]
+Colouring = tuple[tuple[Voxel, int], ...]  # the coloured cells (colour > 0) of a placed piece, sorted
+
+
+def coloured_shape(cells: Iterable[Sequence[int]], colours: Mapping[Voxel, int]) -> ColouredShape:
+    """The normal form (moved to the origin, sorted) of cells with their colours (0 where none is given)."""
+    voxels = [(int(v[0]), int(v[1]), int(v[2])) for v in cells]
+    if not voxels:
+        return ()
+    low = [min(v[a] for v in voxels) for a in range(3)]
+    return tuple(sorted((x - low[0], y - low[1], z - low[2], colours.get((x, y, z), 0)) for x, y, z in voxels))
+
+
+def transformed(m: Matrix, shape: ColouredShape) -> ColouredShape:
+    """The normal form of a coloured shape turned (or reflected) by ``m``; the colours travel with the cells."""
+    moved = apply(m, [(x, y, z) for x, y, z, _ in shape])
+    return coloured_shape(moved, {v: s[3] for v, s in zip(moved, shape, strict=True)})
+
+
+def coloured_orientations(shape: ColouredShape) -> list[ColouredShape]:
+    """The distinct coloured shapes the 24 rotations make, in rotation order (BurrTools keeps each once)."""
+    seen: dict[ColouredShape, None] = {}
+    for m in isometry_matrices()[:N_ROTATIONS]:
+        seen.setdefault(transformed(m, shape), None)
+    return list(seen)
+
+
+def coloured_mirror(shape: ColouredShape) -> ColouredShape:
+    """The reflection x -> -x of a coloured shape."""
+    return transformed(((-1, 0, 0), (0, 1, 0), (0, 0, 1)), shape)
+
+
+def coloured_chiral(shape: ColouredShape) -> bool:
+    """True when no rotation maps the coloured shape onto its mirror image, colours included."""
+    return coloured_mirror(shape) not in set(coloured_orientations(shape))
+
+
+def coloured_same(a: ColouredShape, b: ColouredShape) -> bool:
+    """Whether a rotation maps coloured shape ``a`` onto ``b``, colours included."""
+    return b in set(coloured_orientations(a))
+
+
+def allowed(piece_colour: int, result_colour: int, pairs: frozenset[tuple[int, int]]) -> bool:
+    """BurrTools' rule for one cell: a neutral cell on either side fits anything, else the pair must be allowed."""
+    return piece_colour == 0 or result_colour == 0 or (piece_colour, result_colour) in pairs
+
+
+class PlacementColours:
+    """The allowed colourings of a piece placed on given result cells: every coloured orientation of the piece
+    whose cells are those cells, kept when each of its coloured cells may sit on the result cell under it."""
+
+    def __init__(self, shape: ColouredShape, result_colours: Mapping[Voxel, int], pairs: frozenset[tuple[int, int]]):
+        self.result_colours = result_colours
+        self.pairs = pairs
+        self.layouts: dict[tuple[Voxel, ...], list[Colouring]] = {}
+        for turned in coloured_orientations(shape):
+            cells = tuple((x, y, z) for x, y, z, _ in turned)
+            self.layouts.setdefault(cells, []).append(tuple(((x, y, z), c) for x, y, z, c in turned if c))
+
+    def colourings(self, cells: Iterable[Voxel]) -> list[Colouring]:
+        """The allowed colourings (result coordinates) of the piece on ``cells``; empty when none is allowed."""
+        placed = normalise(cells)
+        absolute = list(cells)
+        low = tuple(min(v[a] for v in absolute) for a in range(3))
+        out = []
+        for layout in self.layouts.get(placed, ()):
+            moved = tuple(((x + low[0], y + low[1], z + low[2]), c) for (x, y, z), c in layout)
+            if all(allowed(c, self.result_colours.get(v, 0), self.pairs) for v, c in moved):
+                out.append(moved)
+        return out

@@ -1,0 +1,159 @@
+"""The compiled separation search against the Python one: on seeded random boxes cut into pieces and random framed
+layouts both take every assembly apart into the same parts with the same move counts, the batch verdicts of the
+BurrTools count equal one assembly at a time through the Python search, and the state bound still means
+"undecided"."""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+import numpy as np
+import pytest
+
+from solvers.packing.burrtools_disassembly import takes_apart_many
+from solvers.packing.burrtools_io import parse_burrtools
+from solvers.packing.burrtools_puzzle import burr_problem
+from solvers.packing.disassembly import _Disassembler
+
+Voxel = tuple[int, int, int]
+
+
+def _box_cut(rng: random.Random, size: Voxel, n_pieces: int) -> list[list[Voxel]]:
+    """A box cut into ``n_pieces`` face-connected pieces grown from random seeds, one cell at a time."""
+    cells = list(product(range(size[0]), range(size[1]), range(size[2])))
+    owner: dict[Voxel, int] = {}
+    for i, seed in enumerate(rng.sample(cells, n_pieces)):
+        owner[seed] = i
+    while len(owner) < len(cells):
+        frontier = [(c, owner[n]) for c in cells if c not in owner for n in _neighbours(c) if n in owner]
+        cell, piece = rng.choice(frontier)
+        owner[cell] = piece
+    return [sorted(c for c in cells if owner[c] == i) for i in range(n_pieces)]
+
+
+def _neighbours(c: Voxel) -> list[Voxel]:
+    x, y, z = c
+    return [(x + 1, y, z), (x - 1, y, z), (x, y + 1, z), (x, y - 1, z), (x, y, z + 1), (x, y, z - 1)]
+
+
+def _framed(rng: random.Random) -> list[list[Voxel]]:
+    """A frame closed above and below with a random cavity in its middle layer, an opening on one side, and small
+    flat pieces dropped into the cavity (they slide about in it and leave through the opening, or stay caught)."""
+    frame = set(product(range(5), range(5), range(3)))
+    for x, y in product(range(1, 4), repeat=2):
+        if rng.random() < 0.7:
+            frame.discard((x, y, 1))
+    frame.discard((rng.randrange(1, 4), 0, 1))
+    pieces = []
+    taken = set(frame)
+    for _ in range(3):
+        shape = rng.choice([[(0, 0)], [(0, 0), (1, 0)], [(0, 0), (0, 1)], [(0, 0), (1, 0), (0, 1)]])
+        spots = list(product(range(5), range(5)))
+        rng.shuffle(spots)
+        for x, y in spots:
+            placed = [(x + a, y + b, 1) for a, b in shape]
+            if all(p[0] < 5 and p[1] < 5 and p not in taken for p in placed):
+                pieces.append(placed)
+                taken |= set(placed)
+                break
+    return [sorted(frame)] + pieces
+
+
+def _both(pieces: list[list[Voxel]], max_states: int = 200_000) -> tuple[tuple, tuple]:
+    """(levels, whole, complete, states) from the Python search and from the compiled one."""
+    out = []
+    for fast in (False, True):
+        solver = _Disassembler([np.asarray(p, dtype=np.int64) for p in pieces], max_states, fast=fast)
+        moves, levels, ok = solver.take_apart(list(range(len(pieces))), [(0, 0, 0)] * len(pieces), top=True)
+        out.append((tuple(levels), ok, solver.complete))
+    return out[0], out[1]
+
+
+@pytest.mark.parametrize("size", [(3, 3, 2), (3, 3, 3), (4, 3, 2)])
+def test_random_box_cuts_come_apart_alike(size: Voxel) -> None:
+    rng = random.Random(hash(size) & 0xFFFF)
+    for _ in range(150):
+        pieces = _box_cut(rng, size, rng.randrange(3, 7))
+        python, compiled = _both(pieces)
+        assert compiled == python, pieces
+
+
+def test_random_frames_come_apart_alike() -> None:
+    rng = random.Random(7)
+    levels = set()
+    stuck = 0
+    for _ in range(300):
+        pieces = _framed(rng)
+        python, compiled = _both(pieces)
+        assert compiled == python, pieces
+        levels.update(python[0])
+        stuck += not python[1]
+    assert max(levels) >= 3 and stuck >= 10  # slides inside the frame and pieces that stay caught
+
+
+def test_the_state_bound_means_undecided_in_both() -> None:
+    rng = random.Random(11)
+    for _ in range(200):
+        pieces = _framed(rng)
+        python, compiled = _both(pieces, max_states=3)
+        assert compiled == python
+        if not python[2]:
+            break
+    else:
+        pytest.fail("no layout reached a bound of 3 states")
+
+
+def test_batch_verdicts_equal_one_at_a_time() -> None:
+    """takes_apart_many (the whole recursion compiled, many assemblies per call) against the Python search."""
+    rng = random.Random(5)
+    assemblies = []
+    for _ in range(120):
+        pieces = _framed(rng) if rng.random() < 0.5 else _box_cut(rng, (3, 3, 2), rng.randrange(2, 6))
+        assemblies.append(tuple((0, tuple(p)) for p in pieces))
+    text = (
+        '<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>'
+        '<voxel x="1" y="1" z="1" type="0">#</voxel><voxel x="2" y="1" z="1" type="0">##</voxel></shapes>'
+        '<problems><problem><shapes><shape id="0" count="2"/></shapes><result id="1"/></problem></problems></puzzle>'
+    )
+    problem = burr_problem(parse_burrtools(text.encode()))
+    expected = []
+    for assembly in assemblies:
+        python, _ = _both([list(cells) for _, cells in assembly])
+        if len(assembly) < 2:  # BurrTools has nothing to take apart: no solution
+            expected.append(False)
+        else:
+            expected.append(python[1] if python[2] else None)
+    assert takes_apart_many(problem, assemblies) == expected
+    assert True in expected and False in expected
+
+
+SHAPES_XML = (
+    '<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>'
+    '<voxel x="3" y="3" z="2" type="0">##################</voxel>'  # a 3x3x2 box
+    '<voxel x="2" y="2" z="1" type="0">###_</voxel>'  # L tromino
+    '<voxel x="3" y="1" z="1" type="0">###</voxel>'  # I tromino
+    '<voxel x="2" y="2" z="2" type="0">_#####__</voxel>'  # a one-handed tetracube (screw)
+    '<voxel x="2" y="1" z="1" type="0">##</voxel></shapes>'  # domino
+    '<problems><problem name="box"><shapes><shape id="1" min="0" max="4"/><shape id="2" min="0" max="2"/>'
+    '<shape id="3" min="0" max="1"/><shape id="4" min="0" max="3"/></shapes><result id="0"/></problem></problems>'
+    "</puzzle>"
+)
+
+
+def test_counted_solutions_equal_the_python_search_on_every_class() -> None:
+    """count(--disassemble) takes the classes apart straight from the kernel's rows, compiled; the same classes
+    (listed without it) taken apart one by one by the Python search give the same number of solutions."""
+    from solvers.packing.burrtools_count import count
+
+    problem = burr_problem(parse_burrtools(SHAPES_XML.encode()))
+    listed = count(problem)
+    assert listed.assemblies > 50
+    python = 0
+    for assembly in listed.representatives:
+        pieces = [list(cells) for _, cells in assembly]
+        verdict, _ = _both(pieces)
+        python += len(pieces) >= 2 and verdict[1]
+    found = count(problem, disassemble=True)
+    assert (found.assemblies, found.solutions, found.undecided) == (listed.assemblies, python, 0)
+    assert (found.assemblies, found.solutions) == (1595, 1595)  # what burrTxt -q -d prints for this file
