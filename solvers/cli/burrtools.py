@@ -88,7 +88,7 @@ def _name_for(problem, target: str) -> str:
 def run_pack_burrtools(args: argparse.Namespace) -> int:
     """`pack FILE.xmpuzzle`: BurrTools' count of assemblies (and of solutions with --disassemble)."""
     from solvers.cli.cluster_options import uses_batch
-    from solvers.cli.packing import interrupt_flag
+    from solvers.cli.interrupts import interrupt_flag
     from solvers.packing import PackingError
     from solvers.packing.burrtools_count import count
     from solvers.packing.burrtools_puzzle import plain_mode

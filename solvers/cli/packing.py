@@ -7,12 +7,9 @@ Imports of the engine happen inside the handlers so `cubeviz-solve --help` stays
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing
 from typing import TYPE_CHECKING
 
 from solvers.cli.cluster_options import add_cluster_arguments, checkpoint_of, uses_batch, where_of
@@ -26,6 +23,7 @@ from solvers.cli.common import (
     open_input,
     report_error,
 )
+from solvers.cli.interrupts import interrupt_flag
 from solvers.cli.output_paths import output_path, refuse_same_files
 
 if TYPE_CHECKING:
@@ -187,21 +185,6 @@ def _search(problem, mode, args: argparse.Namespace) -> tuple[int, KeptSolutions
     return total, kept
 
 
-@contextmanager
-def interrupt_flag() -> Iterator[threading.Event]:
-    """Ctrl+C sets a flag the search polls between kernel calls instead of raising wherever Python happens to be:
-    an interrupt that lands while numba compiles the kernel would otherwise be swallowed and the search run on."""
-    stop = threading.Event()
-    if threading.current_thread() is not threading.main_thread():
-        yield stop
-        return
-    previous = signal.signal(signal.SIGINT, lambda _number, _frame: stop.set())
-    try:
-        yield stop
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
 def _search_in_batch(problem, mode, args: argparse.Namespace) -> tuple[int, KeptSolutions]:
     """The search split into chunks (one task each) run where --workers/--scheduler say; the chunks' solutions,
     concatenated in order, are one search's, so counts and files are the same as `_search`'s."""
@@ -235,9 +218,11 @@ def _search_in_batch(problem, mode, args: argparse.Namespace) -> tuple[int, Kept
 
 
 def _print_classes_and_write(problem, rows: list, mode, out: str | None, disassemble: bool) -> None:
+    import numpy as np
+
     from solvers.packing.queries import with_classes
 
-    solutions = with_classes(problem, rows, mode)
+    solutions = with_classes(problem, np.asarray(rows, dtype=np.int64), mode)
     for coarser, ids in solutions.classes.items():
         print(f"classes up to {coarser.value}: {int(ids.max()) + 1 if len(ids) else 0}")
     if disassemble:
@@ -259,6 +244,7 @@ def _print_disassembly(solutions) -> None:
     from solvers.packing.disassembly import STUCK, UNDECIDED, solution_levels
 
     levels = solution_levels(solutions.problem, solutions.rows)
+    assert levels is not None  # None only when stopped, and no stop flag is given here
     solutions.levels = levels
     print(f"cannot be taken apart: {int((levels == STUCK).sum())}")
     if (levels == UNDECIDED).any():
