@@ -88,7 +88,7 @@ class Separation:
 
     def levels(self) -> tuple[int, ...]:
         """Moves up to this separation, then those of the separations of the left and of the removed part."""
-        out = (len(self.states) - 1,)
+        out: tuple[int, ...] = (len(self.states) - 1,)
         for sub in (self.left, self.removed):
             if sub is not None:
                 out += sub.levels()

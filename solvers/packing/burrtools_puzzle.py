@@ -162,7 +162,7 @@ def _letters_and_labels(shapes: tuple[Shape, ...], parts: tuple[Part, ...]) -> l
     if len(set(letters)) != len(letters) or None in letters:
         spare = iter(LETTERS)
         return [(next(spare), name) for name in names]
-    return [(w[0], w[1]) for w in wanted]  # type: ignore[misc]
+    return [(w[0], w[1]) for w in wanted]
 
 
 def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, where: str = "") -> BurrProblem:
