@@ -17,6 +17,7 @@ from cubeviz.views.preset_picker import PresetPicker
 from solvers.goals.presets import FIXED_AXIS_PRESETS, PRESET_NAMES, preset_pattern
 
 GOAL_SIZE = 3  # goal patterns are 3x3x3 patterns
+LABEL, LABEL_ELSEWHERE = "Goal preset:", "Goal preset (3x3x3 only):"
 LOAD_TIP = "Paint the preset's pieces in their colours and every other sticker grey"
 WRONG_SIZE_TIP = "Goal presets are 3x3x3 patterns: choose 3x3x3 in the size box to paint one (this is a {size})"
 WHOLE_PIECE_AXIS_PRESETS = ("corners", "edges")  # fixed-axis presets that still solve whole pieces
@@ -33,7 +34,9 @@ class GoalPresetBar(QWidget):
         self.model = model
         self.picker = PresetPicker(model.scheme, PAINTABLE_PRESETS, parent=self)
         self.load_button = QPushButton("Load Goal", self)
-        self.label = QLabel("Goal preset:", self)
+        self.load_button.setToolTip(LOAD_TIP)
+        self.label = QLabel(LABEL, self)
+        self._own_tips: dict[QWidget, str] = {}  # each part's tooltip, kept while the reason replaces it
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.label)
@@ -55,11 +58,16 @@ class GoalPresetBar(QWidget):
         reason = WRONG_SIZE_TIP.format(
             size=f"{size}x{size}x{size}" + (" in free colouring" if self.model.recolour else "")
         )
-        for widget in (self.label, self.picker, self.load_button):
-            widget.setEnabled(usable)
-        self.load_button.setToolTip(LOAD_TIP if usable else reason)
-        for widget in (self, self.label, self.picker):
-            widget.setToolTip("" if usable else reason)
+        self.label.setText(LABEL if usable else LABEL_ELSEWHERE)
+        for widget in (self.label, self.picker, self.load_button):  # the picker's boxes follow it (and keep their own
+            widget.setEnabled(usable)  # state: a preset on the standard axes only has no colour to choose)
+        parts: list[QWidget] = [self, self.label, self.picker, self.load_button, *self.picker.findChildren(QWidget)]
+        for part in parts:
+            if not usable:  # a disabled part shows its own tooltip when it has one: make it the reason
+                self._own_tips.setdefault(part, part.toolTip())
+                part.setToolTip(reason)
+            elif part in self._own_tips:
+                part.setToolTip(self._own_tips.pop(part))
 
     def load(self) -> bool:
         """Paint the chosen preset (one undo step) on the 3x3x3; on any other size nothing changes (False): the

@@ -9,8 +9,9 @@ import os
 
 import numpy as np
 import pytest
-from PyQt6.QtCore import Qt
-from PyQt6.QtGui import QImage
+from PyQt6.QtCore import QEvent, Qt
+from PyQt6.QtGui import QHelpEvent, QImage
+from PyQt6.QtWidgets import QApplication, QToolTip
 
 from cubeviz import start_file
 from cubeviz.editor.grey_paint import GREY
@@ -111,17 +112,29 @@ def test_the_goal_preset_row_is_for_the_3x3x3_only(qtbot, window) -> None:
         assert not bar.load_button.isEnabled() and not bar.picker.isEnabled()
         tip = bar.load_button.toolTip()
         assert "Goal presets are 3x3x3 patterns" in tip and f"this is a {size}x{size}x{size}" in tip
-        assert bar.picker.toolTip() == tip
+        assert bar.picker.toolTip() == bar.picker.preset_box.toolTip() == bar.picker.colour_box.toolTip() == tip
+        assert bar.label.text() == "Goal preset (3x3x3 only):"
         qtbot.mouseClick(bar.load_button, LEFT)  # a disabled button: nothing happens
         assert not bar.load()  # nor when called directly: the size is never switched behind the user's back
         assert panel.model.size == size and panel.model.colours.tolist() == colours
         if size == 4:
             keep(panel.grab().toImage(), f"editor-goal-row-disabled-{window.width()}.png")
+            for part in (bar.picker.preset_box, bar.load_button):  # a disabled widget still shows its tooltip
+                middle = part.rect().center()
+                QApplication.sendEvent(part, QHelpEvent(QEvent.Type.ToolTip, middle, part.mapToGlobal(middle)))
+                assert QToolTip.isVisible() and QToolTip.text() == tip
+                QToolTip.hideText()
     panel.set_recolour_mode(True)
     assert panel.model.size == 2 and not bar.load_button.isEnabled() and "free colouring" in bar.load_button.toolTip()
     panel.set_recolour_mode(False)
     panel.set_size(3)
     assert bar.load_button.isEnabled() and "Paint the preset" in bar.load_button.toolTip()
+    assert bar.picker.preset_box.toolTip().startswith("The goal preset") and bar.label.text() == "Goal preset:"
+    bar.picker.set_preset("corners")  # on the standard axes only: its colour box stays disabled
+    assert not bar.picker.colour_box.isEnabled()
+    panel.set_size(4)
+    panel.set_size(3)
+    assert bar.picker.preset_box.isEnabled() and not bar.picker.colour_box.isEnabled()
     bar.picker.set_preset("cross", "D")
     qtbot.mouseClick(bar.load_button, LEFT)
     assert panel.model.size == 3 and panel.model.verdict.pattern == preset_pattern("cross", "D")
