@@ -3,7 +3,7 @@ mesh's vertex layout, so the preview draws the frames of the stickers a verdict 
 
 Why its own mesh and not the big cube's buffer: that buffer colours stickers, it has no frames; the frames are
 drawn over it by the grouped-mesh renderer, one vertex range per sticker (`FRAME_VERTICES` each, facelet order),
-built with numpy (a 50x50x50's 15,000 frames in milliseconds) and uploaded once per size, the first time a big
+built with numpy (a 50x50x50's 15,000 frames in about 30 ms) and uploaded once per size, the first time a big
 cube of that size has something outlined. The preview never turns a layer, so every frame sits in group 0.
 """
 
@@ -18,7 +18,7 @@ from cubeviz.views.gl.cube_geometry import FIRST_STICKER_SLOT
 from cubeviz.views.gl.mesh import AXES, FLOATS_PER_VERTEX, GROUP_OFFSET, NORMAL_OFFSET, POSITION_OFFSET, SLOT_OFFSET
 
 FRAME_OUTER, FRAME_INNER = 0.49, 0.37  # of a cubie, as on the 3x3x3: over the sticker's rim and the plastic round it
-WIDE_FRAME_INNER = 0.27  # from WIDE_FRAME_SIZE up the bars are twice as wide: a 3x3x3-wide bar is a pixel or two there
+WIDE_FRAME_INNER = 0.25  # from WIDE_FRAME_SIZE up the bars are twice as wide: a 3x3x3-wide bar is a pixel or two there
 WIDE_FRAME_SIZE = 10  # where the big cube's stickers turn square and small (big_cube_mesh.SQUARE_FROM_SIZE)
 FRAME_LIFT = 0.012  # world units above the face: in front of the sticker without depth fighting
 FRAME_VERTICES = 4 * 2 * 3  # four bars of two triangles
