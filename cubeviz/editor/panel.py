@@ -110,7 +110,9 @@ class EditorPanel(QWidget):
         self.fill_button.setToolTip("Copy the colours of the cube in the main view")
         self.random_button.setToolTip("Colours of a random valid cube")
         self.fix_button.setToolTip("Apply the correction the message proposes")
-        self.paste_button.setToolTip("Paste colours as text (54 or 24 face letters, or a goal pattern with '.')")
+        self.paste_button.setToolTip(
+            "Paste colours as text (6N² face letters: 24, 54, 96, ...; or a goal pattern with '.')"
+        )
         self.copy_button.setToolTip("Copy the colours as text")
         self.open_button.setToolTip("Open a cube file (JSON)")
         self.save_button.setToolTip("Save the colours as a cube file (JSON)")

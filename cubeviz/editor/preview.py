@@ -1,6 +1,6 @@
 """The live 3D picture of the colouring being entered: the app's CubeView drawing raw sticker colours (blank and
-impossible colourings too), with the stickers a problem names outlined (on the 2x2x2 and 3x3x3; a big cube's
-are outlined in the net). Dragging orbits; it never turns.
+impossible colourings too), with the stickers a problem names outlined, at any size (a big cube's frames are in
+big_outline.py). Dragging orbits; it never turns.
 """
 
 from __future__ import annotations
@@ -11,17 +11,27 @@ import numpy as np
 from PyQt6.QtCore import QPointF
 from PyQt6.QtGui import QKeyEvent, QMouseEvent, QPolygonF
 
+from cubeviz.editor.big_outline import (  # one frame shape at every size (wider bars from 10x10x10 up)
+    FRAME_INNER,
+    FRAME_LIFT,
+    FRAME_OUTER,
+    FRAME_VERTICES,
+    big_outline_frames,
+    big_outline_key,
+    frame_inner,
+)
 from cubeviz.editor.checks import BLANK
 from cubeviz.editor.editor_model import EditorModel
 from cubeviz.editor.grey_paint import GREY, GREY_RGB
 from cubeviz.models.big_cube import is_big
 from cubeviz.models.cube_model import CubeModel
 from cubeviz.views.gl.big_cube_item import BigCubeItem
+from cubeviz.views.gl.big_cube_mesh import STICKER_HALF as BIG_STICKER_HALF
 from cubeviz.views.gl.camera import DEFAULT_PITCH, OrbitCamera
 from cubeviz.views.gl.cube_geometry import FIRST_STICKER_SLOT, PLASTIC_SLOT, cube_geometry
 from cubeviz.views.gl.cube_item import PLASTIC_RGB, CubeItem
 from cubeviz.views.gl.cube_view import CubeView
-from cubeviz.views.gl.mesh import MeshBuilder
+from cubeviz.views.gl.mesh import MeshBuilder, face_tangents
 from solvers.cube.geometry import Face
 from solvers.cube.schemes import ColourScheme
 from solvers.cube.state import CubeState
@@ -29,9 +39,6 @@ from solvers.nxn.state import NxNState
 
 BLANK_RGB = (0.55, 0.55, 0.57)
 OUTLINE_RGB = (1.0, 0.0, 0.85)  # magenta: no scheme has it
-FRAME_OUTER, FRAME_INNER = 0.49, 0.37  # of a cubie: the frame covers the sticker's rim and the plastic around it
-FRAME_LIFT = 0.012  # world units above the cubie face: in front of the sticker without depth fighting
-FRAME_VERTICES = 4 * 2 * 3  # four bars of two triangles
 FACING = 0.05  # a sticker is outlined when its normal faces the eye by more than this
 MAX_PITCH = 60.0  # degrees: orbiting to show a sticker on U or D stops short of looking straight down
 
@@ -151,13 +158,27 @@ class PreviewView(CubeView):
     def _draw_with(self, camera: OrbitCamera, width: int, height: int) -> None:
         super()._draw_with(camera, width, height)
         outlined = np.array(sorted(self.editor.verdict.outlined), dtype=np.int32)
-        if not len(outlined) or isinstance(self.item, BigColouringItem):
+        if not len(outlined):
             return
-        geometry = self.item.geometry
-        colours = np.tile(np.array(OUTLINE_RGB, dtype=np.float32), (geometry.n_slots, 1))
-        self.renderer.set_colours(colours)
         first = outlined * FRAME_VERTICES
-        self.renderer.draw_ranges(outline_key(geometry.size), first, np.full_like(first, FRAME_VERTICES))
+        if isinstance(self.item, BigColouringItem):
+            self._draw_big_outlines(camera, width, height, first)
+            return
+        colours = np.tile(np.array(OUTLINE_RGB, dtype=np.float32), (self.item.geometry.n_slots, 1))
+        self.renderer.set_colours(colours)
+        self.renderer.draw_ranges(outline_key(self.item.geometry.size), first, np.full_like(first, FRAME_VERTICES))
+
+    def _draw_big_outlines(self, camera: OrbitCamera, width: int, height: int, first: np.ndarray) -> None:
+        """The frames over a big cube, drawn by the grouped-mesh renderer after the big cube's own (the preview
+        never turns a layer: one group, at rest). The size's frame mesh is uploaded the first time it is needed."""
+        size = self.item.geometry.size
+        key = big_outline_key(size)
+        if not self.renderer.has_mesh(key):
+            self.renderer.upload(key, big_outline_frames(size))
+        self.renderer.begin_frame(camera.projection_matrix(width, height), camera.view_matrix())
+        self.renderer.set_groups(np.identity(4)[None])
+        self.renderer.set_colours(np.tile(np.array(OUTLINE_RGB, dtype=np.float32), (FIRST_STICKER_SLOT + 1, 1)))
+        self.renderer.draw_ranges(key, first, np.full_like(first, FRAME_VERTICES))
 
     def _facing(self, facelets: list[int], camera: OrbitCamera) -> list[int]:
         """The given stickers whose faces turn towards `camera` (more than the FACING cosine)."""
@@ -172,26 +193,29 @@ class PreviewView(CubeView):
 
     def outline_polygons(self, facelets: list[int], camera: OrbitCamera, width: int, height: int) -> list[QPolygonF]:
         """Screen quadrilaterals of the given stickers that face `camera` (tests read them too)."""
+        centres, normals = self.item.sticker_frames()
         geometry = self.item.geometry
-        centres = self.item.sticker_frames()[0]
+        half = BIG_STICKER_HALF * geometry.cubie_width if isinstance(self.item, BigColouringItem) else None
         polygons = []
         for facelet in self._facing(facelets, camera):
-            u, v = geometry.sticker_tangents(facelet)
-            half = geometry.sticker_half
-            corners = [centres[facelet] + half * (a * u + b * v) for a, b in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+            u, v = face_tangents(normals[facelet])
+            side = half if half is not None else geometry.sticker_half  # type: ignore[union-attr]
+            corners = [centres[facelet] + side * (a * u + b * v) for a, b in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
             pixels = camera.project(np.array(corners), width, height)
             polygons.append(QPolygonF([QPointF(float(x), float(y)) for x, y in pixels]))
         return polygons
 
     def outline_points(self, facelets: list[int], camera: OrbitCamera, width: int, height: int) -> np.ndarray:
         """Screen points in the middle of each frame bar of the given stickers that face `camera` (for tests)."""
-        geometry = self.item.geometry
-        centres = self.item.sticker_frames()[0]
-        middle = (FRAME_OUTER + FRAME_INNER) / 2.0 * geometry.cubie_width
+        centres, normals = self.item.sticker_frames()
+        size = self.item.geometry.size
+        inner = frame_inner(size) if isinstance(self.item, BigColouringItem) else FRAME_INNER
+        middle = (FRAME_OUTER + inner) / 2.0 * self.item.geometry.cubie_width
         points = []
         for facelet in self._facing(facelets, camera):
-            u, v = geometry.sticker_tangents(facelet)
-            points += [centres[facelet] + middle * side for side in (u, v, -u, -v)]
+            u, v = face_tangents(normals[facelet])
+            lifted = centres[facelet] + FRAME_LIFT * normals[facelet]  # where the frame is drawn
+            points += [lifted + middle * side for side in (u, v, -u, -v)]
         return camera.project(np.array(points), width, height) if points else np.empty((0, 2))
 
     # -- input: orbit and zoom only ------------------------------------------------------------------------------

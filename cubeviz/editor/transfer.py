@@ -1,7 +1,7 @@
 """Cubes in and out of the editor: paste and copy strings, open and save cube files, drop a file on the window.
 
 Bad text or a bad file changes nothing: the panel's message and the status bar say what is wrong. Big cubes
-(4x4x4 and up) travel as facelet strings of 6N^2 face letters; cube files hold the 2x2x2 and 3x3x3.
+(4x4x4 and up) travel as facelet strings of 6N^2 face letters, and cube files hold every size the editor does.
 """
 
 from __future__ import annotations
@@ -139,9 +139,6 @@ def save_path(panel: EditorPanel, path: str | Path) -> bool:
     state = panel.model.verdict.state
     if state is None:
         panel.status.emit("Not saved: the cube is not valid yet")
-        return False
-    if isinstance(state, NxNState):
-        panel.status.emit("Not saved: cube files hold the 2x2x2 and 3x3x3; Copy gives this cube's facelet string")
         return False
     try:
         save_cube_file(path, state)

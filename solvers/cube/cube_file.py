@@ -6,11 +6,14 @@ A cube file is a small JSON object (extension ``.cube``; the exact format is in 
      "facelets": "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", "comment": "optional"}
 
 ``facelets`` lists the stickers in Kociemba order (U1..U9 R1..R9 F1..F9 D1..D9 L1..L9 B1..B9; 4 per face on the
-2x2x2); each letter names the face whose SOLVED colour the sticker shows, so a cube with its centres at home is
-written exactly as its Kociemba string. Reading a file validates it; any problem raises `CubeFileError`.
+2x2x2; N*N per face on a big cube, each face read as the 3x3x3 string reads it: the facelet string of
+`solvers.nxn`); each letter names the face whose SOLVED colour the sticker shows, so a cube with its centres at
+home is written exactly as its Kociemba string. Sizes 2 to `MAX_SIZE`; reading a file validates it (a big cube
+with `solvers.nxn.validation`, whose message names the pieces at fault); any problem raises `CubeFileError`.
 
 Pasted text (and a non-JSON file) may be any of:
   * a facelet string in Kociemba order: face letters U R F D L B, or the scheme's colour letters (W R G Y O B);
+  * a big cube's facelet string (6*N*N face letters U R F D L B, N from 4 to `MAX_SIZE`);
   * a 3x3 letter net (3x3x3: 9 rows of 3, 12, 12, 12 ... letters, any six letters, centres name the colours);
   * a 2x2 net (2x2x2: 6 rows of 2, 2, 8, 8, 2, 2 letters, any six letters);
   * a cube file's JSON.
@@ -27,22 +30,29 @@ from pathlib import Path
 import numpy as np
 
 from solvers import strict_json
-from solvers.cube.geometry import Face, centre_facelets, n_facelets
+from solvers.cube.geometry import Face, centre_facelets
 from solvers.cube.schemes import ColourScheme, load_scheme
 from solvers.cube.state import CubeState
 from solvers.cube.validation import validate
 from solvers.cube.validation_errors import InvalidCubeError
+from solvers.nxn.errors import InvalidBigCubeError
+from solvers.nxn.geometry import n_stickers
+from solvers.nxn.state import NxNState, read_facelets
+from solvers.nxn.validation import validate as validate_big
 
 FORMAT_NAME = "cubeviz-cube"
 FORMAT_VERSION = 1
 FILE_SUFFIX = ".cube"
-MAX_FILE_BYTES = 64 * 1024  # a cube file is under 300 bytes; anything huge is not one
+MAX_SIZE = 50  # the largest cube a file holds: the app's size chooser goes this far (15,000 stickers)
+FIRST_BIG_SIZE = 4  # from here on a cube is the big-cube engine's (solvers.nxn)
+MAX_FILE_BYTES = 64 * 1024  # a 50x50x50's file is under 16 KiB; anything huge is not a cube file
 BLANK = -1  # colour id of a sticker whose letter names no colour
 FACE_LETTERS = "URFDLB"
 LETTER_NET_ROWS = (3, 3, 3, 12, 12, 12, 3, 3, 3)
 POCKET_NET_ROWS = (2, 2, 8, 8, 2, 2)
 
 __all__ = [
+    "AnyCube",
     "CubeFileError",
     "Colouring",
     "dump_cube",
@@ -51,6 +61,9 @@ __all__ = [
     "read_cube",
     "save_cube_file",
 ]
+
+
+AnyCube = CubeState | NxNState  # what a cube file holds: the 2x2x2/3x3x3 engine's state, or a big cube's
 
 
 class CubeFileError(ValueError):
@@ -69,7 +82,7 @@ class Colouring:
 
     size: int
     colours: tuple[int, ...]
-    form: str  # "kociemba", "colour letters", "3x3 letter net", "2x2 net", "cube file"
+    form: str  # "kociemba", "colour letters", "facelet string", "3x3 letter net", "2x2 net", "cube file"
 
 
 # -- reading ------------------------------------------------------------------------------------------------------
@@ -87,25 +100,34 @@ def parse_colouring(text: str, scheme: ColourScheme | str = "standard") -> Colou
     if shape == POCKET_NET_ROWS:
         return _from_net(rows, 2)
     letters = "".join(rows).upper()
+    big = _big_size(len(letters))
+    if big:
+        return _from_big_letters(letters, big, "facelet string")
     if len(letters) not in (24, 54):
         raise CubeFileError(
-            f"{len(letters)} letters given; a facelet string has 24 (2x2x2) or 54 (3x3x3) letters, "
-            "and a net has rows of 3/12/3 (3x3x3) or 2/8/2 (2x2x2) letters"
+            f"{len(letters)} letters given; a facelet string has 6*N*N letters (24 for the 2x2x2, 54 for the "
+            f"3x3x3, 96 for the 4x4x4, ... up to {MAX_SIZE}x{MAX_SIZE}x{MAX_SIZE}), and a net has rows of 3/12/3 "
+            "(3x3x3) or 2/8/2 (2x2x2) letters"
         )
     size = 2 if len(letters) == 24 else 3
     return _from_letters(letters, size, _scheme(scheme))
 
 
-def read_cube(text: str, scheme: ColourScheme | str = "standard") -> CubeState:
-    """The valid cube a text describes; CubeFileError (with `.invalid` for an impossible cube) otherwise."""
+def read_cube(text: str, scheme: ColourScheme | str = "standard") -> AnyCube:
+    """The valid cube a text describes (a CubeState for the 2x2x2 and 3x3x3, an NxNState from 4x4x4 up);
+    CubeFileError (with `.invalid` for an impossible cube) otherwise."""
     colouring = parse_colouring(text, scheme)
     try:
+        if colouring.size >= FIRST_BIG_SIZE:
+            state = NxNState.from_colours(colouring.size, colouring.colours)
+            validate_big(state)
+            return state
         return validate(list(colouring.colours), colouring.size)
     except InvalidCubeError as exc:
         raise CubeFileError(f"not a valid cube: {exc.message}", exc) from None
 
 
-def load_cube_file(path: str | Path, scheme: ColourScheme | str = "standard") -> CubeState:
+def load_cube_file(path: str | Path, scheme: ColourScheme | str = "standard") -> AnyCube:
     """Read a cube file (or a text file holding any pasteable form); CubeFileError names the file and problem."""
     path = Path(path)
     try:
@@ -134,18 +156,34 @@ def _parse_json(text: str) -> Colouring:
     if type(data.get("version")) is not int or data.get("version") != FORMAT_VERSION:  # not true, not 1.0
         raise CubeFileError(f"cube file version {data.get('version')!r} is not supported (this app reads 1)")
     size = data.get("size")
-    if size not in (2, 3) or isinstance(size, bool):
-        raise CubeFileError(f'"size" must be 2 or 3, got {size!r}')
+    if type(size) is not int or not 2 <= size <= MAX_SIZE:  # not true, not 4.0
+        raise CubeFileError(f'"size" must be a whole number from 2 to {MAX_SIZE}, got {size!r}')
     facelets = data.get("facelets")
     if not isinstance(facelets, str):
         raise CubeFileError('"facelets" must be a string of face letters U R F D L B')
     letters = "".join(facelets.split()).upper()
-    if len(letters) != n_facelets(size):
-        raise CubeFileError(f'"facelets" has {len(letters)} letters; a {size}x{size}x{size} needs {n_facelets(size)}')
+    if len(letters) != n_stickers(size):
+        raise CubeFileError(f'"facelets" has {len(letters)} letters; a {size}x{size}x{size} needs {n_stickers(size)}')
     bad = sorted(set(letters) - set(FACE_LETTERS))
     if bad:
         raise CubeFileError(f'"facelets" may only use U R F D L B, found {", ".join(bad)}')
     return Colouring(size, tuple(FACE_LETTERS.index(ch) for ch in letters), "cube file")
+
+
+def _big_size(length: int) -> int:
+    """N when `length` letters are a big cube's facelet string (6*N*N, N from 4 to MAX_SIZE), else 0."""
+    sizes = {6 * n * n: n for n in range(FIRST_BIG_SIZE, MAX_SIZE + 1)}
+    return sizes.get(length, 0)
+
+
+def _from_big_letters(letters: str, size: int, form: str) -> Colouring:
+    """A big cube's face letters (no colour letters: W R G Y O B share R and B with the faces, and a big cube's
+    centres do not name its colours), read by the big-cube engine so a bad letter is named with its sticker."""
+    try:
+        state = read_facelets(letters, size)
+    except InvalidBigCubeError as exc:
+        raise CubeFileError(exc.message) from None
+    return Colouring(size, tuple(int(c) for c in state.colours), form)
 
 
 def _from_letters(letters: str, size: int, scheme: ColourScheme) -> Colouring:
@@ -196,19 +234,25 @@ def _scheme(scheme: ColourScheme | str) -> ColourScheme:
 
 
 # -- writing ------------------------------------------------------------------------------------------------------
-def dump_cube(state: CubeState, comment: str = "") -> str:
+def dump_cube(state: AnyCube, comment: str = "") -> str:
     """The cube file text of a state (colours as home-face letters, no normalisation)."""
+    if not 2 <= state.size <= MAX_SIZE:
+        raise ValueError(f"cube files hold cubes of 2 to {MAX_SIZE} layers, not {state.size}")
+    if isinstance(state, NxNState):
+        facelets = state.to_facelets()
+    else:
+        facelets = "".join(FACE_LETTERS[int(c)] for c in state.colours())
     data: dict[str, object] = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "size": state.size,
-        "facelets": "".join(FACE_LETTERS[int(c)] for c in state.colours()),
+        "facelets": facelets,
     }
     if comment:
         data["comment"] = comment
     return json.dumps(data, indent=2) + "\n"
 
 
-def save_cube_file(path: str | Path, state: CubeState, comment: str = "") -> None:
+def save_cube_file(path: str | Path, state: AnyCube, comment: str = "") -> None:
     """Write a cube file; the parent directory must exist (OSError otherwise)."""
     Path(path).write_text(dump_cube(state, comment), encoding="utf-8")

@@ -103,7 +103,7 @@ def test_unknown_letter_in_a_net_becomes_blank():
         ("[1, 2]", "JSON object"),
         ('{"format": "other"}', '"format" must be "cubeviz-cube"'),
         ('{"format": "cubeviz-cube", "version": 2}', "version 2 is not supported"),
-        ('{"format": "cubeviz-cube", "version": 1, "size": 4}', '"size" must be 2 or 3'),
+        ('{"format": "cubeviz-cube", "version": 1, "size": 51}', '"size" must be a whole number from 2 to 50'),
         ('{"format": "cubeviz-cube", "version": 1, "size": 2, "facelets": 7}', '"facelets" must be a string'),
         ('{"format": "cubeviz-cube", "version": 1, "size": 2, "facelets": "UUU"}', "has 3 letters"),
         ('{"format": "cubeviz-cube", "version": 1, "size": 2, "facelets": "' + "W" * 24 + '"}', "found W"),
