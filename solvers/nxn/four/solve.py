@@ -1,9 +1,10 @@
-"""The 4x4x4 solver: table-driven centres (centres.py), then the shared edge-pairing and 3x3x3 stages.
+"""The 4x4x4 solver: table-driven centres (centres.py), its own edge pairing (pairing.py), the shared 3x3x3 stage.
 
 Why a separate pipeline for the 4x4x4: its centres fit exact tables (three phases of a few turns each, about 16
 turns where the general commutator stages take 40-60), and the centre phases also leave the wings' permutation
-even, which the general pipeline needs a separate step for. What follows is the general solver's: edge pairing
-(pairing.py), the 3x3x3 stage with its PLL-parity case (frame.py) and wing 3-cycles for what pairing left, run
+even, which the general pipeline needs a separate step for. The edge pairing searches every short "slice, outer
+turns, slice back" move of the 4x4x4 (fewer turns than the general pairing's fixed moves). Then the general
+solver's stages: the 3x3x3 stage with its PLL-parity case (frame.py) and wing 3-cycles for what pairing left, run
 after each of the few shortest centre solutions (their lengths vary far more than the centres'), the shortest
 whole answer kept.
 """
@@ -20,11 +21,11 @@ from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
 from solvers.nxn.four.centres import solve_centres
 from solvers.nxn.four.layout import SIZE
+from solvers.nxn.four.pairing import pairing_turns
 from solvers.nxn.four.prune import TABLE_NAMES, table
 from solvers.nxn.frame import solve_frame
 from solvers.nxn.moves import BlockTurn, block_turn_count, sequence_permutation
 from solvers.nxn.orbit_solve import solve_orbit
-from solvers.nxn.pairing import pairing_turns
 from solvers.nxn.pieces import Kind, orbits
 from solvers.nxn.state import NxNState
 
@@ -70,7 +71,7 @@ def solve_four(state: NxNState, flag: StopFlag, frame_seconds: float) -> Iterato
 def _finish(colours: np.ndarray, flag: StopFlag, frame_seconds: float) -> list[BlockTurn] | None:
     """Edge pairing, the 3x3x3 stage and wing 3-cycles from solved centres; None if stopped."""
     stopped = flag.is_set
-    turns = pairing_turns(SIZE, colours, stop=stopped)
+    turns = pairing_turns(colours, stop=stopped)
     colours = colours[sequence_permutation(SIZE, turns)]
     if stopped():
         return None

@@ -1,0 +1,168 @@
+"""The 4x4x4's edge pairing: a beam over every short "slice, outer turns, slice back" move that keeps the centres.
+
+Why not the shared pairing's moves: it knows one slice axis and a dozen fixed three-turn middles, so each step
+costs five turns and pairs about one edge. On the 4x4x4 the whole family is small enough to enumerate: any inner
+or wide block turn S of any axis, any outer sequence X of up to three turns (no face twice in a row), S X S'
+kept when it leaves every centre sticker on its face (the wings' parity is even by construction, S and S' flip
+it both). Among moves with the same effect on the edges the shortest is kept, which leaves a few thousand, with
+the 18 outer turns. The beam keeps the `width` distinct edge states with least turns spent + COST_PER_WING per
+unpaired edge, counting a move's first turn free when it merges with the previous move's last turn (S' then S
+of the same layers); the answer is the state with the least such estimate seen, its leftovers going to the
+wing 3-cycles after the 3x3x3 stage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+import numpy as np
+
+from solvers.nxn.four.layout import SIZE
+from solvers.nxn.geometry import Axis
+from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
+from solvers.nxn.pieces import edge_slots
+
+COST_PER_WING = 6.0  # turns the 3-cycle stage spends per unpaired edge (about 12 per 3-cycle fixing two)
+DEFAULT_WIDTH = 48
+PATIENCE = 3  # steps without a better estimate before the search stops
+SLICE_BLOCKS = ((1, 1), (2, 2), (0, 1), (2, 3))  # inner slices and wide turns of each axis
+MIDDLE_LENGTH = 3  # outer turns between the slice and its inverse
+
+
+def _compose(first: np.ndarray, then: np.ndarray) -> np.ndarray:
+    """Permutation(s) of `first` followed by `then` (colours after = colours[perm])."""
+    return first[..., then] if first.ndim == 1 else np.take_along_axis(first, then, axis=-1)
+
+
+@cache
+def _middles() -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """Outer sequences of 1..MIDDLE_LENGTH turns (no face twice in a row) as indices into the 18 outer turns,
+    and their permutations."""
+    outer = np.stack([sequence_permutation(SIZE, [face_turn(f, q, SIZE)]) for f in range(6) for q in (1, 2, 3)])
+    seqs: list[tuple[int, ...]] = [(m,) for m in range(18)]
+    perms = [outer[m] for m in range(18)]
+    level = list(zip(seqs, perms, strict=True))
+    for _ in range(MIDDLE_LENGTH - 1):
+        grown = []
+        for seq, perm in level:
+            for m in range(18):
+                if m // 3 != seq[-1] // 3:
+                    grown.append((seq + (m,), perm[outer[m]]))
+        seqs += [s for s, _ in grown]
+        perms += [p for _, p in grown]
+        level = grown
+    return seqs, np.stack(perms)
+
+
+@cache
+def _macros() -> tuple[list[list[BlockTurn]], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(turn lists, permutations, costs, group of the first turn, group of the last turn) of the search's moves."""
+    outer_turns = [face_turn(f, q, SIZE) for f in range(6) for q in (1, 2, 3)]
+    seqs, middle_perms = _middles()
+    faces = np.arange(6 * SIZE * SIZE) // (SIZE * SIZE)
+    centres = _centre_stickers()
+    edges = np.sort(edge_slots(SIZE).ravel())
+    macros: list[list[BlockTurn]] = [[t] for t in outer_turns]
+    perms = [sequence_permutation(SIZE, m) for m in macros]
+    seen = {p[edges].tobytes() for p in perms}
+    for axis in Axis:
+        for first, last in SLICE_BLOCKS:
+            for q in (1, 2, 3):
+                s = BlockTurn(axis, first, last, q)
+                s_perm = sequence_permutation(SIZE, [s])
+                s_inverse = sequence_permutation(SIZE, [s.inverse()])
+                whole = s_perm[middle_perms][:, s_inverse]  # S, then X, then S'
+                keeps = (faces[whole[:, centres]] == faces[centres]).all(axis=1)
+                for index in np.flatnonzero(keeps):
+                    key = whole[index, edges].tobytes()
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    macros.append([s] + [outer_turns[m] for m in seqs[index]] + [s.inverse()])
+                    perms.append(whole[index])
+    groups = {(t.axis, t.first, t.last) for m in macros for t in m}
+    ids = {key: i for i, key in enumerate(sorted(groups))}
+    first_group = np.array([ids[(m[0].axis, m[0].first, m[0].last)] for m in macros])
+    last_group = np.array([ids[(m[-1].axis, m[-1].first, m[-1].last)] for m in macros])
+    costs = np.array([len(m) for m in macros], dtype=np.float64)
+    return macros, np.stack(perms), costs, first_group, last_group
+
+
+@cache
+def _centre_stickers() -> np.ndarray:
+    """The 24 centre stickers (rows and columns 1-2 of each face)."""
+    index = np.arange(6 * SIZE * SIZE)
+    rows, cols = (index % (SIZE * SIZE)) // SIZE, index % SIZE
+    return np.flatnonzero((rows % (SIZE - 1) != 0) & (cols % (SIZE - 1) != 0))
+
+
+@cache
+def _edge_view() -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...]]:
+    """(edge stickers, the moves' permutations restricted to them, both wings' stickers of each edge as indices
+    into them): the moves keep edge stickers among edge stickers, so the beam carries only those."""
+    edges = np.sort(edge_slots(SIZE).ravel())
+    position = np.full(6 * SIZE * SIZE, -1)
+    position[edges] = np.arange(len(edges))
+    restricted = position[_macros()[1][:, edges]]
+    assert (restricted >= 0).all()
+    slots = edge_slots(SIZE)  # (12 edges, 2 wings, 2 stickers)
+    wings = (slots[:, 1, 0], slots[:, 1, 1], slots[:, 0, 0], slots[:, 0, 1])
+    return edges, restricted, tuple(position[w] for w in wings)
+
+
+def unpaired_edges(colours: np.ndarray) -> int:
+    """Edges of a whole colouring whose two wings do not show the same two colours."""
+    slots = edge_slots(SIZE)
+    same = (colours[slots[:, 1, 0]] == colours[slots[:, 0, 0]]) & (colours[slots[:, 1, 1]] == colours[slots[:, 0, 1]])
+    return int((~same).sum())
+
+
+def _unpaired(view: tuple[np.ndarray, ...], edge_colours: np.ndarray) -> np.ndarray:
+    w1, w2, r1, r2 = view
+    same = (edge_colours[..., w1] == edge_colours[..., r1]) & (edge_colours[..., w2] == edge_colours[..., r2])
+    return (~same).sum(axis=-1)
+
+
+def pairing_turns(
+    colours: np.ndarray, width: int = DEFAULT_WIDTH, stop: Callable[[], bool] = lambda: False
+) -> list[BlockTurn]:
+    """Centre-keeping turns after which the most edges are paired per turn spent ([] when none helps)."""
+    macros, _, costs, first_group, last_group = _macros()
+    edges, perms, view = _edge_view()
+    weights = np.random.default_rng(4).integers(1, 2**40, size=len(edges), dtype=np.int64)
+    beam = colours[edges][None, :].astype(np.int8)
+    spent = np.zeros(1)
+    last = np.full(1, -1)
+    history: list[tuple[np.ndarray, np.ndarray]] = []
+    best = COST_PER_WING * float(_unpaired(view, beam[0]))
+    best_at = (0, 0)
+    since_better = 0
+    while since_better < PATIENCE and not stop():
+        children = beam[:, perms]  # (beam, moves, edge stickers)
+        unpaired = _unpaired(view, children)
+        merged = first_group[None, :] == last[:, None]  # the move's first turn joins the previous move's last
+        cost = spent[:, None] + costs[None, :] - merged
+        flat = (cost + COST_PER_WING * unpaired).ravel()
+        order = np.argsort(flat, kind="stable")[: 4 * width]
+        keys = (children.reshape(-1, len(edges))[order].astype(np.int64) * weights).sum(axis=1)
+        _, first = np.unique(keys, return_index=True)
+        keep = order[np.sort(first)][:width]
+        parents, moves = keep // len(macros), keep % len(macros)
+        beam = children[parents, moves]
+        spent = cost.ravel()[keep]
+        last = last_group[moves]
+        history.append((parents, moves))
+        if flat[keep[0]] < best - 1e-9:
+            best, best_at, since_better = float(flat[keep[0]]), (len(history), 0), 0
+        else:
+            since_better += 1
+        if unpaired.min() == 0:
+            break
+    depth, index = best_at
+    path: list[list[BlockTurn]] = []
+    for level in range(depth - 1, -1, -1):
+        parents, moves = history[level]
+        path.append(macros[int(moves[index])])
+        index = int(parents[index])
+    return [turn for macro in reversed(path) for turn in macro]
