@@ -4,11 +4,13 @@ Why not the shared pairing's moves: it knows one slice axis and a dozen fixed th
 costs five turns and pairs about one edge. On the 4x4x4 the whole family is small enough to enumerate: any inner
 or wide block turn S of any axis, any outer sequence X of up to three turns (no face twice in a row), S X S'
 kept when it leaves every centre sticker on its face (the wings' parity is even by construction, S and S' flip
-it both). Among moves with the same effect on the edges the shortest is kept, which leaves a few thousand, with
+it both). Among moves with the same effect on the edges the shortest is kept, which leaves about 1,200, with
 the 18 outer turns. The beam keeps the `width` distinct edge states with least turns spent + COST_PER_WING per
 unpaired edge, counting a move's first turn free when it merges with the previous move's last turn (S' then S
-of the same layers); the answer is the state with the least such estimate seen, its leftovers going to the
-wing 3-cycles after the 3x3x3 stage.
+of the same layers); the answer is the state with the least such estimate seen. The last two edges often
+need a longer middle (S R F' U R' F S': a b c a' b'), about 20,000 seven-turn moves, too many for every step:
+they are tried once, on the cheapest states the beam left with two edges unpaired. What is still unpaired goes
+to the wing 3-cycles after the 3x3x3 stage.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ DEFAULT_WIDTH = 48
 PATIENCE = 3  # steps without a better estimate before the search stops
 SLICE_BLOCKS = ((1, 1), (2, 2), (0, 1), (2, 3))  # inner slices and wide turns of each axis
 MIDDLE_LENGTH = 3  # outer turns between the slice and its inverse
+LAST_TWO_STATES = 8  # beam states with two edges left that the seven-turn moves are tried on
 
 
 def _compose(first: np.ndarray, then: np.ndarray) -> np.ndarray:
@@ -36,10 +39,17 @@ def _compose(first: np.ndarray, then: np.ndarray) -> np.ndarray:
 
 
 @cache
-def _middles() -> tuple[list[tuple[int, ...]], np.ndarray]:
-    """Outer sequences of 1..MIDDLE_LENGTH turns (no face twice in a row) as indices into the 18 outer turns,
-    and their permutations."""
-    outer = np.stack([sequence_permutation(SIZE, [face_turn(f, q, SIZE)]) for f in range(6) for q in (1, 2, 3)])
+def _outer() -> np.ndarray:
+    return np.stack([sequence_permutation(SIZE, [face_turn(f, q, SIZE)]) for f in range(6) for q in (1, 2, 3)])
+
+
+@cache
+def _middles(last_two: bool) -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """Outer sequences as indices into the 18 outer turns, and their permutations: those of 1..MIDDLE_LENGTH
+    turns (no face twice in a row), or (`last_two`) the five-turn a b c a' b' ones."""
+    outer = _outer()
+    if last_two:
+        return _last_two_middles()
     seqs: list[tuple[int, ...]] = [(m,) for m in range(18)]
     perms = [outer[m] for m in range(18)]
     level = list(zip(seqs, perms, strict=True))
@@ -55,15 +65,36 @@ def _middles() -> tuple[list[tuple[int, ...]], np.ndarray]:
     return seqs, np.stack(perms)
 
 
+def _last_two_middles() -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """a b c a' b' over three different faces: the middles of S R F' U R' F S' and its kin, which pair the last
+    two edges where no shorter move does."""
+    outer = _outer()
+    seqs: list[tuple[int, ...]] = []
+    perms = []
+    inverse = [3 * (m // 3) + 2 - m % 3 for m in range(18)]
+    for a in range(18):
+        for b in range(18):
+            for c in range(18):
+                if a // 3 != b // 3 and b // 3 != c // 3 and c // 3 != a // 3:
+                    seq = (a, b, c, inverse[a], inverse[b])
+                    seqs.append(seq)
+                    perm = outer[a]
+                    for m in seq[1:]:
+                        perm = perm[outer[m]]
+                    perms.append(perm)
+    return seqs, np.stack(perms)
+
+
 @cache
-def _macros() -> tuple[list[list[BlockTurn]], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(turn lists, permutations, costs, group of the first turn, group of the last turn) of the search's moves."""
+def _macros(last_two: bool = False) -> tuple[list[list[BlockTurn]], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(turn lists, permutations, costs, group of the first turn, group of the last turn) of the beam's moves, or
+    (`last_two`) of the seven-turn moves tried on its last states."""
     outer_turns = [face_turn(f, q, SIZE) for f in range(6) for q in (1, 2, 3)]
-    seqs, middle_perms = _middles()
+    seqs, middle_perms = _middles(last_two)
     faces = np.arange(6 * SIZE * SIZE) // (SIZE * SIZE)
     centres = _centre_stickers()
     edges = np.sort(edge_slots(SIZE).ravel())
-    macros: list[list[BlockTurn]] = [[t] for t in outer_turns]
+    macros: list[list[BlockTurn]] = [] if last_two else [[t] for t in outer_turns]
     perms = [sequence_permutation(SIZE, m) for m in macros]
     seen = {p[edges].tobytes() for p in perms}
     for axis in Axis:
@@ -98,13 +129,13 @@ def _centre_stickers() -> np.ndarray:
 
 
 @cache
-def _edge_view() -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...]]:
+def _edge_view(last_two: bool = False) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...]]:
     """(edge stickers, the moves' permutations restricted to them, both wings' stickers of each edge as indices
     into them): the moves keep edge stickers among edge stickers, so the beam carries only those."""
     edges = np.sort(edge_slots(SIZE).ravel())
     position = np.full(6 * SIZE * SIZE, -1)
     position[edges] = np.arange(len(edges))
-    restricted = position[_macros()[1][:, edges]]
+    restricted = position[_macros(last_two)[1][:, edges]]
     assert (restricted >= 0).all()
     slots = edge_slots(SIZE)  # (12 edges, 2 wings, 2 stickers)
     wings = (slots[:, 1, 0], slots[:, 1, 1], slots[:, 0, 0], slots[:, 0, 1])
@@ -135,6 +166,7 @@ def pairing_turns(
     spent = np.zeros(1)
     last = np.full(1, -1)
     history: list[tuple[np.ndarray, np.ndarray]] = []
+    levels = [(beam, spent, _unpaired(view, beam))]  # every step's states, for the last-two-edges moves
     best = COST_PER_WING * float(_unpaired(view, beam[0]))
     best_at = (0, 0)
     since_better = 0
@@ -153,16 +185,43 @@ def pairing_turns(
         spent = cost.ravel()[keep]
         last = last_group[moves]
         history.append((parents, moves))
+        levels.append((beam, spent, unpaired.ravel()[keep]))
         if flat[keep[0]] < best - 1e-9:
             best, best_at, since_better = float(flat[keep[0]]), (len(history), 0), 0
         else:
             since_better += 1
         if unpaired.min() == 0:
             break
+    finish: list[BlockTurn] = []
+    if not stop():
+        found = _last_two(levels, best)
+        if found is not None:
+            best_at, finish = found
     depth, index = best_at
     path: list[list[BlockTurn]] = []
     for level in range(depth - 1, -1, -1):
         parents, moves = history[level]
         path.append(macros[int(moves[index])])
         index = int(parents[index])
-    return [turn for macro in reversed(path) for turn in macro]
+    return [turn for macro in reversed(path) for turn in macro] + finish
+
+
+def _last_two(
+    levels: list[tuple[np.ndarray, np.ndarray, np.ndarray]], best: float
+) -> tuple[tuple[int, int], list[BlockTurn]] | None:
+    """(step and index of a beam state, a seven-turn move pairing its last two edges) beating the estimate `best`,
+    the cheapest such, or None. Tried on the LAST_TWO_STATES cheapest states with two edges left."""
+    macros, _, costs, _, _ = _macros(last_two=True)
+    _, perms, view = _edge_view(last_two=True)
+    places = [(s, int(i)) for s, (_, _, left) in enumerate(levels) for i in np.flatnonzero(left == 2)]
+    places.sort(key=lambda place: levels[place[0]][1][place[1]])
+    found = None
+    for step, index in places[:LAST_TWO_STATES]:
+        state, spent = levels[step][0][index], float(levels[step][1][index])
+        done = np.flatnonzero(_unpaired(view, state[perms]) == 0)
+        if len(done) == 0:
+            continue
+        move = int(done[np.argmin(costs[done])])
+        if spent + costs[move] < best - 1e-9:
+            best, found = spent + costs[move], ((step, index), macros[move])
+    return found
