@@ -3,10 +3,11 @@
 Why a separate pipeline for the 4x4x4: its centres fit exact tables (three phases of a few turns each, about 16
 turns where the general commutator stages take 40-60), and the centre phases also leave the wings' permutation
 even, which the general pipeline needs a separate step for. The edge pairing searches every short "slice, outer
-turns, slice back" move of the 4x4x4 (fewer turns than the general pairing's fixed moves). Then the general
-solver's stages: the 3x3x3 stage with its PLL-parity case (frame.py) and wing 3-cycles for what pairing left, run
-after each of the few shortest centre solutions (their lengths vary far more than the centres'), the shortest
-whole answer kept.
+turns, slice back" move of the 4x4x4 (fewer turns than the general pairing's fixed moves); it is cheap, so it
+runs after each of the eight shortest centre solutions. Then the general solver's stages, the 3x3x3 stage with
+its PLL-parity case (frame.py) and wing 3-cycles for what pairing left, run after the three best of those (by
+turns so far and edges left unpaired; the 3x3x3 stage's length varies too much to pick on pairing alone), the
+shortest whole answer kept.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
 from solvers.nxn.four.centres import solve_centres
 from solvers.nxn.four.layout import SIZE
-from solvers.nxn.four.pairing import pairing_turns
+from solvers.nxn.four.pairing import COST_PER_WING, pairing_turns, unpaired_edges
 from solvers.nxn.four.prune import TABLE_NAMES, table
 from solvers.nxn.frame import solve_frame
 from solvers.nxn.moves import BlockTurn, block_turn_count, sequence_permutation
@@ -29,14 +30,15 @@ from solvers.nxn.orbit_solve import solve_orbit
 from solvers.nxn.pieces import Kind, orbits
 from solvers.nxn.state import NxNState
 
-CENTRE_CANDIDATES = 3  # centre solutions the later stages are tried on (their length varies more)
+CENTRE_CANDIDATES = 8  # centre solutions the edge pairing is tried on (it takes a few tens of ms)
+FRAME_CANDIDATES = 3  # of those, the best paired ones the 3x3x3 stage is run on (a few hundred ms each)
 
 
 def solve_four(state: NxNState, flag: StopFlag, frame_seconds: float) -> Iterator[StageProgress | BigCubeSolution]:
     """StageProgress events, then one BigCubeSolution unless `flag` is set first (then nothing more)."""
     started = time.monotonic()
     stopped = flag.is_set
-    total = 1 + CENTRE_CANDIDATES
+    total = 2 + FRAME_CANDIDATES
 
     def progress(done: int, words: str) -> StageProgress:
         return StageProgress(words, done / total, time.monotonic() - started)
@@ -50,14 +52,24 @@ def solve_four(state: NxNState, flag: StopFlag, frame_seconds: float) -> Iterato
     candidates = solve_centres(state.colours.copy(), stopped, CENTRE_CANDIDATES)
     if not candidates or stopped():
         return
+    yield progress(1, f"edge pairing after each of {len(candidates)} centre solutions")
+    paired = []
+    for centres in candidates:
+        pairing = pairing_turns(centres.colours, stop=stopped)
+        if stopped():
+            return
+        colours = centres.colours[sequence_permutation(SIZE, pairing)]
+        estimate = float(block_turn_count(SIZE, compact(list(centres.turns) + pairing, SIZE)))
+        estimate += COST_PER_WING * unpaired_edges(colours)
+        paired.append((estimate, list(centres.turns) + pairing, colours))
+    paired.sort(key=lambda entry: entry[0])
     best: list[BlockTurn] | None = None
-    for number, centres in enumerate(candidates):
-        words = f"edge pairing and the 3x3x3 stage after centre solution {number + 1} of {len(candidates)}"
-        yield progress(1 + number, words)
-        rest = _finish(centres.colours, flag, frame_seconds)
+    for number, (_, turns, colours) in enumerate(paired[:FRAME_CANDIDATES]):
+        yield progress(2 + number, f"the 3x3x3 stage after pairing {number + 1} of {FRAME_CANDIDATES}")
+        rest = _finish(colours, flag, frame_seconds)
         if rest is None:
             return
-        merged = compact(list(centres.turns) + rest, SIZE)
+        merged = compact(turns + rest, SIZE)
         if best is None or block_turn_count(SIZE, merged) < block_turn_count(SIZE, best):
             best = merged
     assert best is not None
@@ -69,18 +81,13 @@ def solve_four(state: NxNState, flag: StopFlag, frame_seconds: float) -> Iterato
 
 
 def _finish(colours: np.ndarray, flag: StopFlag, frame_seconds: float) -> list[BlockTurn] | None:
-    """Edge pairing, the 3x3x3 stage and wing 3-cycles from solved centres; None if stopped."""
+    """The 3x3x3 stage and wing 3-cycles for what pairing left, from solved centres; None if stopped."""
     stopped = flag.is_set
-    turns = pairing_turns(colours, stop=stopped)
-    colours = colours[sequence_permutation(SIZE, turns)]
-    if stopped():
-        return None
     try:
-        frame = solve_frame(SIZE, colours, frame_seconds, flag)  # type: ignore[arg-type]
+        turns = solve_frame(SIZE, colours, frame_seconds, flag)  # type: ignore[arg-type]
     except SearchCancelled:
         return None
-    colours = colours[sequence_permutation(SIZE, frame)]
-    turns += frame
+    colours = colours[sequence_permutation(SIZE, turns)]
     for index, orbit in enumerate(orbits(SIZE)):
         if orbit.kind is Kind.WING and not stopped():
             done, colours = solve_orbit(SIZE, index, colours, stopped)
