@@ -88,3 +88,17 @@ def test_one_flipped_dedge_and_two_swapped_dedges_are_solved_and_replayed(exchan
     solution = solve_nxn(read_facelets(model.facelets()))
     model.apply(solution.notation)
     assert model.solved()
+
+
+def test_the_pll_parity_exchange_is_foreseen_on_a_paired_cube_exactly_when_two_dedges_are_swapped():
+    """The picking of centre solutions counts the exchange's turns: due for two swapped dedges, not otherwise."""
+    from solvers.nxn.four.solve import _parity_turns
+
+    letters = list(StickerModel(4).facelets())
+    for a, b in SWAP_UF_UB:
+        letters[a], letters[b] = letters[b], letters[a]
+    swapped = read_facelets("".join(letters)).colours
+    turned = StickerModel(4)
+    turned.apply("R U2 F' L D B2")
+    assert _parity_turns(swapped) == 6
+    assert _parity_turns(read_facelets(turned.facelets()).colours) == 0

@@ -6,8 +6,8 @@ even, which the general pipeline needs a separate step for. The edge pairing sea
 turns, slice back" move of the 4x4x4 (fewer turns than the general pairing's fixed moves); it is cheap, so it
 runs after each of the eight shortest centre solutions. Then the general solver's stages, the 3x3x3 stage with
 its PLL-parity case (frame.py) and wing 3-cycles for what pairing left, run after the three best of those (by
-turns so far and edges left unpaired; the 3x3x3 stage's length varies too much to pick on pairing alone), the
-shortest whole answer kept.
+turns so far, edges left unpaired and the PLL-parity exchange when it is due; the 3x3x3 stage's own length
+varies too much to pick one alone), the shortest whole answer kept.
 """
 
 from __future__ import annotations
@@ -17,6 +17,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from solvers.cube.formats import from_kociemba
+from solvers.cube.geometry import Face
+from solvers.cube.validation_errors import InvalidCubeError, InvalidReason
 from solvers.engine import SearchCancelled, StopFlag
 from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
@@ -24,7 +27,7 @@ from solvers.nxn.four.centres import solve_centres
 from solvers.nxn.four.layout import SIZE
 from solvers.nxn.four.pairing import COST_PER_WING, pairing_turns, unpaired_edges
 from solvers.nxn.four.prune import TABLE_NAMES, table
-from solvers.nxn.frame import solve_frame
+from solvers.nxn.frame import frame_colours, pll_parity_turns, solve_frame
 from solvers.nxn.moves import BlockTurn, block_turn_count, sequence_permutation
 from solvers.nxn.orbit_solve import solve_orbit
 from solvers.nxn.pieces import Kind, orbits
@@ -60,7 +63,8 @@ def solve_four(state: NxNState, flag: StopFlag, frame_seconds: float) -> Iterato
             return
         colours = centres.colours[sequence_permutation(SIZE, pairing)]
         estimate = float(block_turn_count(SIZE, compact(list(centres.turns) + pairing, SIZE)))
-        estimate += COST_PER_WING * unpaired_edges(colours)
+        left = unpaired_edges(colours)
+        estimate += COST_PER_WING * left if left else _parity_turns(colours)
         paired.append((estimate, list(centres.turns) + pairing, colours))
     paired.sort(key=lambda entry: entry[0])
     best: list[BlockTurn] | None = None
@@ -78,6 +82,18 @@ def solve_four(state: NxNState, flag: StopFlag, frame_seconds: float) -> Iterato
         raise RuntimeError("the 4x4x4 solution does not solve the cube (a solver defect)")
     yield progress(total, "finished")
     yield BigCubeSolution(SIZE, tuple(merged), time.monotonic() - started)
+
+
+def _parity_turns(colours: np.ndarray) -> int:
+    """Block turns the 3x3x3 stage adds for the PLL-parity exchange of a cube with every edge paired: the
+    paired edges read as a 3x3x3 that no 3x3x3 could be (its edges' permutation parity not its corners') need it."""
+    three = frame_colours(SIZE, colours)
+    try:
+        from_kociemba("".join(Face(int(c)).name for c in three), 3)
+    except InvalidCubeError as error:
+        if error.reason is InvalidReason.PARITY:
+            return block_turn_count(SIZE, pll_parity_turns(SIZE))
+    return 0
 
 
 def _finish(colours: np.ndarray, flag: StopFlag, frame_seconds: float) -> list[BlockTurn] | None:
