@@ -4,8 +4,8 @@ Why a separate pipeline for the 4x4x4: its centres fit exact tables (three phase
 turns where the general commutator stages take 40-60), and the centre phases also leave the wings' permutation
 even, which the general pipeline needs a separate step for. The edge pairing searches every short "slice, outer
 turns, slice back" move of the 4x4x4 (fewer turns than the general pairing's fixed moves); it is cheap, so it
-runs after each of the eight shortest centre solutions. Then the general solver's stages, the 3x3x3 stage with
-its PLL-parity case (frame.py) and wing 3-cycles for what pairing left, run after the three best of those (by
+runs after each of the 24 shortest centre solutions. Then the general solver's stages, the 3x3x3 stage with
+its PLL-parity case (frame.py) and wing 3-cycles for what pairing left, run after the two best of those (by
 turns so far, edges left unpaired and the PLL-parity exchange when it is due; the 3x3x3 stage's own length
 varies too much to pick one alone), the shortest whole answer kept.
 """
@@ -33,8 +33,8 @@ from solvers.nxn.orbit_solve import solve_orbit
 from solvers.nxn.pieces import Kind, orbits
 from solvers.nxn.state import NxNState
 
-CENTRE_CANDIDATES = 8  # centre solutions the edge pairing is tried on (it takes a few tens of ms)
-FRAME_CANDIDATES = 3  # of those, the best paired ones the 3x3x3 stage is run on (a few hundred ms each)
+CENTRE_CANDIDATES = 24  # centre solutions the edge pairing is tried on (it takes a few tens of ms)
+FRAME_CANDIDATES = 2  # of those, the best paired ones the 3x3x3 stage is run on (a few hundred ms each)
 
 
 def solve_four(state: NxNState, flag: StopFlag, frame_seconds: float) -> Iterator[StageProgress | BigCubeSolution]:
