@@ -142,6 +142,12 @@ def _edge_view(last_two: bool = False) -> tuple[np.ndarray, np.ndarray, tuple[np
     return edges, restricted, tuple(position[w] for w in wings)
 
 
+def prepare() -> None:
+    """Enumerate the search's moves now (about 3 s, once per process) rather than inside the first search."""
+    _edge_view()
+    _edge_view(last_two=True)
+
+
 def unpaired_edges(colours: np.ndarray) -> int:
     """Edges of a whole colouring whose two wings do not show the same two colours."""
     slots = edge_slots(SIZE)

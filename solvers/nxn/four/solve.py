@@ -26,6 +26,7 @@ from solvers.nxn.events import BigCubeSolution, StageProgress
 from solvers.nxn.four.centres import solve_centres
 from solvers.nxn.four.layout import SIZE
 from solvers.nxn.four.pairing import COST_PER_WING, pairing_turns, unpaired_edges
+from solvers.nxn.four.pairing import prepare as prepare_pairing
 from solvers.nxn.four.prune import TABLE_NAMES, table
 from solvers.nxn.frame import frame_colours, pll_parity_turns, solve_frame
 from solvers.nxn.moves import BlockTurn, block_turn_count, sequence_permutation
@@ -54,6 +55,10 @@ def solve_four(state: NxNState, flag: StopFlag, frame_seconds: float) -> Iterato
     yield progress(0, "centres: L and R, U and D, then every face")
     candidates = solve_centres(state.colours.copy(), stopped, CENTRE_CANDIDATES)
     if not candidates or stopped():
+        return
+    yield progress(1, "edge pairing: its moves (enumerated once per run)")
+    prepare_pairing()
+    if stopped():
         return
     yield progress(1, f"edge pairing after each of {len(candidates)} centre solutions")
     paired = []
