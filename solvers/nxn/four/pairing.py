@@ -26,7 +26,7 @@ from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
 from solvers.nxn.pieces import edge_slots
 
 COST_PER_WING = 6.0  # turns the 3-cycle stage spends per unpaired edge (about 12 per 3-cycle fixing two)
-DEFAULT_WIDTH = 48
+DEFAULT_WIDTH = 32
 PATIENCE = 3  # steps without a better estimate before the search stops
 SLICE_BLOCKS = ((1, 1), (2, 2), (0, 1), (2, 3))  # inner slices and wide turns of each axis
 MIDDLE_LENGTH = 3  # outer turns between the slice and its inverse
