@@ -33,11 +33,6 @@ MIDDLE_LENGTH = 3  # outer turns between the slice and its inverse
 LAST_TWO_STATES = 8  # beam states with two edges left that the seven-turn moves are tried on
 
 
-def _compose(first: np.ndarray, then: np.ndarray) -> np.ndarray:
-    """Permutation(s) of `first` followed by `then` (colours after = colours[perm])."""
-    return first[..., then] if first.ndim == 1 else np.take_along_axis(first, then, axis=-1)
-
-
 @cache
 def _outer() -> np.ndarray:
     return np.stack([sequence_permutation(SIZE, [face_turn(f, q, SIZE)]) for f in range(6) for q in (1, 2, 3)])
