@@ -102,7 +102,9 @@ def test_the_4x4_stages_are_named_in_words():
     events = list(solve(NxNState.solved(4).apply(random_turns(4, seed=3))))
     stages = [e.stage for e in events if isinstance(e, StageProgress)]
     assert stages[0].startswith("centre tables") and "centres: L and R, U and D, then every face" in stages
-    assert any(s.startswith("edge pairing and the 3x3x3 stage") for s in stages)
+    assert "edge pairing: its moves (enumerated once per run)" in stages
+    assert any(s.startswith("edge pairing after each of") for s in stages)
+    assert any(s.startswith("the 3x3x3 stage after pairing") for s in stages)
     fractions = [e.fraction for e in events if isinstance(e, StageProgress)]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0
     assert isinstance(events[-1], BigCubeSolution)

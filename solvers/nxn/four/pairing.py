@@ -1,0 +1,228 @@
+"""The 4x4x4's edge pairing: a beam over every short "slice, outer turns, slice back" move that keeps the centres.
+
+Why not the shared pairing's moves: it knows one slice axis and a dozen fixed three-turn middles, so each step
+costs five turns and pairs about one edge. On the 4x4x4 the whole family is small enough to enumerate: any inner
+or wide block turn S of any axis, any outer sequence X of up to three turns (no face twice in a row), S X S'
+kept when it leaves every centre sticker on its face (the wings' parity is even by construction, S and S' flip
+it both). Among moves with the same effect on the edges the shortest is kept, which leaves about 1,200, with
+the 18 outer turns. The beam keeps the `width` distinct edge states with least turns spent + COST_PER_WING per
+unpaired edge, counting a move's first turn free when it merges with the previous move's last turn (S' then S
+of the same layers); the answer is the state with the least such estimate seen. The last two edges often
+need a longer middle (S R F' U R' F S': a b c a' b'), about 20,000 seven-turn moves, too many for every step:
+they are tried once, on the cheapest states the beam left with two edges unpaired. What is still unpaired goes
+to the wing 3-cycles after the 3x3x3 stage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+import numpy as np
+
+from solvers.nxn.four.layout import SIZE
+from solvers.nxn.geometry import Axis
+from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
+from solvers.nxn.pieces import edge_slots
+
+COST_PER_WING = 6.0  # turns the 3-cycle stage spends per unpaired edge (about 12 per 3-cycle fixing two)
+DEFAULT_WIDTH = 32
+PATIENCE = 3  # steps without a better estimate before the search stops
+SLICE_BLOCKS = ((1, 1), (2, 2), (0, 1), (2, 3))  # inner slices and wide turns of each axis
+MIDDLE_LENGTH = 3  # outer turns between the slice and its inverse
+LAST_TWO_STATES = 8  # beam states with two edges left that the seven-turn moves are tried on
+
+
+@cache
+def _outer() -> np.ndarray:
+    return np.stack([sequence_permutation(SIZE, [face_turn(f, q, SIZE)]) for f in range(6) for q in (1, 2, 3)])
+
+
+@cache
+def _middles(last_two: bool) -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """Outer sequences as indices into the 18 outer turns, and their permutations: those of 1..MIDDLE_LENGTH
+    turns (no face twice in a row), or (`last_two`) the five-turn a b c a' b' ones."""
+    outer = _outer()
+    if last_two:
+        return _last_two_middles()
+    seqs: list[tuple[int, ...]] = [(m,) for m in range(18)]
+    perms = [outer[m] for m in range(18)]
+    level = list(zip(seqs, perms, strict=True))
+    for _ in range(MIDDLE_LENGTH - 1):
+        grown = []
+        for seq, perm in level:
+            for m in range(18):
+                if m // 3 != seq[-1] // 3:
+                    grown.append((seq + (m,), perm[outer[m]]))
+        seqs += [s for s, _ in grown]
+        perms += [p for _, p in grown]
+        level = grown
+    return seqs, np.stack(perms)
+
+
+def _last_two_middles() -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """a b c a' b' over three different faces: the middles of S R F' U R' F S' and its kin, which pair the last
+    two edges where no shorter move does."""
+    outer = _outer()
+    seqs: list[tuple[int, ...]] = []
+    perms = []
+    inverse = [3 * (m // 3) + 2 - m % 3 for m in range(18)]
+    for a in range(18):
+        for b in range(18):
+            for c in range(18):
+                if a // 3 != b // 3 and b // 3 != c // 3 and c // 3 != a // 3:
+                    seq = (a, b, c, inverse[a], inverse[b])
+                    seqs.append(seq)
+                    perm = outer[a]
+                    for m in seq[1:]:
+                        perm = perm[outer[m]]
+                    perms.append(perm)
+    return seqs, np.stack(perms)
+
+
+@cache
+def _macros(last_two: bool = False) -> tuple[list[list[BlockTurn]], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(turn lists, permutations, costs, group of the first turn, group of the last turn) of the beam's moves, or
+    (`last_two`) of the seven-turn moves tried on its last states."""
+    outer_turns = [face_turn(f, q, SIZE) for f in range(6) for q in (1, 2, 3)]
+    seqs, middle_perms = _middles(last_two)
+    faces = np.arange(6 * SIZE * SIZE) // (SIZE * SIZE)
+    centres = _centre_stickers()
+    edges = np.sort(edge_slots(SIZE).ravel())
+    macros: list[list[BlockTurn]] = [] if last_two else [[t] for t in outer_turns]
+    perms = [sequence_permutation(SIZE, m) for m in macros]
+    seen = {p[edges].tobytes() for p in perms}
+    for axis in Axis:
+        for first, last in SLICE_BLOCKS:
+            for q in (1, 2, 3):
+                s = BlockTurn(axis, first, last, q)
+                s_perm = sequence_permutation(SIZE, [s])
+                s_inverse = sequence_permutation(SIZE, [s.inverse()])
+                whole = s_perm[middle_perms][:, s_inverse]  # S, then X, then S'
+                keeps = (faces[whole[:, centres]] == faces[centres]).all(axis=1)
+                for index in np.flatnonzero(keeps):
+                    key = whole[index, edges].tobytes()
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    macros.append([s] + [outer_turns[m] for m in seqs[index]] + [s.inverse()])
+                    perms.append(whole[index])
+    groups = {(t.axis, t.first, t.last) for m in macros for t in m}
+    ids = {key: i for i, key in enumerate(sorted(groups))}
+    first_group = np.array([ids[(m[0].axis, m[0].first, m[0].last)] for m in macros])
+    last_group = np.array([ids[(m[-1].axis, m[-1].first, m[-1].last)] for m in macros])
+    costs = np.array([len(m) for m in macros], dtype=np.float64)
+    return macros, np.stack(perms), costs, first_group, last_group
+
+
+@cache
+def _centre_stickers() -> np.ndarray:
+    """The 24 centre stickers (rows and columns 1-2 of each face)."""
+    index = np.arange(6 * SIZE * SIZE)
+    rows, cols = (index % (SIZE * SIZE)) // SIZE, index % SIZE
+    return np.flatnonzero((rows % (SIZE - 1) != 0) & (cols % (SIZE - 1) != 0))
+
+
+@cache
+def _edge_view(last_two: bool = False) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...]]:
+    """(edge stickers, the moves' permutations restricted to them, both wings' stickers of each edge as indices
+    into them): the moves keep edge stickers among edge stickers, so the beam carries only those."""
+    edges = np.sort(edge_slots(SIZE).ravel())
+    position = np.full(6 * SIZE * SIZE, -1)
+    position[edges] = np.arange(len(edges))
+    restricted = position[_macros(last_two)[1][:, edges]]
+    assert (restricted >= 0).all()
+    slots = edge_slots(SIZE)  # (12 edges, 2 wings, 2 stickers)
+    wings = (slots[:, 1, 0], slots[:, 1, 1], slots[:, 0, 0], slots[:, 0, 1])
+    return edges, restricted, tuple(position[w] for w in wings)
+
+
+def prepare() -> None:
+    """Enumerate the search's moves now (about 3 s, once per process) rather than inside the first search."""
+    _edge_view()
+    _edge_view(last_two=True)
+
+
+def unpaired_edges(colours: np.ndarray) -> int:
+    """Edges of a whole colouring whose two wings do not show the same two colours."""
+    slots = edge_slots(SIZE)
+    same = (colours[slots[:, 1, 0]] == colours[slots[:, 0, 0]]) & (colours[slots[:, 1, 1]] == colours[slots[:, 0, 1]])
+    return int((~same).sum())
+
+
+def _unpaired(view: tuple[np.ndarray, ...], edge_colours: np.ndarray) -> np.ndarray:
+    w1, w2, r1, r2 = view
+    same = (edge_colours[..., w1] == edge_colours[..., r1]) & (edge_colours[..., w2] == edge_colours[..., r2])
+    return (~same).sum(axis=-1)
+
+
+def pairing_turns(
+    colours: np.ndarray, width: int = DEFAULT_WIDTH, stop: Callable[[], bool] = lambda: False
+) -> list[BlockTurn]:
+    """Centre-keeping turns after which the most edges are paired per turn spent ([] when none helps)."""
+    macros, _, costs, first_group, last_group = _macros()
+    edges, perms, view = _edge_view()
+    weights = np.random.default_rng(4).integers(1, 2**40, size=len(edges), dtype=np.int64)
+    beam = colours[edges][None, :].astype(np.int8)
+    spent = np.zeros(1)
+    last = np.full(1, -1)
+    history: list[tuple[np.ndarray, np.ndarray]] = []
+    levels = [(beam, spent, _unpaired(view, beam))]  # every step's states, for the last-two-edges moves
+    best = COST_PER_WING * float(_unpaired(view, beam[0]))
+    best_at = (0, 0)
+    since_better = 0
+    while since_better < PATIENCE and not stop():
+        children = beam[:, perms]  # (beam, moves, edge stickers)
+        unpaired = _unpaired(view, children)
+        merged = first_group[None, :] == last[:, None]  # the move's first turn joins the previous move's last
+        cost = spent[:, None] + costs[None, :] - merged
+        flat = (cost + COST_PER_WING * unpaired).ravel()
+        order = np.argsort(flat, kind="stable")[: 4 * width]
+        keys = (children.reshape(-1, len(edges))[order].astype(np.int64) * weights).sum(axis=1)
+        _, first = np.unique(keys, return_index=True)
+        keep = order[np.sort(first)][:width]
+        parents, moves = keep // len(macros), keep % len(macros)
+        beam = children[parents, moves]
+        spent = cost.ravel()[keep]
+        last = last_group[moves]
+        history.append((parents, moves))
+        levels.append((beam, spent, unpaired.ravel()[keep]))
+        if flat[keep[0]] < best - 1e-9:
+            best, best_at, since_better = float(flat[keep[0]]), (len(history), 0), 0
+        else:
+            since_better += 1
+        if unpaired.min() == 0:
+            break
+    finish: list[BlockTurn] = []
+    if not stop():
+        found = _last_two(levels, best)
+        if found is not None:
+            best_at, finish = found
+    depth, index = best_at
+    path: list[list[BlockTurn]] = []
+    for level in range(depth - 1, -1, -1):
+        parents, moves = history[level]
+        path.append(macros[int(moves[index])])
+        index = int(parents[index])
+    return [turn for macro in reversed(path) for turn in macro] + finish
+
+
+def _last_two(
+    levels: list[tuple[np.ndarray, np.ndarray, np.ndarray]], best: float
+) -> tuple[tuple[int, int], list[BlockTurn]] | None:
+    """(step and index of a beam state, a seven-turn move pairing its last two edges) beating the estimate `best`,
+    the cheapest such, or None. Tried on the LAST_TWO_STATES cheapest states with two edges left."""
+    macros, _, costs, _, _ = _macros(last_two=True)
+    _, perms, view = _edge_view(last_two=True)
+    places = [(s, int(i)) for s, (_, _, left) in enumerate(levels) for i in np.flatnonzero(left == 2)]
+    places.sort(key=lambda place: levels[place[0]][1][place[1]])
+    found = None
+    for step, index in places[:LAST_TWO_STATES]:
+        state, spent = levels[step][0][index], float(levels[step][1][index])
+        done = np.flatnonzero(_unpaired(view, state[perms]) == 0)
+        if len(done) == 0:
+            continue
+        move = int(done[np.argmin(costs[done])])
+        if spent + costs[move] < best - 1e-9:
+            best, found = spent + costs[move], ((step, index), macros[move])
+    return found
