@@ -199,6 +199,16 @@ def one_round(
                   flush=True)  # fmt: skip
 
 
+def disagreements(results: dict[str, dict[str, Runs]]) -> list[str]:
+    """One line per puzzle where the two programs counted differently."""
+    out = []
+    for puzzle, sides in results.items():
+        ours_count, peer_count = sides["ours"].count, sides["burrTxt"].count
+        if ours_count is not None and peer_count is not None and ours_count != peer_count:
+            out.append(f"{puzzle}: ours {ours_count} assemblies, burrTxt {peer_count}")
+    return out
+
+
 def _s(values: list[float], how) -> str:  # type: ignore[no-untyped-def]
     return f"{how(values):.2f}" if values else "-"
 
@@ -257,10 +267,7 @@ def main(argv: list[str] | None = None) -> int:
         loads.append(load)
         print(f"round {round_no + 1} of {args.repeat} (load average {load:.2f})", flush=True)
         one_round(files, peer, args.threads, results, problems, env, swap=round_no % 2 == 1)
-    for puzzle, sides in results.items():
-        ours_count, peer_count = sides["ours"].count, sides["burrTxt"].count
-        if ours_count is not None and peer_count is not None and ours_count != peer_count:
-            problems.append(f"{puzzle}: ours {sides['ours'].count} assemblies, burrTxt {sides['burrTxt'].count}")
+    problems += disagreements(results)
     print(f"\nload average at each round: {', '.join(f'{x:.2f}' for x in loads)}")
     print(f"\n{summary(results)}\n")
     if peer is None:
