@@ -3,6 +3,8 @@ while it searches fewer nodes; and a chunk's tail handed to another thread keeps
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -49,6 +51,7 @@ def test_the_tables_of_a_box() -> None:
     soma = build_cover(load_puzzle("soma"))
     tables = regions(soma)
     assert regions(soma) is tables  # built once per problem
+    assert regions(replace(soma, row_masks=soma.row_masks.copy())) is not tables  # not for a copy with other rows
     degree = [bin(int(m)).count("1") for m in tables.neighbours]
     assert sorted(set(degree)) == [3, 4, 5, 6] and degree.count(3) == 8 and degree.count(6) == 1  # a 3x3x3 box
     for row in range(soma.n_rows):  # a row's border touches it and never overlaps it
