@@ -48,7 +48,7 @@ BINARY = "burrTxt"
 CXXFLAGS = ("-O2", "-std=c++11", "-w")
 LIBS = ("-lz", "-lpthread")
 TOOLS = ("tools/fileexists.cpp", "tools/gzstream.cpp", "tools/xml.cpp")  # the tools burrTxt links against
-BURR_LINE = re.compile(r"^(\d+) assemblies and (\d+) solutions found")
+BURR_LINE = re.compile(r"^(\d+) assemblies and (\d+) solutions found", re.MULTILINE)
 OUR_LINE = re.compile(r"^(\d+) assemblies\b", re.MULTILINE)
 
 
@@ -190,7 +190,7 @@ def one_round(
             sides.append(("burrTxt", [str(peer.binary), "-q", str(path)], None, BURR_LINE))
         for who, command, child_env, pattern in sides if swap else reversed(sides):
             out, wall, cpu = timed(command, child_env)
-            found = pattern.search(out) if who == "ours" else pattern.match(out.strip().splitlines()[-1])
+            found = pattern.search(out)
             if found is None:
                 problems.append(f"{who} printed no count on {puzzle}: {out.strip()[-200:]!r}")
                 continue
