@@ -45,6 +45,8 @@ class CoverProblem:
     placement_rows: PlacementRows | None = field(default=None, repr=False)  # the same rows as Python lists
     kind_slack: np.ndarray | None = None  # (n_kinds,) int64: copies of each kind a solution may leave unused
     _lookup: dict[tuple[int, frozenset[int]], int] = field(default_factory=dict, repr=False)
+    # tables built once from the rows (``regions``); never copied by ``dataclasses.replace``, whose rows may differ
+    derived: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def n_cells(self) -> int:

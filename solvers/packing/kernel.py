@@ -31,10 +31,38 @@ expanded yet.
 from __future__ import annotations
 
 import enum
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 from numba.extending import overload
+
+from solvers.packing.bits import lowest_bit_index, popcount
+
+
+class Rows(NamedTuple):
+    """The placement matrix as the kernel reads it (never written), with the chunk's symmetry filter."""
+
+    masks: np.ndarray  # (R,) uint64 in the one-word layout, (R, words) otherwise
+    kind: np.ndarray  # (R,) int64: piece kind of each row
+    enabled: np.ndarray  # (R,) uint8: 0 for a row the search must not use
+    start: np.ndarray  # (n_cells * n_kinds + 1,) int64: rows by (lowest cell, kind), see ``placements``
+    n_kinds: int
+    n_cells: int
+    slack: np.ndarray  # (n_kinds,) int64: copies of each kind a solution may leave unused
+    stab: np.ndarray  # (S, R) int64: row permutations a kept solution must be smallest under
+
+
+class State(NamedTuple):
+    """A search in progress (see the module docstring): written by every call, resumed by the next."""
+
+    remaining: np.ndarray  # (n_kinds,) copies left
+    occ: np.ndarray  # uint64 (depth+1,) or (depth+1, words): occupancy per level
+    cell: np.ndarray  # (depth+1,) lowest empty cell per level
+    ptr: np.ndarray  # (depth+1,) next candidate row per level
+    hi: np.ndarray  # (depth+1,) end of the candidate rows per level
+    chosen: np.ndarray  # (depth,) row placed at each level
+    ctl: np.ndarray  # [depth, fresh]
 
 
 class KernelStatus(enum.IntEnum):
@@ -73,11 +101,7 @@ def _lowest_empty_cell(st_occ, level, c, n_cells):
 
 
 def _lowest_empty_cell_in_one_word(st_occ, level, c, n_cells):
-    if level == np.uint64(0xFFFFFFFFFFFFFFFF) >> np.uint64(64 - n_cells):
-        return n_cells
-    while (level >> np.uint64(c)) & np.uint64(1):
-        c += 1
-    return c
+    return np.int64(lowest_bit_index(~level))  # the bits past the last cell are never set: n_cells when full
 
 
 def _lowest_empty_cell_in_words(st_occ, level, c, n_cells):
@@ -131,6 +155,47 @@ def _place_row_for_layout(masks, p, st_occ, level, depth):
     return _by_layout(st_occ, _place_row_in_one_word, _place_row_in_words)
 
 
+def _seals_off(regions, p, st_occ, depth, remaining):
+    """True when level ``depth`` (row ``p`` just placed) has an empty region too small for any remaining piece."""
+    raise NotImplementedError("compiled code only: numba uses the version for the layout")
+
+
+def _seals_off_in_one_word(regions, p, st_occ, depth, remaining):
+    if regions.border.shape[0] == 0:
+        return False
+    smallest = 1 << 30  # no piece left: any empty cell is a dead end
+    for k in range(remaining.shape[0]):
+        if remaining[k] > 0 and regions.min_part[k] < smallest:
+            smallest = regions.min_part[k]
+    if smallest <= 1:
+        return False
+    empty = ~st_occ[depth]
+    todo = regions.border[p] & empty
+    while todo != np.uint64(0):
+        region = todo & (~todo + np.uint64(1))  # grown from the lowest unchecked border cell, a layer at a time
+        front = region
+        while np.int64(popcount(region)) < smallest:
+            grown = np.uint64(0)
+            while front != np.uint64(0):
+                grown |= regions.neighbours[np.int64(lowest_bit_index(front))]
+                front &= front - np.uint64(1)
+            front = grown & empty & ~region
+            if front == np.uint64(0):
+                return True
+            region |= front
+        todo &= ~region
+    return False
+
+
+def _seals_off_in_words(regions, p, st_occ, depth, remaining):
+    return False
+
+
+@overload(_seals_off, inline="always")
+def _seals_off_for_layout(regions, p, st_occ, depth, remaining):
+    return _by_layout(st_occ, _seals_off_in_one_word, _seals_off_in_words)
+
+
 @njit(cache=True, nogil=True)
 def _keep(chosen, depth, stab, tmp_a, tmp_b):
     """True when the solution is the lexicographically smallest of its images under ``stab`` (a group part)."""
@@ -153,13 +218,16 @@ def _keep(chosen, depth, stab, tmp_a, tmp_b):
 
 
 @njit(cache=True, nogil=True)
-def search(masks, row_kind, row_enabled, start, n_kinds, n_cells, remaining,
-           st_occ, st_cell, st_ptr, st_hi, chosen, ctl, min_depth,
-           max_nodes, out, count_only, stab, slack):  # fmt: skip
-    """Walk from the state in ``ctl`` and the stacks (either layout). Returns (status, n_written, n_found, nodes).
-
-    ``slack[k]`` is how many copies of kind ``k`` a solution may leave unused (0 for a fixed count): a full cover
-    that leaves more is no solution. Solutions shorter than ``out``'s rows are padded with -1."""
+def search(rows, regions, state, min_depth, max_nodes, out, count_only):
+    """Walk from the state in ``state.ctl`` and the stacks (either layout). Returns (status, n_written, n_found,
+    nodes). ``rows.slack[k]``: a full cover that leaves more copies of kind ``k`` unused is no solution. A row whose
+    placement seals off a region no remaining piece fits (see ``regions``) is skipped like one that does not fit.
+    Solutions shorter than ``out``'s rows are padded with -1."""
+    masks, row_kind, start, n_kinds, n_cells = rows.masks, rows.kind, rows.start, rows.n_kinds, rows.n_cells
+    remaining, st_occ, st_cell, st_ptr, st_hi, chosen = (
+        state.remaining, state.occ, state.cell, state.ptr, state.hi, state.chosen
+    )  # fmt: skip
+    ctl = state.ctl
     depth = ctl[0]
     fresh = ctl[1]
     out_cap = out.shape[0]
@@ -181,9 +249,9 @@ def search(masks, row_kind, row_enabled, start, n_kinds, n_cells, remaining,
             if c == n_cells:
                 enough = True
                 for k in range(n_kinds):
-                    if remaining[k] > slack[k]:
+                    if remaining[k] > rows.slack[k]:
                         enough = False
-                if enough and _keep(chosen, depth, stab, tmp_a, tmp_b):
+                if enough and _keep(chosen, depth, rows.stab, tmp_a, tmp_b):
                     n_found += 1
                     if not count_only:
                         for i in range(depth):
@@ -206,11 +274,15 @@ def search(masks, row_kind, row_enabled, start, n_kinds, n_cells, remaining,
             if remaining[k] == 0:
                 p = start[c * n_kinds + k + 1]
                 continue
-            if row_enabled[p] and _row_fits(masks, p, st_occ, level):
-                st_ptr[depth] = p + 1
-                chosen[depth] = p
+            if rows.enabled[p] and _row_fits(masks, p, st_occ, level):
                 remaining[k] -= 1
                 _place_row(masks, p, st_occ, level, depth)
+                if _seals_off(regions, p, st_occ, depth + 1, remaining):
+                    remaining[k] += 1
+                    p += 1
+                    continue
+                st_ptr[depth] = p + 1
+                chosen[depth] = p
                 depth += 1
                 fresh = 1
                 nodes += 1

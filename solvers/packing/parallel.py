@@ -152,21 +152,25 @@ class _Pool:
     def __init__(self, problem: CoverProblem, chunks: list[tuple[Chunk, float]], enabled: np.ndarray,
                  count_only: bool, stop: StopFlag | None, buffer_rows: int) -> None:  # fmt: skip
         self.problem = problem
-        self.chunks = [chunk for chunk, _ in chunks]
+        self.chunks = [chunk for chunk, _ in chunks]  # by chunk id; chunks split off later are appended
         self.states = [_ChunkState(weight) for _, weight in chunks]
+        self.order = list(range(len(self.chunks)))  # chunk ids in the order of their solutions
+        self.queue = deque(self.order)  # chunk ids no thread has taken yet, in order
         self.enabled = enabled
         self.count_only = count_only
         self.stop = stop
         self.buffer_rows = buffer_rows
         self.cv = threading.Condition()
         self.abort = threading.Event()
-        self.next_chunk = 0  # the next chunk a thread takes
-        self.front = 0  # the lowest chunk not yet fully yielded
+        self.running = 0  # threads searching a chunk
+        self.hungry = 0  # threads waiting for a chunk while others still search
+        self.front = 0  # position in ``order`` of the first chunk not yet fully yielded
         self.held = 0  # rows buffered over all chunks
         self.peak_held = 0
         self.nodes = 0
         self.steps = 0  # kernel calls returned, over all threads
         self.reported_steps = 0  # ``steps`` when the consumer last reported progress
+        self.splits = 0  # chunks split for hungry threads
         self.error: BaseException | None = None
         self.threads: list[threading.Thread] = []
 
@@ -174,7 +178,7 @@ class _Pool:
         return self.abort.is_set() or (self.stop is not None and self.stop.is_set())
 
     def start(self, n_threads: int) -> None:
-        for i in range(min(n_threads, len(self.chunks))):
+        for i in range(n_threads if self.chunks else 0):  # fewer chunks than threads: the others split them
             thread = threading.Thread(target=self._work, name=f"cover-search-{i}", daemon=True)
             thread.start()
             self.threads.append(thread)
@@ -191,17 +195,54 @@ class _Pool:
         budget = _FIRST_BUDGET
         try:
             while not self.stopped():
-                with self.cv:
-                    index = self.next_chunk
-                    self.next_chunk += 1
-                if index >= len(self.chunks):
+                index = self._take()
+                if index is None:
                     return
-                budget = self._run(index, budget)
+                try:
+                    budget = self._run(index, budget)
+                finally:
+                    with self.cv:
+                        self.running -= 1
+                        self.cv.notify_all()
         except BaseException as exc:  # noqa: BLE001 - handed to the consumer, which raises it
             with self.cv:
                 self.error = self.error or exc
                 self.abort.set()
                 self.cv.notify_all()
+
+    def _take(self) -> int | None:
+        """The next chunk to search, waiting (as ``hungry``) while the queue is empty but some thread still
+        searches and may split its chunk; None when everything is taken and done, or on a stop."""
+        with self.cv:
+            while not self.stopped():
+                if self.queue:
+                    self.running += 1
+                    return self.queue.popleft()
+                if self.running == 0:
+                    return None
+                self.hungry += 1
+                self.cv.wait(_POLL_SECONDS)
+                self.hungry -= 1
+            return None
+
+    def _share_out(self, index: int, runner: _Runner) -> None:
+        """Split the tail of chunk ``index`` off as new chunks for the hungry threads (called with the lock held,
+        between kernel calls). They come right after it in the order, so the solutions keep the serial order."""
+        prefixes, share = runner.split_tail()
+        if not prefixes:
+            return
+        parent = self.states[index]
+        weight = parent.weight * share / len(prefixes)
+        parent.weight -= parent.weight * share
+        stab = self.chunks[index].stab
+        ids = list(range(len(self.chunks), len(self.chunks) + len(prefixes)))
+        self.chunks.extend(Chunk(prefix, stab) for prefix in prefixes)
+        self.states.extend(_ChunkState(weight) for _ in prefixes)
+        at = self.order.index(index, self.front) + 1
+        self.order[at:at] = ids
+        self.queue.extendleft(reversed(ids))
+        self.splits += 1
+        self.cv.notify_all()
 
     def _run(self, index: int, budget: int) -> int:
         """Search chunk ``index`` to its end (or until stopped); returns the node budget reached."""
@@ -227,18 +268,30 @@ class _Pool:
                     self.peak_held = max(self.peak_held, self.held)
                 state.fraction = fraction
                 state.finished = runner.finished
-                if index == self.front:  # only the front chunk's news wakes the consumer (a later one's waits)
+                if self.hungry and not self.queue and not runner.finished:
+                    self._share_out(index, runner)
+                    state.fraction = runner.fraction()
+                if index == self._front_id():  # only the front chunk's news wakes the consumer (a later one's waits)
                     self.cv.notify_all()
                 while self._must_wait(index):
                     self.cv.wait(_POLL_SECONDS)
         return budget
 
+    def _front_id(self) -> int:
+        """The chunk whose solutions the consumer yields now (-1 when every chunk is done)."""
+        return self.order[self.front] if self.front < len(self.order) else -1
+
     def _must_wait(self, index: int) -> bool:
-        """A thread pauses while the buffer is full: the front chunk's own rows, or all rows for a later chunk."""
+        """A thread pauses while the buffer is full: the front chunk's own rows, or all rows for a later chunk.
+        A thread whose chunk is done goes on when the front chunk waits in the queue (split off after the others
+        were taken): it is the one to search it, or the consumer would wait for ever."""
         if self.stopped():
             return False
-        if index == self.front:
+        front = self._front_id()
+        if index == front:
             return self.states[index].held > self.buffer_rows
+        if self.states[index].finished and self.queue and self.queue[0] == front:
+            return False
         return self.held > self.buffer_rows
 
     def take_front(self, deadline: float) -> tuple[list[np.ndarray], bool]:
@@ -251,9 +304,9 @@ class _Pool:
                     raise self.error
                 if self.stopped():
                     return [], False
-                if self.front == len(self.states):
+                if self.front == len(self.order):
                     return [], True
-                state = self.states[self.front]
+                state = self.states[self.order[self.front]]
                 if state.batches:
                     batches = list(state.batches)
                     state.batches.clear()

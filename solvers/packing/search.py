@@ -117,48 +117,77 @@ class _Runner:
 
     def __init__(self, problem: CoverProblem, chunk: Chunk, enabled: np.ndarray, count_only: bool) -> None:
         from solvers.packing import kernel  # numba import deferred: module import stays light
+        from solvers.packing.regions import regions
 
         self.problem = problem
         depth_max = problem.n_instances
         one_word = problem.n_words == 1
         self.fn = kernel.search
-        self.masks = np.ascontiguousarray(problem.row_masks[:, 0]) if one_word else problem.row_masks
-        self.enabled = enabled
-        self.remaining = problem.kind_count.copy()
-        self.slack = np.zeros(problem.n_kinds, dtype=np.int64) if problem.kind_slack is None else problem.kind_slack
+        remaining = problem.kind_count.copy()
+        slack = np.zeros(problem.n_kinds, dtype=np.int64) if problem.kind_slack is None else problem.kind_slack
         occ_shape = (depth_max + 1,) if one_word else (depth_max + 1, problem.n_words)
         self.st_occ = np.zeros(occ_shape, dtype=np.uint64)
         self.st_cell = np.zeros(depth_max + 1, dtype=np.int64)
         self.st_ptr = np.zeros(depth_max + 1, dtype=np.int64)
         self.st_hi = np.zeros(depth_max + 1, dtype=np.int64)
-        self.chosen = np.zeros(depth_max, dtype=np.int64)
+        chosen = np.zeros(depth_max, dtype=np.int64)
         occ = np.zeros(problem.n_words, dtype=np.uint64)
         for d, row in enumerate(chunk.prefix):
             kind = int(problem.row_kind[row])
-            if self.remaining[kind] == 0:
+            if remaining[kind] == 0:
                 raise ConstraintError(f"piece {problem.puzzle.pieces[kind].name!r} pinned more often than it exists")
             if np.any(occ & problem.row_masks[row]):
                 raise ConstraintError("pinned placements overlap")
-            self.remaining[kind] -= 1
-            self.chosen[d] = row
+            remaining[kind] -= 1
+            chosen[d] = row
             occ |= problem.row_masks[row]
         self.min_depth = len(chunk.prefix)
         self.st_occ[self.min_depth] = occ[0] if one_word else occ
         self.ctl = np.array([self.min_depth, 1], dtype=np.int64)
-        self.stab = np.ascontiguousarray(chunk.stab, dtype=np.int64)
+        masks = np.ascontiguousarray(problem.row_masks[:, 0]) if one_word else problem.row_masks
+        stab = np.ascontiguousarray(chunk.stab, dtype=np.int64)
+        self.rows = kernel.Rows(
+            masks, problem.row_kind, enabled, problem.start, problem.n_kinds, problem.n_cells, slack, stab
+        )
+        self.regions = regions(problem)
+        self.state = kernel.State(remaining, self.st_occ, self.st_cell, self.st_ptr, self.st_hi, chosen, self.ctl)
         self.count_only = count_only
         self.out = np.zeros((1 if count_only else _OUT_CAPACITY, depth_max), dtype=np.int64)
         self.finished = False
 
     def step(self, budget: int) -> tuple[np.ndarray, int, int]:
-        p = self.problem
         status, n_out, n_found, nodes = self.fn(
-            self.masks, p.row_kind, self.enabled, p.start, p.n_kinds, p.n_cells, self.remaining,
-            self.st_occ, self.st_cell, self.st_ptr, self.st_hi, self.chosen, self.ctl, self.min_depth,
-            budget, self.out, self.count_only, self.stab, self.slack,
-        )  # fmt: skip
+            self.rows, self.regions, self.state, self.min_depth, budget, self.out, self.count_only
+        )
         self.finished = status == 0
         return self.out[:n_out], int(n_found), int(nodes)
+
+    def split_tail(self) -> tuple[list[tuple[int, ...]], float]:
+        """Hand over the last part of this chunk's remaining search: the untried rows at the shallowest level that
+        has any, each as the prefix of a new chunk (in the kernel's order), with their estimated share of this
+        chunk. This chunk then stops before them, so its solutions followed by theirs are the unsplit order.
+        Between calls only; ([], 0.0) when nothing is left to hand over."""
+        if self.finished:
+            return [], 0.0
+        p = self.problem
+        chosen = self.state.chosen
+        share = 1.0
+        for level in range(self.min_depth, int(self.ctl[0])):
+            lo, ptr, hi = int(p.start[self.st_cell[level] * p.n_kinds]), int(self.st_ptr[level]), int(self.st_hi[level])
+            if ptr < hi:
+                rows = np.arange(ptr, hi)
+                used = np.bincount(p.row_kind[chosen[:level]], minlength=p.n_kinds)
+                overlap = (self.rows.masks[rows] & self.st_occ[level]) != 0
+                if overlap.ndim == 2:
+                    overlap = overlap.any(axis=1)
+                left = (p.kind_count - used)[p.row_kind[rows]] > 0
+                usable = rows[left & (self.rows.enabled[rows] != 0) & ~overlap]
+                self.st_hi[level] = ptr  # the kernel meets this level's end here and backtracks
+                if len(usable):
+                    prefix = tuple(int(r) for r in chosen[:level])
+                    return [(*prefix, int(row)) for row in usable], share * (hi - ptr) / max(hi - lo, 1)
+            share /= max(hi - lo, 1)
+        return [], 0.0
 
     def fraction(self) -> float:
         """Share of this chunk's tree already walked: sum of sibling positions weighted by depth."""
