@@ -1,7 +1,7 @@
 """Enumeration on several threads: the chunks of one search run side by side, their solutions merged in chunk order.
 
 Why threads and not processes: the kernel releases the GIL (``nogil``), so N threads walk N chunks at once in one
-process and share the placement matrix; each thread builds its own kernel state per chunk (a ``_Runner``), so no
+process and share the placement matrix; each thread builds its own kernel state per chunk (a ``ChunkRunner``), so no
 scratch array is shared. The generator is the only consumer. It yields the solutions of the *front* chunk (the
 lowest one not yet fully yielded) as they arrive, so the stream, its order and every ``--out`` file are exactly
 the serial search's. Solutions of later chunks wait in a buffer: a thread whose chunk is not at the front pauses
@@ -12,7 +12,7 @@ solutions a search streams. Counting needs no buffer: the threads only add up.
 The chunks of :func:`~solvers.packing.search.plan_chunks` can be few and very uneven (Bedlam up to rotation: two
 pinned placements, one holding four fifths of the work), so :func:`finer_chunks` splits them further by the
 kernel's own next choices before the threads start. Each thread checks the caller's stop flag between kernel
-calls (a call takes about ``_CALL_SECONDS``), so a cancel ends every thread within a fraction of a second.
+calls (a call takes about ``CALL_SECONDS``), so a cancel ends every thread within a fraction of a second.
 """
 
 from __future__ import annotations
@@ -28,23 +28,23 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from solvers.engine import StopFlag
-from solvers.packing.cover import CoverProblem
-from solvers.packing.estimate import _masks_from_words
-from solvers.packing.search import (
-    _CALL_SECONDS,
-    _FIRST_BUDGET,
-    _MAX_BUDGET,
-    _OUT_CAPACITY,
+from solvers.packing.chunks import (
+    CALL_SECONDS,
+    FIRST_BUDGET,
+    MAX_BUDGET,
+    OUT_CAPACITY,
     Chunk,
+    ChunkRunner,
     CoverProgress,
     CoverSolution,
-    _Runner,
 )
+from solvers.packing.cover import CoverProblem
+from solvers.packing.estimate import _masks_from_words
 
 CHUNKS_PER_THREAD = 64  # enough pieces that the last one running leaves the other threads little idle time
 MAX_CHUNKS_FACTOR = 8  # the split stops at this many times the chunks asked for, however uneven they look
 MAX_CHUNKS = 8192  # at most this many asked for, whatever the number of threads: the split itself costs time
-BUFFER_ROWS = _OUT_CAPACITY  # solutions held for later chunks (and for the front one): one kernel batch each
+BUFFER_ROWS = OUT_CAPACITY  # solutions held for later chunks (and for the front one): one kernel batch each
 _POLL_SECONDS = 0.05  # how often a waiting thread or the consumer looks at the stop flag
 
 
@@ -192,7 +192,7 @@ class _Pool:
             thread.join()
 
     def _work(self) -> None:
-        budget = _FIRST_BUDGET
+        budget = FIRST_BUDGET
         try:
             while not self.stopped():
                 index = self._take()
@@ -225,7 +225,7 @@ class _Pool:
                 self.hungry -= 1
             return None
 
-    def _share_out(self, index: int, runner: _Runner) -> None:
+    def _share_out(self, index: int, runner: ChunkRunner) -> None:
         """Split the tail of chunk ``index`` off as new chunks for the hungry threads (called with the lock held,
         between kernel calls). They come right after it in the order, so the solutions keep the serial order."""
         prefixes, share = runner.split_tail()
@@ -247,13 +247,13 @@ class _Pool:
     def _run(self, index: int, budget: int) -> int:
         """Search chunk ``index`` to its end (or until stopped); returns the node budget reached."""
         state = self.states[index]
-        runner = _Runner(self.problem, self.chunks[index], self.enabled, self.count_only)
+        runner = ChunkRunner(self.problem, self.chunks[index], self.enabled, self.count_only)
         while not runner.finished:
             if self.stopped():
                 return budget
             started = time.perf_counter()
             batch, n_found, n_nodes = runner.step(budget)
-            if time.perf_counter() - started < _CALL_SECONDS and budget < _MAX_BUDGET:
+            if time.perf_counter() - started < CALL_SECONDS and budget < MAX_BUDGET:
                 budget *= 2
             rows = batch.copy() if len(batch) else None
             fraction = runner.fraction()

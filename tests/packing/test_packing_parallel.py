@@ -19,8 +19,8 @@ from solvers.packing import (
     enumerate_solutions,
     load_puzzle,
     parallel,
-    search,
 )
+from solvers.packing import chunks as chunk_runner
 from solvers.packing.published import PUBLISHED_PENTOMINO_COUNTS
 from solvers.packing.puzzle import SymmetryMode
 from solvers.packing.search import plan_chunks, run_chunk
@@ -127,7 +127,7 @@ def test_a_slow_reader_holds_at_most_the_buffer(monkeypatch, soma) -> None:
             pools.append(self)
 
     monkeypatch.setattr(parallel, "_Pool", Recorded)
-    monkeypatch.setattr(search, "_OUT_CAPACITY", 16)  # kernel batches of 16 rows: the bound below is tight
+    monkeypatch.setattr(chunk_runner, "OUT_CAPACITY", 16)  # kernel batches of 16 rows: the bound below is tight
     serial = all_solutions(soma, threads=1)
     buffer_rows, threads = 64, 3
     chunks = plan_chunks(soma, SymmetryMode.NONE)

@@ -9,18 +9,18 @@ import numpy as np
 import pytest
 
 from solvers.packing import all_solutions, build_cover, load_puzzle
+from solvers.packing.chunks import Chunk, ChunkRunner, run_chunk
 from solvers.packing.cover import CoverProblem
 from solvers.packing.puzzle import Piece, Puzzle, box_cells
 from solvers.packing.pykernel import iter_solutions
 from solvers.packing.regions import Regions, regions, smallest_part
-from solvers.packing.search import Chunk, _Runner, run_chunk
 
 NO_PRUNING = Regions(np.zeros(0, np.uint64), np.zeros(0, np.uint64), np.zeros(0, np.int64))
 
 
 def _search(problem: CoverProblem, enabled: np.ndarray, tables: Regions) -> tuple[set[tuple[int, ...]], int]:
     """(every solution as a sorted row tuple, nodes searched) with the given pruning tables."""
-    runner = _Runner(problem, Chunk((), np.zeros((0, problem.n_rows), np.int64)), enabled, False)
+    runner = ChunkRunner(problem, Chunk((), np.zeros((0, problem.n_rows), np.int64)), enabled, False)
     runner.regions = tables
     found, nodes = set(), 0
     while not runner.finished:
@@ -107,7 +107,7 @@ def test_a_split_off_tail_follows_the_rest_of_its_chunk(steps: int) -> None:
     soma = build_cover(load_puzzle("soma"))
     serial = all_solutions(soma, threads=1)
     chunk = Chunk((), np.zeros((0, soma.n_rows), np.int64))
-    runner = _Runner(soma, chunk, np.ones(soma.n_rows, dtype=np.uint8), False)
+    runner = ChunkRunner(soma, chunk, np.ones(soma.n_rows, dtype=np.uint8), False)
     parts = []
     for _ in range(steps):
         parts.append(runner.step(300)[0].copy())
