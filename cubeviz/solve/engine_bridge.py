@@ -20,7 +20,7 @@ from solvers.cube.moves import Move, centres_home
 from solvers.cube.notation import Turn
 from solvers.cube.state import CubeState
 from solvers.rubik.preparation import Prepared, TableProgress
-from solvers.tables import BuildCancelled, table_path
+from solvers.tables import BuildCancelled, table_spec
 
 if TYPE_CHECKING:
     from solvers.goals.goal import Goal
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 POCKET_ALTERNATIVES_LIMIT = 100  # optimal 2x2 solutions kept for browsing (the count covers all of them)
 TWOPHASE_SECONDS = 8.0  # how long the two-phase search keeps looking for shorter solutions
-POCKET_TABLE_BYTES = 3_674_359  # a 2x2 God's table's file (one byte per position, 3674160 positions)
 
 
 class SolverChoice(Enum):
@@ -155,50 +154,41 @@ def _table_progress(stop: threading.Event, report: Report, **plan: object) -> Ca
 
 
 # -- the 2x2 ------------------------------------------------------------------------------------------------------
-_pocket_solvers: dict[str, object] = {}
-_pocket_lock = threading.Lock()
-
-
 def _solve_pocket(metric: str, state: CubeState, stop: threading.Event, report: Report) -> Iterator[object]:
     """The 2x2's God's table (loaded or built, with progress), a `Prepared` event, then the optimal PlayerSolution."""
-    from solvers.pocket.gods import TABLE_VERSION, table_name
-    from solvers.pocket.metric import pocket_metric, table_metric
-    from solvers.pocket.solve import PocketSolver
+    from solvers.pocket.gods import table_name
+    from solvers.pocket.solve import solver, solver_loaded
     from solvers.rubik.validity import check_corners
 
     check_corners(state)
     started = time.perf_counter()
-    path, building = None, False
-    with _pocket_lock:
-        if metric not in _pocket_solvers:
-            path = table_path(table_name(table_metric(pocket_metric(metric))), TABLE_VERSION)
-            building = not path.exists()
-            size = POCKET_TABLE_BYTES if building else path.stat().st_size
-            title = f"{metric.upper()} God's table"
-            progress = _table_progress(stop, report, index=1, count=1, title=title, size_bytes=size, building=building)
-            progress(0.0, "building" if building else "loading")
-            _pocket_solvers[metric] = PocketSolver(metric, progress)
-        solver = _pocket_solvers[metric]
-    yield Prepared(time.perf_counter() - started, 0.0, (path.stem,) if path is not None and building else ())
+    built: tuple[str, ...] = ()
+    progress = None
+    if not solver_loaded(metric):  # (the process's one solver of the metric, kept in the table registry)
+        spec = table_spec(table_name(metric))
+        cached = spec.cached_file()
+        size = spec.size_bytes if cached is None else cached.stat().st_size
+        title = f"{metric.upper()} God's table"
+        progress = _table_progress(stop, report, index=1, count=1, title=title, size_bytes=size, building=not cached)
+        progress(0.0, "loading" if cached else "building")
+        built = () if cached else (spec.name,)
+    pocket = solver(metric, progress)
+    yield Prepared(time.perf_counter() - started, 0.0, built)
     started = time.perf_counter()
-    found = solver.all_optimal_solutions(state, POCKET_ALTERNATIVES_LIMIT)
+    found = pocket.all_optimal_solutions(state, POCKET_ALTERNATIVES_LIMIT)
     moves = tuple(found.solutions[0]) if found.solutions else ()
     turns, labels = _pocket_turns(moves, metric)
-    distances = tuple(solver.distances_along(state, moves))
+    distances = tuple(pocket.distances_along(state, moves))
     alternatives = tuple(tuple(s) for s in found.solutions)
     elapsed = time.perf_counter() - started
     yield PlayerSolution(turns, labels, distances[0], metric, True, elapsed, distances, found.count, alternatives)
 
 
-def forget_pocket_solvers() -> None:
-    """Drop the 2x2 solvers (and with them their tables' memory); the next 2x2 solve loads them again."""
-    with _pocket_lock:
-        _pocket_solvers.clear()
-
-
 def pocket_distances(state: CubeState, moves: tuple[Move, ...], metric: str) -> tuple[int, ...]:
-    """Exact distances along `moves` (the solver of `metric` must have been loaded by a solve)."""
-    return tuple(_pocket_solvers[metric].distances_along(state, moves))
+    """Exact distances along `moves` (the solver of `metric`, loaded by a solve, or again after a release)."""
+    from solvers.pocket.solve import solver
+
+    return tuple(solver(metric).distances_along(state, moves))
 
 
 def _pocket_turns(moves: tuple[Move, ...], metric: str) -> tuple[tuple[Turn, ...], tuple[str, ...]]:

@@ -12,7 +12,6 @@ from PyQt6.QtCore import Qt, QTimer
 from solve_helpers import SOLVE_TIMEOUT_MS, make_window, pump, solve_and_wait
 
 from cubeviz.solve import SolverChoice
-from cubeviz.solve import engine_bridge as solve_engines
 from cubeviz.solve.progress_panel import PROOF_MARK
 from cubeviz.workers import GeneratorWorker
 from solvers.cube.notation import parse_algorithm
@@ -174,8 +173,7 @@ def test_event_loop_never_stalls_while_solving(qtbot) -> None:
 
 def test_tables_build_in_the_worker_with_a_progress_bar(qtbot, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))  # nothing cached: the QTM God's table is built
-    monkeypatch.setattr(gods, "_loaded", {})
-    monkeypatch.setattr(solve_engines, "_pocket_solvers", {})
+    gods.forget_loaded_tables()  # as in a new process: no God's table, no 2x2 solver in memory
     window = make_window(qtbot, 2)
     feature = window.solve_feature
     feature.set_choice(SolverChoice.POCKET_QTM)
@@ -195,8 +193,7 @@ def test_tables_build_in_the_worker_with_a_progress_bar(qtbot, tmp_path, monkeyp
 
 def test_cancel_stops_a_table_build(qtbot, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(gods, "_loaded", {})
-    monkeypatch.setattr(solve_engines, "_pocket_solvers", {})
+    gods.forget_loaded_tables()  # as in a new process: no God's table, no 2x2 solver in memory
     window = make_window(qtbot, 2)
     feature = window.solve_feature
     window.model.apply_text("R U F'")
