@@ -26,14 +26,14 @@ from solvers.rubik.optimal import Heuristic, heuristic_value, solve_optimal
 from solvers.rubik.optimal import corner_slice_residues as csp
 from solvers.rubik.optimal import edge_residues as sp
 from solvers.rubik.optimal import twist_row_residues as trr
-from solvers.rubik.rubik_tables import default_tables
+from solvers.rubik.optimal.optimal_tables import optimal_view
 
 SOLVED = CubeState.solved(3)
 
 
 @pytest.fixture(scope="module")
 def tables():
-    return default_tables()
+    return optimal_view()
 
 
 @dataclass
