@@ -355,7 +355,7 @@ def build_residue_table(
 def build_edge_table(
     flip_move, slice_sorted_move, twist_move, classes: dict[str, np.ndarray], twist_conj, progress: ProgressFn
 ) -> dict[str, np.ndarray]:
-    """The edge table (cached as rubik-strong-htm): {"residues": uint8 packed table, "histogram": int64 entries
+    """The edge table (cached as rubik-edge-htm): {"residues": uint8 packed table, "histogram": int64 entries
     per exact distance}. HTM only: a half turn
     in QTM moves the distance by 2, which a residue mod 3 cannot tell from -1."""
     class_sym, reps, stab = (classes[k] for k in ("class_sym", "reps", "stabiliser"))
@@ -381,6 +381,6 @@ def build_edge_table(
     forward = chunked(_forward, flip_move, slice_sorted_move, twist_move, class_sym, reps, stab, twist_conj)
     backward = chunked(_backward, flip_move, slice_sorted_move, twist_move, class_sym, reps, twist_conj)
     table, histogram = build_residue_table(
-        n_classes, ROW, n_classes * cd.N_TWIST, forward, backward, progress, "strong pruning table"
+        n_classes, ROW, n_classes * cd.N_TWIST, forward, backward, progress, "edge pruning table"
     )
     return {"residues": table, "histogram": histogram}

@@ -8,9 +8,10 @@ Each heuristic bounds a cube's distance from below by looking it up along the th
   below: 1.46 GB in all, built once in about four minutes on two cores; about 2.1x fewer nodes than
   EDGE_AND_CORNER_SLICE and 1.8x faster. Searched by the `interleaved` kernel.
 - EDGE_AND_CORNER_SLICE (HTM only; the standard tier before the split table, kept for comparisons): the edge
-  table, flip x sorted slice x twist (`edge_residues`, 834 MB), and the corner-slice table, corners x twist x
-  UD-slice (`corner_slice_residues`, 749 MB), both as residues mod 3, with their symmetry classes (about 1.7 GB
-  in all, built once in several minutes): about 7x fewer nodes than PHASE1_AND_CORNERS. Same kernel.
+  table, flip x sorted slice x twist (`edge_residues`, cached as rubik-edge-htm, 834 MB), and the corner-slice
+  table, corners x twist x UD-slice (`corner_slice_residues`, 749 MB), both as residues mod 3, with their symmetry
+  classes (about 1.7 GB in all, built once in several minutes): about 7x fewer nodes than PHASE1_AND_CORNERS. Same
+  kernel.
 - LARGE_BOTH_SIDES (HTM only; the large tier): the large table, flip x UD-slice x twist x corner comb
   (`large_residues`, 2.47 GB), read for the cube, and the same distances as stand-alone bounds (`large_bounds`,
   2.47 GB) read for the cube's inverse (`inverse_view`): the inverse has no parent distance to decode a residue
@@ -23,8 +24,8 @@ Each heuristic bounds a cube's distance from below by looking it up along the th
 - PHASE1_AND_CORNERS: the phase-1 symmetry table and the corner table (~230 MB, built once in seconds).
 - SLICE_PAIRS: the twist x slice and flip x slice tables (2 MB, built in a second; fine to about 10 moves).
 
-The string values ("split", "strong", "large", "large-one-side", "full", "compact") are what callers pass and the
-CLI and GUI settings store.
+The string values ("split", "edge-and-corner-slice", "large", "large-one-side", "full", "compact") are what callers
+pass; "strong", the edge-and-corner-slice heuristic's name in earlier releases, is still accepted.
 """
 
 from __future__ import annotations
@@ -55,11 +56,16 @@ class Heuristic(StrEnum):
     """Which tables bound the search (see the module docstring)."""
 
     SPLIT_BOTH_SIDES = "split"
-    EDGE_AND_CORNER_SLICE = "strong"
+    EDGE_AND_CORNER_SLICE = "edge-and-corner-slice"
     CORNER_SLICE_AND_LARGE = "large-one-side"
     LARGE_BOTH_SIDES = "large"
     PHASE1_AND_CORNERS = "full"
     SLICE_PAIRS = "compact"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Heuristic | None:
+        """Earlier releases' spellings, still accepted (a benchmark's command line, a script)."""
+        return cls.EDGE_AND_CORNER_SLICE if value == "strong" else None
 
 
 def default_heuristic(metric: Metric | str) -> Heuristic:
