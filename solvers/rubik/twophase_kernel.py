@@ -8,6 +8,8 @@ per axis/inverse variant, each in its own thread) tighten each other's bound. No
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numba as nb
 import numpy as np
 
@@ -30,6 +32,37 @@ _IS_P2 = np.zeros(18, dtype=np.bool_)
 _IS_P2[_P2] = True
 
 
+class Phase1Tables(NamedTuple):
+    """What phase 1 reads, passed to the kernel as one value: move tables and the symmetry-reduced distances."""
+
+    twist_move: np.ndarray
+    flip_move: np.ndarray
+    slice_move: np.ndarray
+    distance: np.ndarray  # exact phase-1 distance by flip-slice class x twist
+    class_of: np.ndarray  # flip-slice coordinate -> class
+    sym_of: np.ndarray  # flip-slice coordinate -> the symmetry taking it to its class's representative
+    twist_conj: np.ndarray  # twist x symmetry
+
+
+class Phase2Tables(NamedTuple):
+    """What phase 2 reads: move tables of its coordinates and the two pair distance tables."""
+
+    corner_move: np.ndarray
+    ud_edge_move: np.ndarray
+    slice_sorted_move: np.ndarray
+    corners: np.ndarray  # corners x slice order distance
+    edges: np.ndarray  # UD edges x slice order distance
+    move_cubes: np.ndarray  # each move as a cube, to rebuild the cube a phase-1 path ends at
+
+
+class Found(NamedTuple):
+    """One search thread's output: statistics (STAT_*), and each improvement's moves and length."""
+
+    stats: np.ndarray
+    moves: np.ndarray
+    lengths: np.ndarray
+
+
 @nb.njit(cache=True, nogil=True, inline="always")
 def redundant(prev: int, m: int) -> bool:
     """Same face twice, or opposite faces in the non-canonical order (they commute)."""
@@ -45,7 +78,7 @@ def phase1_distance(flip, slc, twist, p1, class_of, sym_of, twist_conj):
 
 
 @nb.njit(cache=True, nogil=True)
-def _expand1(tw, fl, sl, prev, mv_twist, mv_flip, mv_slice, p1, class_of, sym_of, twist_conj, kids, dist):
+def _expand1(tw, fl, sl, prev, p1, kids, dist):
     """Phase-1 coordinates and distances of all 18 children at once (255 for a redundant move).
 
     Why a batch: each distance is a random read of the 141 MB table; the 18 reads are independent, so issued
@@ -56,19 +89,20 @@ def _expand1(tw, fl, sl, prev, mv_twist, mv_flip, mv_slice, p1, class_of, sym_of
         if prev >= 0 and redundant(prev, m):
             dist[m] = 255
             continue
-        kids[m, 0] = mv_twist[tw, m]
-        kids[m, 1] = mv_flip[fl, m]
-        kids[m, 2] = mv_slice[sl, m]
+        kids[m, 0] = p1.twist_move[tw, m]
+        kids[m, 1] = p1.flip_move[fl, m]
+        kids[m, 2] = p1.slice_move[sl, m]
         dist[m] = 0
         n += 1
     for m in range(18):
         if dist[m] == 0:
-            dist[m] = phase1_distance(kids[m, 1], kids[m, 2], kids[m, 0], p1, class_of, sym_of, twist_conj)
+            dist[m] = phase1_distance(kids[m, 1], kids[m, 2], kids[m, 0], p1.distance, p1.class_of, p1.sym_of,
+                                      p1.twist_conj)  # fmt: skip
     return n
 
 
 @nb.njit(cache=True, nogil=True)
-def _phase2(c0, e0, s0, depth, prev, mv_corners, mv_ud, mv_ssorted, p2c, p2e, path, offset, ctrl, stats):
+def _phase2(c0, e0, s0, depth, prev, p2, path, offset, ctrl, stats):
     """Depth-bounded DFS in H; 1 = solved (moves in path[offset:offset+depth]), 0 = none, -1 = stopped."""
     if depth == 0:
         return 1 if (c0 == 0 and e0 == 0 and s0 == 0) else 0
@@ -87,14 +121,14 @@ def _phase2(c0, e0, s0, depth, prev, mv_corners, mv_ud, mv_ssorted, p2c, p2e, pa
         before = prev if lvl == 0 else path[offset + lvl - 1]
         if before >= 0 and redundant(before, m):
             continue
-        c = mv_corners[cs[lvl], m]
-        e = mv_ud[es[lvl], m]
-        s = mv_ssorted[ss[lvl], m]
+        c = p2.corner_move[cs[lvl], m]
+        e = p2.ud_edge_move[es[lvl], m]
+        s = p2.slice_sorted_move[ss[lvl], m]
         stats[STAT_NODES] += 1
         if (stats[STAT_NODES] & _CHECK_EVERY) == 0 and ctrl[CTRL_STOP] != 0:
             return -1
         togo = depth - lvl - 1
-        h = max(p2c[c * cd.N_PERM4 + s], p2e[e * cd.N_PERM4 + s])
+        h = max(p2.corners[c * cd.N_PERM4 + s], p2.edges[e * cd.N_PERM4 + s])
         if h > togo:
             continue
         path[offset + lvl] = m
@@ -107,31 +141,30 @@ def _phase2(c0, e0, s0, depth, prev, mv_corners, mv_ud, mv_ssorted, p2c, p2e, pa
 
 
 @nb.njit(cache=True, nogil=True)
-def _enter_phase2(start, d1, path, move_cubes, mv_corners, mv_ud, mv_ssorted, p2c, p2e, ctrl, stats, sol_moves,
-                  sol_len):  # fmt: skip
+def _enter_phase2(start, d1, path, p2, ctrl, found):
     """Rebuild the cube after the phase-1 path, search phase 2 by increasing depth, record an improvement."""
     cube = start.copy()
     tmp = start.copy()
     for i in range(d1):
-        multiply(cube, move_cubes[path[i]], tmp)
+        multiply(cube, p2.move_cubes[path[i]], tmp)
         cube[:] = tmp
     c0 = cd.get_corners(cube)
     e0 = cd.get_ud_edges(cube)
     s0 = cd.get_slice_sorted(cube)
     limit = min(ctrl[CTRL_BEST] - 1, ctrl[CTRL_MAX]) - d1
-    h = max(p2c[c0 * cd.N_PERM4 + s0], p2e[e0 * cd.N_PERM4 + s0])
+    h = max(p2.corners[c0 * cd.N_PERM4 + s0], p2.edges[e0 * cd.N_PERM4 + s0])
     prev = path[d1 - 1] if d1 > 0 else -1
     for d2 in range(h, limit + 1):
-        r = _phase2(c0, e0, s0, d2, prev, mv_corners, mv_ud, mv_ssorted, p2c, p2e, path, d1, ctrl, stats)
+        r = _phase2(c0, e0, s0, d2, prev, p2, path, d1, ctrl, found.stats)
         if r < 0:
             return -1
         if r == 1:
             total = d1 + d2
-            k = stats[STAT_SOLUTIONS]
+            k = found.stats[STAT_SOLUTIONS]
             if k < MAX_SOLUTIONS:
-                sol_moves[k, :total] = path[:total]
-                sol_len[k] = total
-                stats[STAT_SOLUTIONS] = k + 1
+                found.moves[k, :total] = path[:total]
+                found.lengths[k] = total
+                found.stats[STAT_SOLUTIONS] = k + 1
             if total < ctrl[CTRL_BEST]:
                 ctrl[CTRL_BEST] = total
             return 1
@@ -139,9 +172,10 @@ def _enter_phase2(start, d1, path, move_cubes, mv_corners, mv_ud, mv_ssorted, p2
 
 
 @nb.njit(cache=True, nogil=True)
-def twophase_search(start, mv_twist, mv_flip, mv_slice, mv_corners, mv_ud, mv_ssorted, p1, class_of, sym_of,
-                    twist_conj, p2c, p2e, move_cubes, ctrl, stats, sol_moves, sol_len):  # fmt: skip
-    """Search until stopped, until a solution of length <= ctrl[CTRL_TARGET] exists, or until exhausted.
+def twophase_search(start, p1, p2, ctrl, found):
+    """Search until stopped, until a solution of length <= ctrl[CTRL_TARGET] exists, or until exhausted: `start`
+    the cube (flat cubie array), `p1` and `p2` the phases' tables (Phase1Tables, Phase2Tables), `ctrl` the control
+    array all threads of one solve share, `found` this thread's output (Found).
 
     Exhausted (stats[STAT_EXHAUSTED] = 1) means every phase-1 depth below the best total was tried, so
     no shorter solution exists: the best is optimal.
@@ -156,7 +190,8 @@ def twophase_search(start, mv_twist, mv_flip, mv_slice, mv_corners, mv_ud, mv_ss
     tws[0] = cd.get_twist(start)
     fls[0] = cd.get_flip(start)
     sls[0] = cd.get_slice_sorted(start) // cd.N_PERM4
-    h0 = phase1_distance(fls[0], sls[0], tws[0], p1, class_of, sym_of, twist_conj)
+    stats = found.stats
+    h0 = phase1_distance(fls[0], sls[0], tws[0], p1.distance, p1.class_of, p1.sym_of, p1.twist_conj)
     d1 = h0
     next_check = 0
     while d1 < ctrl[CTRL_BEST] and d1 <= ctrl[CTRL_MAX]:
@@ -164,14 +199,12 @@ def twophase_search(start, mv_twist, mv_flip, mv_slice, mv_corners, mv_ud, mv_ss
             return
         stats[STAT_DEPTH] = d1
         if d1 == 0:
-            if _enter_phase2(start, 0, path, move_cubes, mv_corners, mv_ud, mv_ssorted, p2c, p2e, ctrl, stats,
-                             sol_moves, sol_len) < 0:  # fmt: skip
+            if _enter_phase2(start, 0, path, p2, ctrl, found) < 0:
                 return
             d1 += 1
             continue
         lvl = 0
-        stats[STAT_NODES] += _expand1(tws[0], fls[0], sls[0], -1, mv_twist, mv_flip, mv_slice, p1, class_of, sym_of,
-                                      twist_conj, kids[0], dist[0])  # fmt: skip
+        stats[STAT_NODES] += _expand1(tws[0], fls[0], sls[0], -1, p1, kids[0], dist[0])
         nxt[0] = 0
         while lvl >= 0:
             if nxt[lvl] >= 18:
@@ -191,8 +224,7 @@ def twophase_search(start, mv_twist, mv_flip, mv_slice, mv_corners, mv_ud, mv_ss
             path[lvl] = m
             if togo == 0:
                 if not _IS_P2[m]:
-                    r = _enter_phase2(start, d1, path, move_cubes, mv_corners, mv_ud, mv_ssorted, p2c, p2e, ctrl,
-                                      stats, sol_moves, sol_len)  # fmt: skip
+                    r = _enter_phase2(start, d1, path, p2, ctrl, found)
                     if r < 0:
                         return
                     if ctrl[CTRL_BEST] <= ctrl[CTRL_TARGET]:
@@ -201,17 +233,16 @@ def twophase_search(start, mv_twist, mv_flip, mv_slice, mv_corners, mv_ud, mv_ss
             tw, fl, sl = kids[lvl, m, 0], kids[lvl, m, 1], kids[lvl, m, 2]
             lvl += 1
             tws[lvl], fls[lvl], sls[lvl] = tw, fl, sl
-            stats[STAT_NODES] += _expand1(tw, fl, sl, m, mv_twist, mv_flip, mv_slice, p1, class_of, sym_of,
-                                          twist_conj, kids[lvl], dist[lvl])  # fmt: skip
+            stats[STAT_NODES] += _expand1(tw, fl, sl, m, p1, kids[lvl], dist[lvl])
             nxt[lvl] = 0
         d1 += 1
     if ctrl[CTRL_STOP] == 0:
         stats[STAT_EXHAUSTED] = 1
 
 
-def new_buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(stats, sol_moves, sol_len) for one thread."""
-    return (
+def new_buffers() -> Found:
+    """One thread's output buffers."""
+    return Found(
         np.zeros(STAT_SIZE, dtype=np.int64),
         np.zeros((MAX_SOLUTIONS, 2 * MAX_PATH), dtype=np.int64),
         np.zeros(MAX_SOLUTIONS, dtype=np.int64),
