@@ -23,7 +23,7 @@ from solvers.cube.state import CubeState
 from solvers.engine import Metric
 from solvers.rubik import coords as cd
 from solvers.rubik import cubie
-from solvers.rubik.optimal import Heuristic, heuristic_value, solve_optimal
+from solvers.rubik.optimal import Heuristic, edge_table, heuristic_value, solve_optimal
 from solvers.rubik.optimal import corner_slice_residues as csp
 from solvers.rubik.optimal import edge_residues as sp
 from solvers.rubik.optimal import twist_row_residues as trr
@@ -177,7 +177,7 @@ def test_the_heuristic_and_its_edge_table_have_one_name_and_read_their_old_ones(
     monkeypatch.setenv(CACHE_ENV_VAR, str(tmp_path))
     old = {"residues": np.arange(64, dtype=np.uint8), "histogram": np.array([1, 2], dtype=np.int64)}
     write_table(table_path("rubik-strong-htm", TABLE_VERSION), old)
-    monkeypatch.setattr(sp, "build_edge_table", lambda *args: pytest.fail("the old file holds the edge table"))
+    monkeypatch.setattr(edge_table, "build_edge_table", lambda *args: pytest.fail("the old file holds the edge table"))
     fresh = OptimalTables()
     assert fresh.is_cached(EDGE) and np.array_equal(fresh.edge_residues()["residues"], old["residues"])
     assert EDGE == "rubik-edge-htm" and not (tmp_path / "rubik-edge-htm-v1.tbl").exists()

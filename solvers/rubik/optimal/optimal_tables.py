@@ -21,7 +21,7 @@ from typing import NamedTuple
 import numpy as np
 
 from solvers.engine import ProgressFn
-from solvers.rubik.optimal import corner_slice_residues, edge_residues, large_bounds, large_residues
+from solvers.rubik.optimal import corner_slice_residues, edge_table, large_bounds, large_residues
 from solvers.rubik.optimal.twist_row_residues import TwistRowLayout
 from solvers.rubik.rubik_tables import RubikTables, default_tables, rubik_table
 
@@ -41,7 +41,7 @@ class OptimalTables(RubikTables):
         mv, classes = self.moves(), self.flipslice_sorted_classes()
 
         def build(progress: ProgressFn) -> dict[str, np.ndarray]:
-            return edge_residues.build_edge_table(
+            return edge_table.build_edge_table(
                 mv["flip"], mv["slice_sorted"], mv["twist"], classes, mv["twist_conj"], progress
             )
 
