@@ -3,10 +3,12 @@ memory report per table and one release that really frees them."""
 
 from __future__ import annotations
 
+import ast
 import gc
 import random
 import threading
 import weakref
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -98,3 +100,26 @@ def test_release_frees_the_2x2_3x3_and_goal_tables_and_the_2x2_solver() -> None:
     assert [ref() for ref in held] == [None] * len(held)
     moves = solver("htm").optimal_solution(state)  # loaded again from the cache
     assert apply_moves(state, moves).is_solved()
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module `path` imports, at module level or inside functions."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+    return found
+
+
+def test_the_registry_and_the_general_3x3_holder_know_no_engines_builders() -> None:
+    """The registry imports no engine, and the 3x3 holder nothing of the optimal search, not even inside a
+    function: each engine registers its own tables (the holder importing the optimal package's builders, which
+    import the holder back, was an import circle)."""
+    root = Path(__file__).parents[1] / "solvers"
+    engines = ("solvers.rubik", "solvers.pocket", "solvers.goals", "solvers.packing", "solvers.nxn", "solvers.cli")
+    assert not [name for name in _imports(root / "tables.py") if name.startswith(engines)]
+    assert not [
+        name for name in _imports(root / "rubik" / "rubik_tables.py") if name.startswith("solvers.rubik.optimal")
+    ]
