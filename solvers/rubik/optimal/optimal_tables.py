@@ -98,13 +98,24 @@ class OptimalTables(RubikTables):
 
 
 def optimal_view(tables: RubikTables | None = None) -> OptimalTables:
-    """`tables` (the process's when None) with the optimal search's loaders: itself when it has them (an
-    OptimalTables, or a test's stand-in that answers for them), else a holder over the same registry reporting to
-    the same place."""
+    """`tables` (the process's when None) with the optimal search's loaders too: itself when it has them (an
+    OptimalTables, or a test's stand-in that answers for them), else the same holder seen through a class that
+    adds them. The same holder: it shares the holder's state (registry, progress, and for a preparation's plan
+    recorder its plan), so whatever the view loads or records, the holder has."""
     tables = tables if tables is not None else default_tables()
     if hasattr(tables, "split_residues"):
         return tables  # type: ignore[return-value]
-    return OptimalTables(tables.progress(), tables.registry)
+    view = object.__new__(_with_optimal_loaders(type(tables)))
+    view.__dict__ = tables.__dict__
+    return view
+
+
+def _with_optimal_loaders(kind: type[RubikTables]) -> type[OptimalTables]:
+    """`kind` (RubikTables or a subclass, such as a plan recorder) with OptimalTables' loaders. Made afresh each
+    time (microseconds): a preparation makes a recorder class per plan, and a cache of them would only grow."""
+    if issubclass(OptimalTables, kind):
+        return OptimalTables
+    return type(f"Optimal{kind.__name__}", (kind, OptimalTables), {})
 
 
 class InnerTable(NamedTuple):
