@@ -173,6 +173,8 @@ def _solve_pocket(metric: str, state: CubeState, stop: threading.Event, report: 
         progress(0.0, "loading" if cached else "building")
         built = () if cached else (spec.name,)
     pocket = solver(metric, progress)
+    if stop.is_set():  # cancelled while another part of the app was loading the same table (its build is not ours)
+        raise BuildCancelled("solve cancelled while the 2x2 table loaded")
     yield Prepared(time.perf_counter() - started, 0.0, built)
     started = time.perf_counter()
     found = pocket.all_optimal_solutions(state, POCKET_ALTERNATIVES_LIMIT)
