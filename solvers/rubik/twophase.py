@@ -69,8 +69,8 @@ def twophase(
     mv, classes, p2 = tables.moves(), tables.flipslice_classes(), tables.phase2()
     phase1 = k.Phase1Tables(mv["twist"], mv["flip"], mv["slice"], tables.phase1(), classes["class_of"],
                             classes["sym_of"], mv["twist_conj"])  # fmt: skip
-    phase2 = k.Phase2Tables(mv["corners"], mv["ud_edges"], mv["slice_sorted"], p2["corners"], p2["edges"],
-                            cubie.move_cubes())  # fmt: skip
+    phase2 = k.Phase2Tables(mv["corners"], mv["ud_edges"], mv["slice_sorted"], p2["corners"], p2["edges"])
+    move_cubes = cubie.move_cubes()
     cube = cubie.flat(state)
     ctrl = k.new_control(target_length, max_length)
     variants = [(s, inv) for inv in (False, True) for s in AXIS_SYMMETRIES][: max(1, n_variants)]
@@ -78,7 +78,7 @@ def twophase(
 
     def run(index: int) -> None:
         sym, inverted = variants[index]
-        k.twophase_search(_variant_cube(cube, sym, inverted), phase1, phase2, ctrl, buffers[index])
+        k.twophase_search(_variant_cube(cube, sym, inverted), phase1, phase2, move_cubes, ctrl, buffers[index])
 
     started = time.perf_counter()
     # `max_time` counts search time: the clock for it starts once a kernel reports work, so the first call's JIT

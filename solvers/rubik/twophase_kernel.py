@@ -52,7 +52,6 @@ class Phase2Tables(NamedTuple):
     slice_sorted_move: np.ndarray
     corners: np.ndarray  # corners x slice order distance
     edges: np.ndarray  # UD edges x slice order distance
-    move_cubes: np.ndarray  # each move as a cube, to rebuild the cube a phase-1 path ends at
 
 
 class Found(NamedTuple):
@@ -141,12 +140,12 @@ def _phase2(c0, e0, s0, depth, prev, p2, path, offset, ctrl, stats):
 
 
 @nb.njit(cache=True, nogil=True)
-def _enter_phase2(start, d1, path, p2, ctrl, found):
+def _enter_phase2(start, d1, path, move_cubes, p2, ctrl, found):
     """Rebuild the cube after the phase-1 path, search phase 2 by increasing depth, record an improvement."""
     cube = start.copy()
     tmp = start.copy()
     for i in range(d1):
-        multiply(cube, p2.move_cubes[path[i]], tmp)
+        multiply(cube, move_cubes[path[i]], tmp)
         cube[:] = tmp
     c0 = cd.get_corners(cube)
     e0 = cd.get_ud_edges(cube)
@@ -172,10 +171,12 @@ def _enter_phase2(start, d1, path, p2, ctrl, found):
 
 
 @nb.njit(cache=True, nogil=True)
-def twophase_search(start, p1, p2, ctrl, found):
+def twophase_search(start, p1, p2, move_cubes, ctrl, found):
     """Search until stopped, until a solution of length <= ctrl[CTRL_TARGET] exists, or until exhausted: `start`
-    the cube (flat cubie array), `p1` and `p2` the phases' tables (Phase1Tables, Phase2Tables), `ctrl` the control
-    array all threads of one solve share, `found` this thread's output (Found).
+    the cube (flat cubie array), `p1` and `p2` the phases' tables (Phase1Tables, Phase2Tables), `move_cubes` each
+    move as a cube (to rebuild the cube a phase-1 path ends at), `ctrl` the control array all threads of one solve
+    share, `found` this thread's output (Found). Why move_cubes apart: phase 2's depth-first search, called for
+    every phase-1 path, takes Phase2Tables and does not read it.
 
     Exhausted (stats[STAT_EXHAUSTED] = 1) means every phase-1 depth below the best total was tried, so
     no shorter solution exists: the best is optimal.
@@ -199,7 +200,7 @@ def twophase_search(start, p1, p2, ctrl, found):
             return
         stats[STAT_DEPTH] = d1
         if d1 == 0:
-            if _enter_phase2(start, 0, path, p2, ctrl, found) < 0:
+            if _enter_phase2(start, 0, path, move_cubes, p2, ctrl, found) < 0:
                 return
             d1 += 1
             continue
@@ -224,7 +225,7 @@ def twophase_search(start, p1, p2, ctrl, found):
             path[lvl] = m
             if togo == 0:
                 if not _IS_P2[m]:
-                    r = _enter_phase2(start, d1, path, p2, ctrl, found)
+                    r = _enter_phase2(start, d1, path, move_cubes, p2, ctrl, found)
                     if r < 0:
                         return
                     if ctrl[CTRL_BEST] <= ctrl[CTRL_TARGET]:
