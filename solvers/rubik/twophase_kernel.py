@@ -77,7 +77,7 @@ def phase1_distance(flip, slc, twist, p1, class_of, sym_of, twist_conj):
 
 
 @nb.njit(cache=True, nogil=True)
-def _expand1(tw, fl, sl, prev, p1, kids, dist):
+def _expand1(tw, fl, sl, prev, mv_twist, mv_flip, mv_slice, p1, class_of, sym_of, twist_conj, kids, dist):
     """Phase-1 coordinates and distances of all 18 children at once (255 for a redundant move).
 
     Why a batch: each distance is a random read of the 141 MB table; the 18 reads are independent, so issued
@@ -88,20 +88,19 @@ def _expand1(tw, fl, sl, prev, p1, kids, dist):
         if prev >= 0 and redundant(prev, m):
             dist[m] = 255
             continue
-        kids[m, 0] = p1.twist_move[tw, m]
-        kids[m, 1] = p1.flip_move[fl, m]
-        kids[m, 2] = p1.slice_move[sl, m]
+        kids[m, 0] = mv_twist[tw, m]
+        kids[m, 1] = mv_flip[fl, m]
+        kids[m, 2] = mv_slice[sl, m]
         dist[m] = 0
         n += 1
     for m in range(18):
         if dist[m] == 0:
-            dist[m] = phase1_distance(kids[m, 1], kids[m, 2], kids[m, 0], p1.distance, p1.class_of, p1.sym_of,
-                                      p1.twist_conj)  # fmt: skip
+            dist[m] = phase1_distance(kids[m, 1], kids[m, 2], kids[m, 0], p1, class_of, sym_of, twist_conj)
     return n
 
 
 @nb.njit(cache=True, nogil=True)
-def _phase2(c0, e0, s0, depth, prev, p2, path, offset, ctrl, stats):
+def _phase2(c0, e0, s0, depth, prev, mv_corners, mv_ud, mv_ssorted, p2c, p2e, path, offset, ctrl, stats):
     """Depth-bounded DFS in H; 1 = solved (moves in path[offset:offset+depth]), 0 = none, -1 = stopped."""
     if depth == 0:
         return 1 if (c0 == 0 and e0 == 0 and s0 == 0) else 0
@@ -120,14 +119,14 @@ def _phase2(c0, e0, s0, depth, prev, p2, path, offset, ctrl, stats):
         before = prev if lvl == 0 else path[offset + lvl - 1]
         if before >= 0 and redundant(before, m):
             continue
-        c = p2.corner_move[cs[lvl], m]
-        e = p2.ud_edge_move[es[lvl], m]
-        s = p2.slice_sorted_move[ss[lvl], m]
+        c = mv_corners[cs[lvl], m]
+        e = mv_ud[es[lvl], m]
+        s = mv_ssorted[ss[lvl], m]
         stats[STAT_NODES] += 1
         if (stats[STAT_NODES] & _CHECK_EVERY) == 0 and ctrl[CTRL_STOP] != 0:
             return -1
         togo = depth - lvl - 1
-        h = max(p2.corners[c * cd.N_PERM4 + s], p2.edges[e * cd.N_PERM4 + s])
+        h = max(p2c[c * cd.N_PERM4 + s], p2e[e * cd.N_PERM4 + s])
         if h > togo:
             continue
         path[offset + lvl] = m
@@ -140,7 +139,8 @@ def _phase2(c0, e0, s0, depth, prev, p2, path, offset, ctrl, stats):
 
 
 @nb.njit(cache=True, nogil=True)
-def _enter_phase2(start, d1, path, move_cubes, p2, ctrl, found):
+def _enter_phase2(start, d1, path, move_cubes, mv_corners, mv_ud, mv_ssorted, p2c, p2e, ctrl, stats, sol_moves,
+                  sol_len):  # fmt: skip
     """Rebuild the cube after the phase-1 path, search phase 2 by increasing depth, record an improvement."""
     cube = start.copy()
     tmp = start.copy()
@@ -151,19 +151,19 @@ def _enter_phase2(start, d1, path, move_cubes, p2, ctrl, found):
     e0 = cd.get_ud_edges(cube)
     s0 = cd.get_slice_sorted(cube)
     limit = min(ctrl[CTRL_BEST] - 1, ctrl[CTRL_MAX]) - d1
-    h = max(p2.corners[c0 * cd.N_PERM4 + s0], p2.edges[e0 * cd.N_PERM4 + s0])
+    h = max(p2c[c0 * cd.N_PERM4 + s0], p2e[e0 * cd.N_PERM4 + s0])
     prev = path[d1 - 1] if d1 > 0 else -1
     for d2 in range(h, limit + 1):
-        r = _phase2(c0, e0, s0, d2, prev, p2, path, d1, ctrl, found.stats)
+        r = _phase2(c0, e0, s0, d2, prev, mv_corners, mv_ud, mv_ssorted, p2c, p2e, path, d1, ctrl, stats)
         if r < 0:
             return -1
         if r == 1:
             total = d1 + d2
-            k = found.stats[STAT_SOLUTIONS]
+            k = stats[STAT_SOLUTIONS]
             if k < MAX_SOLUTIONS:
-                found.moves[k, :total] = path[:total]
-                found.lengths[k] = total
-                found.stats[STAT_SOLUTIONS] = k + 1
+                sol_moves[k, :total] = path[:total]
+                sol_len[k] = total
+                stats[STAT_SOLUTIONS] = k + 1
             if total < ctrl[CTRL_BEST]:
                 ctrl[CTRL_BEST] = total
             return 1
@@ -171,16 +171,15 @@ def _enter_phase2(start, d1, path, move_cubes, p2, ctrl, found):
 
 
 @nb.njit(cache=True, nogil=True)
-def twophase_search(start, p1, p2, move_cubes, ctrl, found):
+def twophase_search(start, phase1, phase2, move_cubes, ctrl, found):
     """Search until stopped, until a solution of length <= ctrl[CTRL_TARGET] exists, or until exhausted: `start`
-    the cube (flat cubie array), `p1` and `p2` the phases' tables (Phase1Tables, Phase2Tables), `move_cubes` each
-    move as a cube (to rebuild the cube a phase-1 path ends at), `ctrl` the control array all threads of one solve
-    share, `found` this thread's output (Found). Why move_cubes apart: phase 2's depth-first search, called for
-    every phase-1 path, takes Phase2Tables and does not read it.
-
-    Exhausted (stats[STAT_EXHAUSTED] = 1) means every phase-1 depth below the best total was tried, so
-    no shorter solution exists: the best is optimal.
+    the cube (flat cubie array), `phase1` and `phase2` the phases' tables (Phase1Tables, Phase2Tables),
+    `move_cubes` each move as a cube, `ctrl` the control array all threads of one solve share, `found` this
+    thread's output (Found). The per-node helpers below take the arrays one by one, unpacked once here.
     """
+    mv_twist, mv_flip, mv_slice, p1, class_of, sym_of, twist_conj = phase1
+    mv_corners, mv_ud, mv_ssorted, p2c, p2e = phase2
+    stats, sol_moves, sol_len = found
     tws = np.empty(MAX_PATH, dtype=np.int64)
     fls = np.empty(MAX_PATH, dtype=np.int64)
     sls = np.empty(MAX_PATH, dtype=np.int64)
@@ -191,8 +190,7 @@ def twophase_search(start, p1, p2, move_cubes, ctrl, found):
     tws[0] = cd.get_twist(start)
     fls[0] = cd.get_flip(start)
     sls[0] = cd.get_slice_sorted(start) // cd.N_PERM4
-    stats = found.stats
-    h0 = phase1_distance(fls[0], sls[0], tws[0], p1.distance, p1.class_of, p1.sym_of, p1.twist_conj)
+    h0 = phase1_distance(fls[0], sls[0], tws[0], p1, class_of, sym_of, twist_conj)
     d1 = h0
     next_check = 0
     while d1 < ctrl[CTRL_BEST] and d1 <= ctrl[CTRL_MAX]:
@@ -200,12 +198,14 @@ def twophase_search(start, p1, p2, move_cubes, ctrl, found):
             return
         stats[STAT_DEPTH] = d1
         if d1 == 0:
-            if _enter_phase2(start, 0, path, move_cubes, p2, ctrl, found) < 0:
+            if _enter_phase2(start, 0, path, move_cubes, mv_corners, mv_ud, mv_ssorted, p2c, p2e, ctrl, stats,
+                             sol_moves, sol_len) < 0:  # fmt: skip
                 return
             d1 += 1
             continue
         lvl = 0
-        stats[STAT_NODES] += _expand1(tws[0], fls[0], sls[0], -1, p1, kids[0], dist[0])
+        stats[STAT_NODES] += _expand1(tws[0], fls[0], sls[0], -1, mv_twist, mv_flip, mv_slice, p1, class_of, sym_of,
+                                      twist_conj, kids[0], dist[0])  # fmt: skip
         nxt[0] = 0
         while lvl >= 0:
             if nxt[lvl] >= 18:
@@ -225,7 +225,8 @@ def twophase_search(start, p1, p2, move_cubes, ctrl, found):
             path[lvl] = m
             if togo == 0:
                 if not _IS_P2[m]:
-                    r = _enter_phase2(start, d1, path, move_cubes, p2, ctrl, found)
+                    r = _enter_phase2(start, d1, path, move_cubes, mv_corners, mv_ud, mv_ssorted, p2c, p2e, ctrl,
+                                      stats, sol_moves, sol_len)  # fmt: skip
                     if r < 0:
                         return
                     if ctrl[CTRL_BEST] <= ctrl[CTRL_TARGET]:
@@ -234,7 +235,8 @@ def twophase_search(start, p1, p2, move_cubes, ctrl, found):
             tw, fl, sl = kids[lvl, m, 0], kids[lvl, m, 1], kids[lvl, m, 2]
             lvl += 1
             tws[lvl], fls[lvl], sls[lvl] = tw, fl, sl
-            stats[STAT_NODES] += _expand1(tw, fl, sl, m, p1, kids[lvl], dist[lvl])
+            stats[STAT_NODES] += _expand1(tw, fl, sl, m, mv_twist, mv_flip, mv_slice, p1, class_of, sym_of,
+                                          twist_conj, kids[lvl], dist[lvl])  # fmt: skip
             nxt[lvl] = 0
         d1 += 1
     if ctrl[CTRL_STOP] == 0:
