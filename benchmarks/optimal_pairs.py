@@ -11,7 +11,8 @@ own code and numba cache but the shared table cache, searching one bound of the 
 (no probes, the cube's own tree only, so both visit the same nodes).
 
     python benchmarks/optimal_pairs.py --base HEAD~1 [--other WORKTREE] [--pairs 8] [--depth 16] [--cube 0]
-    python benchmarks/optimal_pairs.py --base HEAD --base-heuristic strong --other-heuristic large --depth 17
+    python benchmarks/optimal_pairs.py --base HEAD --base-heuristic edge-and-corner-slice \
+        --other-heuristic large --depth 17
 
 `--other` defaults to the working tree, uncommitted changes included. With a heuristic per side (the second line:
 the standard tables against the large tier) the two sides visit different nodes, so the figure to quote is the

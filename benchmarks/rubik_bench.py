@@ -40,12 +40,12 @@ from solvers.cube.state import CubeState  # noqa: E402
 SECTIONS = ("tables", "twophase", "optimal", "qtm")
 TWOPHASE_TABLES = ("moves", "flipslice_classes", "phase1", "phase2")
 OPTIMAL_TABLES = ("corners", "phase1_qtm", "corners_qtm")
-# optimal HTM's default:
-STRONG_TABLES = ("flipslice_sorted_classes", "edge_residues", "corner_classes", "corner_slice_residues")
+# the edge-and-corner-slice heuristic's (optimal HTM's default before the split table):
+EDGE_CORNER_TABLES = ("flipslice_sorted_classes", "edge_residues", "corner_classes", "corner_slice_residues")
 CHILD_TABLES = {
     "twophase": TWOPHASE_TABLES,
-    "all": TWOPHASE_TABLES + OPTIMAL_TABLES + STRONG_TABLES,
-    "strong": ("moves",) + STRONG_TABLES,
+    "all": TWOPHASE_TABLES + OPTIMAL_TABLES + EDGE_CORNER_TABLES,
+    "edge-and-corner-slice": ("moves",) + EDGE_CORNER_TABLES,
 }
 
 
@@ -57,9 +57,9 @@ def _table_step(tables, name: str):
 
 def child(mode: str) -> None:
     """In a subprocess: build or load each table in turn; print {name: seconds} and the peak memory as JSON."""
-    from solvers.rubik.rubik_tables import RubikTables
+    from solvers.rubik.optimal.optimal_tables import OptimalTables
 
-    tables = RubikTables()
+    tables = OptimalTables()
     out = {}
     for name in CHILD_TABLES[mode]:
         start = time.perf_counter()
@@ -84,21 +84,22 @@ def tables_section() -> str:
         built = _run_child("all", cache)
         loaded = [_run_child("all", cache) for _ in range(2)]
         sizes = {p.name: p.stat().st_size for p in Path(cache).iterdir()}
-        strong = _run_child("strong", cache)
-    names = TWOPHASE_TABLES + OPTIMAL_TABLES + STRONG_TABLES
+        edge_corner = _run_child("edge-and-corner-slice", cache)
+    names = TWOPHASE_TABLES + OPTIMAL_TABLES + EDGE_CORNER_TABLES
     rows = [[n, f"{built[n]:.2f}", f"{cold[n]:.2f}" if n in cold else "-", f"{min(r[n] for r in loaded):.3f}"]
             for n in names]  # fmt: skip
     two = [sum(r[n] for n in TWOPHASE_TABLES) for r in (built, cold, *loaded)]
     rows.append(["**two-phase total**", f"**{two[0]:.1f}**", f"{two[1]:.1f}", f"**{min(two[2:]):.2f}**"])
-    strong_set = [sum(r[n] for n in STRONG_TABLES) for r in (built, *loaded)]
-    rows.append(["**strong optimal set**", f"**{strong_set[0]:.1f}**", "-", f"**{min(strong_set[1:]):.2f}**"])
+    edge_corner_set = [sum(r[n] for n in EDGE_CORNER_TABLES) for r in (built, *loaded)]
+    rows.append(["**edge-and-corner-slice set**", f"**{edge_corner_set[0]:.1f}**", "-",
+                 f"**{min(edge_corner_set[1:]):.2f}**"])  # fmt: skip
     text = markdown_table(["table", "built (s)", "built, numba cold (s)", "loaded (s, best of 2)"], rows)
     total = sum(sizes.values())
     size_rows = [[name, f"{size / 2**20:.1f}"] for name, size in sorted(sizes.items())]
     size_rows.append(["**all tables**", f"**{total / 2**20:.0f}**"])
     peak = max(r["peak_rss_mb"] for r in loaded)
     return (f"{text}\n\n{markdown_table(['file', 'MiB'], size_rows)}\n\npeak resident memory of a process that "
-            f"loaded what an optimal HTM solve reads (the strong set): {strong['peak_rss_mb']:.0f} MiB (target: "
+            f"loaded the edge-and-corner-slice set: {edge_corner['peak_rss_mb']:.0f} MiB (target: "
             f"tables within 2 GiB); of one that loaded every table: {peak:.0f} MiB")  # fmt: skip
 
 
@@ -168,10 +169,10 @@ def twophase_section(n: int, peer_n: int, seed: int, cap: float) -> str:
 
 
 def optimal_section(args) -> str:
-    from solvers.rubik.rubik_tables import default_tables
+    from solvers.rubik.optimal.optimal_tables import optimal_view
 
-    tables = default_tables()
-    for name in TWOPHASE_TABLES + OPTIMAL_TABLES + STRONG_TABLES:
+    tables = optimal_view()
+    for name in TWOPHASE_TABLES + OPTIMAL_TABLES + EDGE_CORNER_TABLES:
         _table_step(tables, name)
     opt.run_ours(opt.scramble_states(1, 10, args.seed + 1)[0], 60)  # compiled, threads warm
     parts = []

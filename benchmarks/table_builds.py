@@ -2,7 +2,7 @@
 (`-c 304`, 1.33 GiB), side by side on the same cores: `vcube_bench.py --table-builds N`.
 
 Each round builds both from nothing, one after the other (the order alternates between rounds, so that neither side
-always meets the same load): ours is `RubikTables.split_residues` into a scratch cache that holds only the small
+always meets the same load): ours is `OptimalTables.split_residues` into a scratch cache that holds only the small
 tables it is built from (copied from the real cache, so that only the split table is timed), written to its file
 like any build; vcube's is its first run with that table size after its saved table is moved aside (the run
 generates the table, saves it and solves one trivial cube), as `vcube_bench.prepare_table` times it. Wall and CPU
@@ -26,7 +26,8 @@ import numpy as np
 
 from benchmarks._common import WORK_DIR, markdown_table
 from solvers.engine import no_progress
-from solvers.rubik.rubik_tables import TABLE_VERSION, RubikTables, default_tables
+from solvers.rubik.optimal.optimal_tables import OptimalTables
+from solvers.rubik.rubik_tables import TABLE_VERSION, default_tables
 from solvers.tables import CACHE_ENV_VAR, cache_dir, table_path
 
 SCRATCH_CACHE = WORK_DIR / "table-build-cache"
@@ -82,7 +83,7 @@ def build_ours(scratch: Path = SCRATCH_CACHE) -> tuple[float, float]:
     os.environ[CACHE_ENV_VAR] = str(scratch)
     try:
         table_path(OUR_TABLE, TABLE_VERSION).unlink(missing_ok=True)
-        tables = RubikTables()
+        tables = OptimalTables()
         tables.moves(), tables.flipslice_classes(), tables.corner_splits()  # loaded before the clock starts
         cpu, start = time.process_time(), time.perf_counter()
         tables.split_residues()

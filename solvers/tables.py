@@ -1,52 +1,38 @@
-"""Build-once, verify-on-load cache for the solvers' numpy tables.
+"""The table cache and the registry of every table in the process: each engine registers its tables here.
 
 Tables live in the user cache directory (``CUBEVIZ_CACHE_DIR`` overrides it; tests point it at a temporary
-directory). Each file is ``<name>-v<version>.tbl``: an 8-byte magic, a 32-byte BLAKE2b digest, a 4-byte length
-and the table's identity (``<name>-v<version>`` and this file format), then the payload (an ``.npy`` image for one
-array, an ``.npz`` image for a dict of arrays); the digest covers identity and payload. Why this shape:
+directory), one checksummed file per table (``table_files``: why the file is shaped as it is). Loading:
 
-* the digest sits inside the file, so data and checksum can never come from two different writers;
-* a damaged or truncated file fails the digest and is rebuilt, never trusted;
-* a valid file of another table (copied or renamed over this one) names another identity and is rebuilt: a
-  checksum alone would let it give confidently wrong answers;
-* only regular files are read (a FIFO or a device in a table's place would block or never end), and only once
-  their size equals what their own header says they hold (``table_sizing``): a file grown to 100 GB is damaged,
-  not a reason to allocate 100 GB;
-* writes go to a unique temporary file in the same directory and are renamed into place, so a crash or a
-  concurrent writer never leaves a half file under the real name;
-* a format change bumps ``version``, which changes the file name, so stale files are simply not read;
+* `load_or_build(name, builder, version=...)`: the cached table, or the pure builder's, written for next time;
+  a damaged file, or a valid file of another table, is rebuilt, never trusted;
 * a build holds an advisory lock on ``.<file>.lock`` beside the table, so two processes that miss the same table
   at once (two app windows, parallel test workers) build it once: the second waits, reporting that it waits, then
   reads what the first wrote. The holder removes the lock file and any temp file a killed build left
-  (``table_locks``), so the cache holds tables and nothing else between builds.
+  (``table_locks``), so the cache holds tables and nothing else between builds;
+* `TableSpec` and `register_table`: an engine declares each table it owns (name, format version, owner, file size,
+  the names its file had before); the engine's own module holds the builder, so this module knows no engine;
+* `TableRegistry`: the tables (and solver objects holding tables) loaded in one process, one lock per table, a
+  memory report per table, and `release`, which drops them all so their memory really goes back.
+  `process_tables()` is the process's registry.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import io
 import os
-import stat
-import tempfile
-import zipfile
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-
-import numpy as np
+from typing import Any, TypeVar
 
 from solvers.engine import ProgressFn, no_progress
+from solvers.table_files import Table, identity_of, read_table, table_bytes, write_table  # noqa: F401 - re-exported
 from solvers.table_locks import LOCK_POLL_SECONDS, build_lock, remove_temps, sweep  # noqa: F401 - re-exported
 from solvers.table_sizing import TableMemoryError, expected_file_size  # noqa: F401 - re-exported
 
 CACHE_ENV_VAR = "CUBEVIZ_CACHE_DIR"
-_MAGIC = b"CVZTBL02"
-_DIGEST_SIZE = 32
-_LENGTH_SIZE = 4
-_HEADER_SIZE = len(_MAGIC) + _DIGEST_SIZE + _LENGTH_SIZE
 STALE_TEMP_SECONDS = 600  # a temp file untouched this long belongs to a build that died: removed before a build
-
-Table = np.ndarray | dict[str, np.ndarray]
 
 
 class BuildCancelled(Exception):
@@ -69,234 +55,10 @@ def table_path(name: str, version: int) -> Path:
     return cache_dir() / f"{name}-v{version}.tbl"
 
 
-def _digest(payload: memoryview | bytes) -> bytes:
-    return hashlib.blake2b(payload, digest_size=_DIGEST_SIZE).digest()
-
-
-def _serialise(table: Table) -> bytes:
-    """The payload image of `table` in memory (write_table streams the same bytes to the file instead)."""
-    buffer = io.BytesIO()
-    _serialise_into(buffer, table)
-    return buffer.getvalue()
-
-
-def _serialise_into(handle, table: Table) -> None:
-    """Write the payload image of `table` (an .npy image for one array, an .npz image for a dict) to `handle`,
-    whose current position becomes the image's offset 0."""
-    if isinstance(table, np.ndarray):
-        np.save(handle, table, allow_pickle=False)
-    elif isinstance(table, Mapping) and all(isinstance(v, np.ndarray) for v in table.values()):
-        np.savez(_Window(handle), **table)
-    else:
-        raise TypeError("a table builder must return a numpy array or a dict of numpy arrays")
-
-
-class _Window:
-    """A writable, seekable view of a file from its current position on: zipfile records offsets from where it
-    starts, so the archive written through it is the same image as one written to a buffer of its own."""
-
-    def __init__(self, handle) -> None:
-        self._handle = handle
-        self._start = handle.tell()
-
-    def write(self, data) -> int:
-        return self._handle.write(data)
-
-    def read(self, size: int = -1) -> bytes:  # (numpy takes an object with `read` for a file, not a path)
-        return self._handle.read(size)
-
-    def tell(self) -> int:
-        return self._handle.tell() - self._start
-
-    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
-        if whence == io.SEEK_SET:
-            offset += self._start
-        return self._handle.seek(offset, whence) - self._start
-
-    def seekable(self) -> bool:
-        return True
-
-    def writable(self) -> bool:
-        return True
-
-    def flush(self) -> None:
-        self._handle.flush()
-
-
-def _deserialise(payload: memoryview) -> Table:
-    if bytes(payload[:6]) == b"\x93NUMPY":
-        stream = _MemoryReader(payload)  # reads the header in place; io.BytesIO would copy the whole table
-        version = np.lib.format.read_magic(stream)
-        read_header = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
-        shape, fortran, dtype = read_header(stream)
-        count = int(np.prod(shape)) if shape else 1
-        array = np.frombuffer(payload, dtype=dtype, count=count, offset=stream.tell())
-        array.flags.writeable = False  # a view of the file's buffer, shared by every user of the table
-        return array.reshape(shape, order="F" if fortran else "C")
-    return _deserialise_npz(payload)
-
-
-class _MemoryReader(io.RawIOBase):
-    """A seekable read-only stream over a memoryview, so zipfile can read the archive's directory in place."""
-
-    def __init__(self, view: memoryview) -> None:
-        self._view = view
-        self._pos = 0
-
-    def readable(self) -> bool:
-        return True
-
-    def seekable(self) -> bool:
-        return True
-
-    def tell(self) -> int:
-        return self._pos
-
-    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
-        base = {io.SEEK_SET: 0, io.SEEK_CUR: self._pos, io.SEEK_END: len(self._view)}[whence]
-        self._pos = max(0, base + offset)
-        return self._pos
-
-    def readinto(self, buffer) -> int:
-        chunk = self._view[self._pos : self._pos + len(buffer)]
-        buffer[: len(chunk)] = chunk
-        self._pos += len(chunk)
-        return len(chunk)
-
-
-def _deserialise_npz(payload: memoryview) -> dict[str, np.ndarray]:
-    """Each array of an uncompressed .npz image as a view of the payload: no copy.
-
-    Why: the optimal solver's tables are dicts of arrays of up to 834 MB; copying them on load would double the
-    memory a load needs (the file's bytes plus the arrays) and take seconds. np.savez stores members
-    uncompressed, so each member's .npy image lies in the payload as it is."""
-    out = {}
-    with zipfile.ZipFile(_MemoryReader(payload)) as archive:
-        for info in archive.infolist():
-            if info.compress_type != zipfile.ZIP_STORED or not info.filename.endswith(".npy"):
-                raise ValueError(f"unexpected member {info.filename!r} in a table archive")
-            local = payload[info.header_offset : info.header_offset + 30]
-            if bytes(local[:4]) != b"PK\x03\x04":
-                raise ValueError("damaged table archive")
-            name_len, extra_len = int.from_bytes(local[26:28], "little"), int.from_bytes(local[28:30], "little")
-            start = info.header_offset + 30 + name_len + extra_len
-            array = _deserialise(payload[start : start + info.file_size])
-            if not isinstance(array, np.ndarray):
-                raise ValueError("nested table archive")
-            out[info.filename[: -len(".npy")]] = array
-    return out
-
-
-def table_bytes(table: object) -> int:
-    """Memory a loaded table takes: an array's bytes, or the sum over a dict of arrays."""
-    if isinstance(table, np.ndarray):
-        return int(table.nbytes)
-    if isinstance(table, Mapping):
-        return sum(table_bytes(value) for value in table.values())
-    return 0
-
-
-def _read_whole(handle, size: int) -> np.ndarray:
-    """The file's `size` bytes, read straight into one buffer of that size.
-
-    Why a numpy buffer: numpy asks the kernel for transparent huge pages on large allocations, and the
-    optimal solver reads its gigabyte of tables at random, so with 4 KB pages nearly every read also misses
-    the TLB; on a virtual machine huge pages cut a random read from about 400 ns to 250 ns (measured). Why
-    not read(): a buffered read joins chunks, which briefly holds the file twice (1.7 GB for an 834 MB table).
-    The caller has checked `size` against what the file's own header says it holds, so a file grown to any size
-    (a sparse 100 GB file in a table's place) is refused before anything is allocated."""
-    try:
-        data = np.empty(size, dtype=np.uint8)
-    except MemoryError:
-        raise TableMemoryError(size) from None
-    view = memoryview(data)
-    handle.seek(0)
-    done = 0
-    while done < size:
-        n = handle.readinto(view[done:])
-        if not n:
-            raise OSError("the table file shrank while being read")
-        done += n
-    return data
-
-
-def identity_of(path: Path) -> bytes:
-    """What a table file must say it holds: its name and version (the file name's stem) and this file format."""
-    return f"{path.stem} {_MAGIC.decode()}".encode()
-
-
-def read_table(path: Path) -> Table | None:
-    """The verified table at `path`, or None if it is missing, not a regular file, damaged, truncated or grown,
-    or a valid file of another table. TableMemoryError when a sound file is larger than the process can hold."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return None
-        with open(path, "rb", buffering=0) as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if expected_file_size(handle, size, _MAGIC, identity_of(path)) != size:
-                return None  # damaged, truncated, grown, or another table's file: rebuilt
-            data = _read_whole(handle, size)
-    except OSError:
-        return None
-    view = memoryview(data)
-    if len(view) < _HEADER_SIZE or bytes(view[: len(_MAGIC)]) != _MAGIC:
-        return None
-    digest = bytes(view[len(_MAGIC) : len(_MAGIC) + _DIGEST_SIZE])
-    length = int.from_bytes(view[_HEADER_SIZE - _LENGTH_SIZE : _HEADER_SIZE], "little")
-    checked = view[_HEADER_SIZE - _LENGTH_SIZE :]  # the length, the identity and the payload
-    if length > len(checked) or _digest(checked) != digest:
-        return None
-    if bytes(checked[_LENGTH_SIZE : _LENGTH_SIZE + length]) != identity_of(path):
-        return None
-    try:
-        return _deserialise(checked[_LENGTH_SIZE + length :])
-    except (ValueError, OSError, EOFError, KeyError, zipfile.BadZipFile):
-        return None
-
-
 def remove_stale_temps(path: Path, now: float | None = None) -> None:
     """Delete temp files of this table untouched for STALE_TEMP_SECONDS (for when its lock cannot be had: with
     the lock held every temp file of the table is stale, see `load_or_build`)."""
     remove_temps(path, older_than=STALE_TEMP_SECONDS, now=now)
-
-
-_DIGEST_CHUNK = 16 << 20  # bytes read back at a time to checksum a written payload
-
-
-def write_table(path: Path, table: Table) -> None:
-    """Atomically write `table` to `path` (a unique temp file, fsync, then rename).
-
-    The payload is streamed into the file and checksummed by reading it back in chunks, then the digest is
-    written into its place in the header: a serialised copy in memory would add the table's size (twice, while
-    the copy's buffer grows) to a build's peak, 2.5 GB for the split table."""
-    identity = identity_of(path)
-    checked_head = len(identity).to_bytes(_LENGTH_SIZE, "little") + identity
-    if not isinstance(table, np.ndarray | Mapping):
-        raise TypeError("a table builder must return a numpy array or a dict of numpy arrays")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w+b") as handle:
-            handle.write(_MAGIC)
-            handle.write(bytes(_DIGEST_SIZE))  # its place, filled in below
-            handle.write(checked_head)
-            payload_start = handle.tell()
-            _serialise_into(handle, table)
-            handle.flush()
-            digest = hashlib.blake2b(checked_head, digest_size=_DIGEST_SIZE)
-            handle.seek(payload_start)
-            chunk = bytearray(_DIGEST_CHUNK)
-            while n := handle.readinto(chunk):
-                digest.update(memoryview(chunk)[:n])
-            handle.seek(len(_MAGIC))
-            handle.write(digest.digest())
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp_name)
-        raise
 
 
 def load_or_build(
@@ -305,11 +67,13 @@ def load_or_build(
     *,
     version: int,
     progress: ProgressFn | None = None,
+    old_names: tuple[str, ...] = (),
 ) -> Table:
     """Return the cached table `name` (format `version`), building and caching it first if needed.
 
     `builder(progress)` must be a pure function of nothing but the code: the cache key is the name and version.
-    A missing, damaged or truncated file is rebuilt. If the cache directory cannot be written the freshly built
+    A missing, damaged or truncated file is rebuilt; a sound file under one of `old_names` (the table's names in
+    earlier releases) is read as it is. If the cache directory cannot be written the freshly built
     table is still returned. Arrays loaded from cache are read-only. Concurrent callers in other processes build
     a table once (see `build_lock`).
     """
@@ -317,6 +81,9 @@ def load_or_build(
     path = table_path(name, version)
     _sweep_once(path.parent)
     cached = read_table(path)
+    for old in old_names:  # a file written under a name the table had before: as good, read where it is
+        if cached is None:
+            cached = read_table(table_path(old, version))
     if cached is not None:
         report(1.0, f"loaded {name}")
         return cached
@@ -353,3 +120,168 @@ def _sweep_once(directory: Path) -> None:
     if directory not in _SWEPT:
         _SWEPT.add(directory)
         sweep(directory)
+
+
+# -- the registry -------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TableSpec:
+    """A table an engine owns: its cache name, file format version, owning engine, the size of its file and its
+    title in words (for "building the edge pruning table (834 MB)"), the names its file had in earlier releases
+    (still read), and whether it is kept in the cache directory at all (tables derived in milliseconds, or built
+    per goal, live in memory only)."""
+
+    name: str
+    version: int
+    engine: str
+    size_bytes: int | None = None
+    title: str = ""
+    old_names: tuple[str, ...] = ()
+    on_disk: bool = True
+
+    def path(self) -> Path:
+        return table_path(self.name, self.version)
+
+    def cached_file(self) -> Path | None:
+        """The cache's file for this table, under its name or an old one; None when there is none (its checksum is
+        checked when it is loaded)."""
+        if self.on_disk:
+            for name in (self.name, *self.old_names):
+                if (path := table_path(name, self.version)).exists():
+                    return path
+        return None
+
+    def is_cached(self) -> bool:
+        return self.cached_file() is not None
+
+
+_SPECS: dict[str, TableSpec] = {}
+_SPECS_LOCK = threading.Lock()
+
+
+def register_table(spec: TableSpec) -> TableSpec:
+    """Declare a table (idempotent for the same spec). Two different specs under one name would share a file that
+    only one of them can read, so that is refused."""
+    with _SPECS_LOCK:
+        known = _SPECS.setdefault(spec.name, spec)
+    if known != spec:
+        raise ValueError(f"table {spec.name!r} is registered already as {known}")
+    return spec
+
+
+def table_spec(name: str) -> TableSpec:
+    """The registered spec of the table `name`."""
+    try:
+        return _SPECS[name]
+    except KeyError:
+        raise KeyError(f"no table named {name!r} is registered") from None
+
+
+def registered_tables() -> list[TableSpec]:
+    """Every table registered so far (engines register theirs when their table module is imported)."""
+    return list(_SPECS.values())
+
+
+T = TypeVar("T")
+
+
+class TableRegistry:
+    """The tables and table-holding solver objects loaded in one process (or one test's stand-in for a process).
+
+    Each table has a lock of its own, so loading one table never waits for the build of another (a build holds
+    its table's lock for minutes); the memory report reads a snapshot without locks, for a GUI asking while a
+    solve loads. `release` drops everything: afterwards nothing here refers to a table, so once the searches that
+    still hold one end, its memory goes back."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, Table] = {}
+        self._objects: dict[Hashable, tuple[str, object]] = {}
+        self._locks: dict[Hashable, threading.RLock] = {}
+        self._lock = threading.Lock()  # guards the dicts' structure, never held while loading
+
+    def _lock_of(self, key: Hashable) -> threading.RLock:
+        with self._lock:
+            return self._locks.setdefault(key, threading.RLock())
+
+    def get(self, name: str, builder: Callable[[ProgressFn], Table], progress: ProgressFn | None = None) -> Table:
+        """The registered table `name`: in memory, else loaded from the cache, else built by `builder(progress)`
+        (written to the cache unless the spec says memory only)."""
+        spec = table_spec(name)
+        with self._lock_of(name):
+            table = self._tables.get(name)
+            if table is None:
+                if spec.on_disk:
+                    table = load_or_build(
+                        name, builder, version=spec.version, progress=progress, old_names=spec.old_names
+                    )
+                else:
+                    table = _frozen(builder(progress or no_progress))
+                self._tables[name] = table
+            return table
+
+    def keep(self, name: str, table: Table) -> Table:
+        """Hold `table`, built elsewhere, as the registered table `name` (goal tables are built per goal)."""
+        table_spec(name)
+        self._tables[name] = table
+        return table
+
+    def peek(self, name: str) -> Table | None:
+        """The table `name` if it is in memory (nothing is loaded)."""
+        return self._tables.get(name)
+
+    def drop(self, name: str) -> None:
+        """Forget one table (a bounded engine cache evicting it)."""
+        self._tables.pop(name, None)
+
+    def has_loaded(self, name: str) -> bool:
+        return name in self._tables
+
+    def shared(self, key: Hashable, engine: str, factory: Callable[[], T]) -> T:
+        """The one solver object of `key` in this process, made by `factory()` on first use and dropped with the
+        tables by `release`: an object that holds tables (a 2x2 solver holds its God's table) kept anywhere else
+        would keep them alive after a release."""
+        with self._lock_of(("object", key)):
+            held = self._objects.get(key)
+            if held is None:
+                held = (engine, factory())
+                self._objects[key] = held
+            return held[1]  # type: ignore[return-value]
+
+    def has_shared(self, key: Hashable) -> bool:
+        return key in self._objects
+
+    def memory(self) -> dict[str, int]:
+        """Bytes of each loaded table, by name."""
+        return {name: table_bytes(table) for name, table in list(self._tables.items())}
+
+    def loaded_bytes(self, engine: str | None = None) -> int:
+        """Bytes of every loaded table (of `engine`'s alone when given)."""
+        return sum(size for name, size in self.memory().items() if engine is None or _engine(name) == engine)
+
+    def release(self, engine: str | None = None) -> int:
+        """Drop every loaded table and solver object (of `engine`'s alone when given); returns the bytes dropped.
+        The next use loads them again from the cache; a search still running keeps what it holds until it ends."""
+        released = self.loaded_bytes(engine)
+        with self._lock:
+            for name in [n for n in self._tables if engine is None or _engine(n) == engine]:
+                del self._tables[name]
+            for key in [k for k, (owner, _) in self._objects.items() if engine is None or owner == engine]:
+                del self._objects[key]
+        return released
+
+
+def _engine(name: str) -> str:
+    spec = _SPECS.get(name)
+    return spec.engine if spec is not None else ""
+
+
+_PROCESS = TableRegistry()
+
+
+def process_tables() -> TableRegistry:
+    """The process's registry: every engine's tables, so one report and one release cover them all."""
+    return _PROCESS
+
+
+def shared_object(key: Hashable, engine: str, factory: Callable[[], Any]) -> Any:
+    """`process_tables().shared(...)`: the process's one solver object of `key`."""
+    return _PROCESS.shared(key, engine, factory)

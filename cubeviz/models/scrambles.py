@@ -23,7 +23,6 @@ from solvers.cube.state import CubeState
 
 DISTANCE_METRIC = "htm"
 Report = Callable[[object], None]
-_pocket_solver = None  # the 2x2 engine's solver once its table is loaded (set by load_pocket_engine)
 
 
 @dataclass(frozen=True)
@@ -60,8 +59,9 @@ def random_state_scramble(
 
 def _solve_pocket(state: CubeState) -> Algorithm:
     """Hook: the 2x2 optimal solver (solvers.pocket); loading it also readies `distance_to_solved`."""
-    load_pocket_engine()
-    return Algorithm.from_moves(_pocket_solver.optimal_solution(state))
+    from solvers.pocket.solve import solver
+
+    return Algorithm.from_moves(solver(DISTANCE_METRIC).optimal_solution(state))
 
 
 def _solve_rubik(state: CubeState, stop: threading.Event | None, report: Report | None) -> Algorithm:
@@ -81,22 +81,26 @@ def _ignore(_event: object) -> None:
 
 
 def pocket_engine_ready() -> bool:
-    """True once the 2x2 God's table is in memory: distances are then table look-ups (microseconds)."""
-    return _pocket_solver is not None
+    """True once the 2x2 God's table is in memory: distances are then table look-ups (microseconds). The solver
+    is the process's one (kept in the table registry), so after Release Solver Tables this says False again."""
+    from solvers.pocket.solve import solver_loaded
+
+    return solver_loaded(DISTANCE_METRIC)
 
 
 def load_pocket_engine(stop: threading.Event | None = None) -> None:
     """Load (or, the first time on this machine, build and cache) the 2x2 HTM God's table. Blocking: about a
     second to build, milliseconds to load; run it in a worker. `stop` is accepted for the worker's signature."""
-    global _pocket_solver
     from solvers.pocket.solve import solver
 
-    _pocket_solver = solver(DISTANCE_METRIC)
+    solver(DISTANCE_METRIC)
 
 
 def distance_to_solved(state: CubeState) -> int | None:
     """Exact HTM distance of a 2x2 state to solved (any orientation counts); None for the 3x3, or while the
     2x2 engine is not loaded yet (see `load_pocket_engine`)."""
-    if state.size != 2 or _pocket_solver is None:
+    if state.size != 2 or not pocket_engine_ready():
         return None
-    return _pocket_solver.distance(state)
+    from solvers.pocket.solve import solver
+
+    return solver(DISTANCE_METRIC).distance(state)

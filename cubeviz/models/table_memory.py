@@ -6,32 +6,22 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Callable
 
 
 def loaded_table_bytes() -> int:
-    """Bytes of every solver table loaded in this process (3x3, 2x2 and goal engines)."""
-    from solvers.goals import goal_tables as goal_tables
-    from solvers.pocket import gods
-    from solvers.rubik.rubik_tables import default_tables
+    """Bytes of every solver table loaded in this process (every engine registers its tables in one registry)."""
+    from solvers.tables import process_tables
 
-    return default_tables().loaded_bytes() + gods.loaded_bytes() + goal_tables.loaded_bytes()
+    return process_tables().loaded_bytes()
 
 
-def release_tables(*also_forget: Callable[[], None]) -> int:
-    """Drop every loaded table (they load again from the cache at the next solve); returns the bytes released.
-    `also_forget` drops what a caller keeps that holds tables alive (cached solver objects). Call it only while no
-    solve runs: a running search keeps what it holds until it ends."""
-    from solvers.goals import goal_tables as goal_tables
-    from solvers.pocket import gods
-    from solvers.rubik.rubik_tables import default_tables
+def release_tables() -> int:
+    """Drop every loaded table and every cached solver object holding one (they load again from the cache at the
+    next solve); returns the bytes released. Call it only while no solve runs: a running search keeps what it
+    holds until it ends."""
+    from solvers.tables import process_tables
 
-    released = loaded_table_bytes()
-    default_tables().forget()
-    gods.forget_loaded_tables()
-    goal_tables.forget_tables()
-    for forget in also_forget:
-        forget()
+    released = process_tables().release()
     gc.collect()
     return released
 

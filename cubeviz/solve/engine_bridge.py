@@ -20,7 +20,6 @@ from solvers.cube.moves import Move, centres_home
 from solvers.cube.notation import Turn
 from solvers.cube.state import CubeState
 from solvers.engine import Metric
-from solvers.engines import gods_table
 from solvers.engines.gods_table import PocketSolution
 from solvers.rubik.events import MoveSolution, UpperBound
 from solvers.rubik.preparation import TableProgress as TableProgress  # what `report` receives, for callers
@@ -154,17 +153,12 @@ def _pocket_solution(found: PocketSolution, metric: str) -> PlayerSolution:
     )  # fmt: skip
 
 
-def forget_pocket_solvers() -> None:
-    """Drop the 2x2 solvers (and with them their tables' memory); the next 2x2 solve loads them again."""
-    gods_table.forget()
-
-
 def pocket_distances(state: CubeState, moves: tuple[Move, ...], metric: str) -> tuple[int, ...]:
-    """Exact distances along `moves` (the solver of `metric` must have been loaded by a solve)."""
-    solver = gods_table.loaded_solver(metric)
-    if solver is None:
-        raise RuntimeError(f"the {metric.upper()} God's table is not loaded: solve a 2x2 first")
-    return tuple(solver.distances_along(state, moves))
+    """Exact distances along `moves` (the process's solver of `metric`, loaded by a solve, or again after a
+    release)."""
+    from solvers.pocket.solve import solver
+
+    return tuple(solver(metric).distances_along(state, moves))
 
 
 def _pocket_turns(moves: tuple[Move, ...], metric: str) -> tuple[tuple[Turn, ...], tuple[str, ...]]:

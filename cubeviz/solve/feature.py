@@ -19,7 +19,7 @@ from cubeviz.models.table_memory import format_bytes, loaded_table_bytes, proces
 from cubeviz.settings import PLAYER_TEMPO, SOLVER_CHOICE
 from cubeviz.solve.big_cube_solve import BigCubeChoice, big_cube_choice
 from cubeviz.solve.dock import SolveDock
-from cubeviz.solve.engine_bridge import DEFAULT_CHOICE, SolverChoice, forget_pocket_solvers
+from cubeviz.solve.engine_bridge import DEFAULT_CHOICE, SolverChoice
 from cubeviz.solve.goal_solving import GoalSolving
 from cubeviz.solve.playback import Playback
 from cubeviz.solve.player_panel import PlayerPanel
@@ -280,7 +280,7 @@ class SolveFeature(QObject):
         """Give back the tables' memory (only between solves); the next solve loads them again from the cache."""
         if self.session.running:
             return
-        released = release_tables(forget_pocket_solvers)
+        released = release_tables()
         self.show_table_memory()
         self.host.show_status(f"Released {format_bytes(released)} of solver tables", STATUS_MS)
 

@@ -84,9 +84,10 @@ class TableTierSetting(QObject):
 
 
 def _large_cached() -> bool:
-    from solvers.rubik.rubik_tables import default_tables
+    from solvers.rubik.optimal.optimal_tables import LARGE
+    from solvers.tables import table_spec
 
-    return default_tables().is_cached("rubik-large-htm")
+    return table_spec(LARGE).is_cached()
 
 
 def _ask(parent: QWidget, title: str, text: str) -> bool:

@@ -5,7 +5,6 @@ and the first `limits.solutions` of them."""
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -18,8 +17,6 @@ from solvers.rubik.events import MoveSolution
 if TYPE_CHECKING:
     from solvers.pocket.solve import PocketSolver
 
-POCKET_TABLE_BYTES = 3_674_359  # a 2x2 God's table's file (one byte per position, 3674160 positions)
-
 
 @dataclass(frozen=True)
 class PocketSolution(MoveSolution):
@@ -29,10 +26,6 @@ class PocketSolution(MoveSolution):
     distances: tuple[int, ...] = ()
     optimal_count: int | None = None
     alternatives: tuple[tuple[Move, ...], ...] = field(default=(), repr=False)
-
-
-_solvers: dict[str, PocketSolver] = {}
-_lock = threading.Lock()
 
 
 def events(request: SolveRequest) -> Iterator[object]:
@@ -64,39 +57,35 @@ def events(request: SolveRequest) -> Iterator[object]:
 
 
 def _solver(metric: str, request: SolveRequest) -> tuple[PocketSolver, tuple[str, ...]]:
-    """The process's solver of `metric` (its table loaded or built now, reported as TableProgress and abandoned
-    when the request is stopped), and the table's name when this call built it."""
-    from solvers.pocket.gods import TABLE_VERSION, table_name
-    from solvers.pocket.metric import pocket_metric, table_metric
-    from solvers.pocket.solve import PocketSolver
+    """The process's one solver of `metric` (kept in the table registry by `pocket.solve.solver`; its table loaded
+    or built now, reported as TableProgress and abandoned when the request is stopped), and the table's name when
+    this call built it."""
+    from solvers.pocket.gods import table_name
+    from solvers.pocket.solve import solver, solver_loaded
     from solvers.rubik.preparation import TableProgress
-    from solvers.tables import BuildCancelled, table_path
+    from solvers.tables import BuildCancelled, table_spec
 
-    with _lock:
-        if metric in _solvers:
-            return _solvers[metric], ()
-        path = table_path(table_name(table_metric(pocket_metric(metric))), TABLE_VERSION)
-        building = not path.exists()
-        size = POCKET_TABLE_BYTES if building else path.stat().st_size
-        title = f"{metric.upper()} God's table"
+    if solver_loaded(metric):
+        return solver(metric), ()
+    spec = table_spec(table_name(metric))
+    cached = spec.cached_file()
+    size = spec.size_bytes if cached is None else cached.stat().st_size
+    title = f"{metric.upper()} God's table"
 
-        def progress(fraction: float, message: str) -> None:
-            if request.stop.is_set():
-                raise BuildCancelled("solve cancelled while building tables")
-            request.tell(TableProgress(fraction, message, 1, 1, title, size, building))
+    def progress(fraction: float, message: str) -> None:
+        if request.stop.is_set():
+            raise BuildCancelled("solve cancelled while building tables")
+        request.tell(TableProgress(fraction, message, 1, 1, title, size, cached is None))
 
-        progress(0.0, "building" if building else "loading")
-        _solvers[metric] = PocketSolver(metric, progress)
-        return _solvers[metric], (path.stem,) if building else ()
+    progress(0.0, "loading" if cached else "building")
+    made = solver(metric, progress)
+    if request.stop.is_set():  # stopped while another part of the app loaded the same table (its build is not ours)
+        raise BuildCancelled("solve cancelled while the 2x2 table loaded")
+    return made, () if cached else (spec.name,)
 
 
 def loaded_solver(metric: str) -> PocketSolver | None:
-    """The solver of `metric` if a request has loaded it (distances along other moves, without a search)."""
-    with _lock:
-        return _solvers.get(metric)
+    """The solver of `metric` if it is in memory (distances along other moves, without a search)."""
+    from solvers.pocket.solve import solver, solver_loaded
 
-
-def forget() -> None:
-    """Drop the 2x2x2 solvers (and with them their tables' memory); the next request loads them again."""
-    with _lock:
-        _solvers.clear()
+    return solver(metric) if solver_loaded(metric) else None

@@ -4,9 +4,10 @@ A group of up to `MAX_GROUP` pieces is indexed by ``sum(coordinate[j] * 24**j)``
 most, one byte each); its table holds the number of moves from each group state to the nearest state in which
 every piece of the group sits at an allowed coordinate. The maximum over the groups never overestimates, so
 IDA* stays optimal. Tables depend only on the goal's rows for the group's pieces and on the metric, so they are
-kept in memory per (mask shape, metric), in a cache bounded by GOAL_TABLE_BUDGET bytes that drops the least
-recently used table first: a long-lived process (the app) solving goal after goal stays within the budget, and
-a dropped table is rebuilt in a second or two when a goal needs it again.
+kept in memory per (mask shape, metric), in the process's table registry (its memory report and release cover
+them), at most GOAL_TABLE_BUDGET bytes of them: the least recently used is dropped first, so a long-lived process
+(the app) solving goal after goal stays within the budget, and a dropped table is rebuilt in a second or two when
+a goal needs it again. They are never written to the cache directory: one per mask shape would fill it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import numpy as np
 from solvers.cube.moves import Move
 from solvers.goals.goal import N_COORD, N_PIECES, Goal
 from solvers.rubik.cubie import CO, CP, EO, EP, move_cubes
-from solvers.tables import BuildCancelled
+from solvers.tables import BuildCancelled, TableSpec, process_tables, register_table
 
 MAX_GROUP = 5
 UNREACHED = 255
@@ -29,49 +30,42 @@ METRIC_MOVES: dict[str, tuple[Move, ...]] = {
     "qtm": tuple(m for m in Move if m.quarter_turns != 2),
 }
 GOAL_TABLE_BUDGET = 128 * 1024 * 1024  # bytes of goal tables kept: sixteen of the largest (24**5 bytes each)
-_TableKey = tuple[bytes, str, tuple[bool, ...]]
+ENGINE = "goals"
 
 
-class _TableCache:
-    """Least recently used goal tables, at most GOAL_TABLE_BUDGET bytes together (the newest is always kept)."""
+class _Budget:
+    """The goal tables' use order, so that the least recently used goes first once they pass GOAL_TABLE_BUDGET
+    bytes together (the newest is always kept). The tables themselves are the registry's."""
 
     def __init__(self) -> None:
-        self._tables: OrderedDict[_TableKey, np.ndarray] = OrderedDict()
+        self._order: OrderedDict[str, None] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: _TableKey) -> np.ndarray | None:
+    def used(self, name: str) -> None:
+        tables = process_tables()
         with self._lock:
-            table = self._tables.get(key)
-            if table is not None:
-                self._tables.move_to_end(key)
-            return table
-
-    def put(self, key: _TableKey, table: np.ndarray) -> None:
-        with self._lock:
-            self._tables[key] = table
-            self._tables.move_to_end(key)
-            while len(self._tables) > 1 and self.loaded_bytes() > GOAL_TABLE_BUDGET:
-                self._tables.popitem(last=False)
-
-    def loaded_bytes(self) -> int:
-        return sum(int(table.nbytes) for table in list(self._tables.values()))
+            self._order[name] = None
+            self._order.move_to_end(name)
+            while len(self._order) > 1 and tables.loaded_bytes(ENGINE) > GOAL_TABLE_BUDGET:
+                tables.drop(self._order.popitem(last=False)[0])
 
     def forget(self) -> None:
         with self._lock:
-            self._tables.clear()
+            self._order.clear()
 
 
-_TABLE_CACHE = _TableCache()
+_BUDGET = _Budget()
 
 
 def loaded_bytes() -> int:
     """Memory the goal tables kept in this process take (at most about GOAL_TABLE_BUDGET)."""
-    return _TABLE_CACHE.loaded_bytes()
+    return process_tables().loaded_bytes(ENGINE)
 
 
 def forget_tables() -> None:
     """Drop every kept goal table (a search that is running keeps the copy it made)."""
-    _TABLE_CACHE.forget()
+    process_tables().release(ENGINE)
+    _BUDGET.forget()
 
 
 @cache
@@ -104,11 +98,15 @@ def group_table(goal: Goal, group: tuple[int, ...], metric: str, stop: threading
     """The group's distance table (uint8, 24**len(group)), built on first use and kept while the budget allows.
 
     A set `stop` abandons a build between two depths (BuildCancelled; nothing is kept)."""
-    key = (np.packbits(goal.allowed[list(group)]).tobytes(), metric, tuple(p >= 8 for p in group))
-    table = _TABLE_CACHE.get(key)
+    kinds = "".join("e" if p >= 8 else "c" for p in group)
+    name = f"goal-{metric}-{kinds}-{np.packbits(goal.allowed[list(group)]).tobytes().hex()}"
+    register_table(TableSpec(name, 1, ENGINE, title="goal pattern table", on_disk=False))
+    tables = process_tables()
+    table = tables.peek(name)
     if table is None:
-        table = _build(goal.allowed[list(group)], [p >= 8 for p in group], metric, stop)
-        _TABLE_CACHE.put(key, table)
+        table = tables.keep(name, _build(goal.allowed[list(group)], [p >= 8 for p in group], metric, stop))
+    _BUDGET.used(name)
+    assert isinstance(table, np.ndarray)
     return table
 
 

@@ -7,30 +7,30 @@ node. Both are for ``uint64`` words, callable from compiled code only.
 
 from __future__ import annotations
 
-from llvmlite import ir  # type: ignore[import-untyped]
+from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
 
 @intrinsic
-def popcount(typingctx, word):  # type: ignore[no-untyped-def]
+def popcount(typingctx, word):
     """Number of set bits of a uint64 word (compiled code only)."""
     if word != types.uint64:
         return None
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
 
     return types.uint64(types.uint64), codegen
 
 
 @intrinsic
-def lowest_bit_index(typingctx, word):  # type: ignore[no-untyped-def]
+def lowest_bit_index(typingctx, word):
     """Index of the lowest set bit of a uint64 word; 64 for zero (compiled code only)."""
     if word != types.uint64:
         return None
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
 
     return types.uint64(types.uint64), codegen

@@ -17,10 +17,12 @@ import numpy as np
 from solvers.engine import Metric, ProgressFn
 from solvers.pocket.coords import N_STATES, N_TWIST, perm_move_table, twist_move_table
 from solvers.pocket.metric import generator_states, pocket_metric, table_metric
-from solvers.tables import BuildCancelled, load_or_build
+from solvers.tables import BuildCancelled, TableSpec, process_tables, register_table
 
 UNSEEN = 255  # dist value of a position not reached yet (no 2x2 distance comes near it)
 TABLE_VERSION = 1
+ENGINE = "pocket"
+TABLE_FILE_BYTES = 3_674_359  # a God's table's file: one byte per position (3,674,160) and the header
 
 
 @dataclass(frozen=True)
@@ -99,24 +101,17 @@ def table_name(metric: Metric | str) -> str:
     return f"pocket-gods-{table_metric(pocket_metric(metric)).value}"
 
 
-_loaded: dict[Metric, np.ndarray] = {}
-_lock = threading.Lock()
+for _metric in (Metric.HTM, Metric.QTM):  # (F/R/U reads the HTM table: the same generators' distances)
+    register_table(TableSpec(table_name(_metric), TABLE_VERSION, ENGINE, TABLE_FILE_BYTES,
+                             f"{_metric.value.upper()} God's table"))  # fmt: skip
 
 
 def gods_table(metric: Metric | str, progress: ProgressFn | None = None) -> np.ndarray:
-    """The read-only God's table of `metric` (uint8, N_STATES): loaded from the table cache or built and cached.
-
-    Kept in memory after the first call. FRU returns the HTM table (same generators).
-    """
+    """The read-only God's table of `metric` (uint8, N_STATES): loaded from the table cache or built and cached,
+    and kept in the process's table registry. FRU returns the HTM table (same generators)."""
     key = table_metric(pocket_metric(metric))
-    with _lock:
-        table = _loaded.get(key)
-        if table is None:
-            table = load_or_build(
-                table_name(key), lambda report: build_distances(key, report), version=TABLE_VERSION, progress=progress
-            )
-            table.setflags(write=False)
-            _loaded[key] = table
+    table = process_tables().get(table_name(key), lambda report: build_distances(key, report), progress)
+    assert isinstance(table, np.ndarray)
     return table
 
 
@@ -131,12 +126,10 @@ def histogram_of(distances: np.ndarray) -> list[int]:
 
 
 def loaded_bytes() -> int:
-    """Memory the God's tables loaded in this process take. Without the lock, which a build holds: the GUI asks
-    while a solve runs, and a snapshot of the dict is enough."""
-    return sum(int(table.nbytes) for table in list(_loaded.values()))
+    """Memory the God's tables loaded in this process take (the registry's report for this engine)."""
+    return process_tables().loaded_bytes(ENGINE)
 
 
 def forget_loaded_tables() -> None:
-    """Drop the in-memory copies (tests use it to exercise loading from the cache)."""
-    with _lock:
-        _loaded.clear()
+    """Drop the God's tables and the solvers that hold them (tests use it to exercise loading from the cache)."""
+    process_tables().release(ENGINE)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
@@ -19,8 +18,9 @@ from solvers.cube.state import CubeState
 from solvers.engine import Metric, ProgressFn
 from solvers.pocket.coords import FREE_SLOTS, N_TWIST, get_index
 from solvers.pocket.frame import recolour_in_frame, view_in_frame
-from solvers.pocket.gods import gods_table, move_tables
+from solvers.pocket.gods import ENGINE, gods_table, move_tables
 from solvers.pocket.metric import generators, move_name, pocket_metric
+from solvers.tables import process_tables, shared_object
 
 DEFAULT_SOLUTION_LIMIT = 100
 
@@ -157,10 +157,17 @@ def as_states(moves: Iterable) -> Iterator[CubeState]:
 
 
 # -- module-level conveniences (one shared solver per metric) ------------------------------------------------------
-@cache
-def solver(metric: Metric | str = Metric.HTM) -> PocketSolver:
-    """The shared PocketSolver of `metric` (built on first use)."""
-    return PocketSolver(pocket_metric(metric))
+def solver(metric: Metric | str = Metric.HTM, progress: ProgressFn | None = None) -> PocketSolver:
+    """The process's one PocketSolver of `metric`, made on first use (loading or building its table, reporting to
+    `progress`) and kept in the table registry, so that releasing the tables drops it too."""
+    named = pocket_metric(metric)
+    made: PocketSolver = shared_object(("pocket-solver", named), ENGINE, lambda: PocketSolver(named, progress))
+    return made
+
+
+def solver_loaded(metric: Metric | str = Metric.HTM) -> bool:
+    """Whether the process's solver of `metric` is in memory (its distances are then table look-ups)."""
+    return process_tables().has_shared(("pocket-solver", pocket_metric(metric)))
 
 
 def optimal_solution(state: CubeState, metric: Metric | str = Metric.HTM) -> list[Move]:

@@ -163,7 +163,7 @@ def build_flipslice_classes(sorted_slice: bool = False) -> dict[str, np.ndarray]
     """Symmetry classes (under the 16 U-D symmetries) of the edge coordinate N_FLIP * slice + flip.
 
     With the unsorted UD-slice (phase 1) there are 64430 classes; with slice_sorted, which also keeps the order
-    of the four slice edges (the optimal solver's strong table), 1523864.
+    of the four slice edges (the optimal solver's edge table), 1523864.
     class_of[x], sym_of[x]: x conjugated by symmetry sym_of[x] is the representative reps[class_of[x]];
     stabiliser[c]: bit s set when symmetry s maps the representative of class c to itself.
     """

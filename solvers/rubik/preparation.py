@@ -17,53 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers.engine import Metric, Progress, StopFlag, search_metric
-from solvers.rubik.rubik_tables import TABLE_VERSION, RubikTables
+from solvers.rubik.rubik_tables import RubikTables
 from solvers.rubik.warmup import kernel_cached, search_kernels, warm_kernels, warm_optimal, warm_twophase
-from solvers.tables import BuildCancelled, table_path
+from solvers.tables import BuildCancelled, table_spec
 from solvers.time_left import describe_size
 
 Report = Callable[[object], None]
-
-# Words for each table, and its size when built (for the read-out before the build ends; a loaded table's size
-# is its file's). Sizes as measured; a table missing here shows its size once built.
-TABLE_TITLES = {
-    "rubik-moves": "move tables",
-    "rubik-flipslice-classes": "flip-slice classes",
-    "rubik-flipslice-sorted-classes": "sorted flip-slice classes",
-    "rubik-phase1-htm": "phase-1 pruning table",
-    "rubik-phase1-qtm": "QTM phase-1 pruning table",
-    "rubik-phase2": "phase-2 pruning tables",
-    "rubik-corners-htm": "corner distance table",
-    "rubik-corners-qtm": "QTM corner distance table",
-    "rubik-compact-htm": "slice-pair tables",
-    "rubik-compact-qtm": "QTM slice-pair tables",
-    "rubik-corner-classes": "corner symmetry classes",
-    "rubik-corner-combs": "corner comb tables",
-    "rubik-strong-htm": "edge pruning table",
-    "rubik-cornerslice-htm": "corner-slice pruning table",
-    "rubik-split-htm": "split pruning table",
-    "rubik-large-htm": "large pruning table",
-    "rubik-large-bounds-htm": "large bounds table",
-}
-EXPECTED_BYTES = {
-    "rubik-moves": 7_081_599,
-    "rubik-flipslice-classes": 5_456_465,
-    "rubik-flipslice-sorted-classes": 124_000_000,
-    "rubik-phase1-htm": 140_908_610,
-    "rubik-phase1-qtm": 140_908_610,
-    "rubik-phase2": 1_935_938,
-    "rubik-corners-htm": 88_180_041,
-    "rubik-corners-qtm": 88_180_041,
-    "rubik-compact-htm": 2_000_000,
-    "rubik-compact-qtm": 2_000_000,
-    "rubik-corner-classes": 200_000,
-    "rubik-corner-combs": 48_442,
-    "rubik-strong-htm": 834_000_000,
-    "rubik-cornerslice-htm": 749_000_000,
-    "rubik-split-htm": 1_230_000_000,
-    "rubik-large-htm": 2_470_000_000,
-    "rubik-large-bounds-htm": 2_470_000_000,
-}
 
 
 @dataclass(frozen=True)
@@ -129,7 +88,7 @@ class _PlanRecorder:
         calls, plan = super().__getattribute__("_calls"), super().__getattribute__("plan")
 
         def recorded(*args: Any) -> Any:
-            call = [attr, args, None]
+            call: list[Any] = [attr, args, None]
             calls.append(call)
             try:
                 return value(*args)
@@ -186,7 +145,7 @@ def load_tables(
     built: list[str] = []
 
     def reporter(index: int, item: PlannedTable | None, size: int | None, building: bool):
-        title = TABLE_TITLES.get(item.name, item.name) if item is not None else ""
+        title = (table_spec(item.name).title or item.name) if item is not None else ""
 
         def progress(fraction: float, message: str) -> None:
             if stop is not None and stop.is_set():
@@ -200,7 +159,7 @@ def load_tables(
             if tables.has_loaded(item.name):
                 continue
             building = not tables.is_cached(item.name)
-            size = EXPECTED_BYTES.get(item.name) if building else _file_size(item.name)
+            size = table_spec(item.name).size_bytes if building else _file_size(item.name)
             progress = reporter(index, item, size, building)
             progress(0.0, "building" if building else "loading")
             tables.report_progress_to(progress)
@@ -216,7 +175,8 @@ def load_tables(
 
 def _file_size(name: str) -> int | None:
     try:
-        return table_path(name, TABLE_VERSION).stat().st_size
+        path = table_spec(name).cached_file()
+        return path.stat().st_size if path is not None else None
     except OSError:
         return None
 
@@ -237,6 +197,9 @@ def prepare_search(
     prepare: Callable[[RubikTables], None]
     if optimal:
         from solvers.rubik.optimal import prepare_tables
+        from solvers.rubik.optimal.optimal_tables import optimal_view
+
+        tables = optimal_view(tables)  # (the plan is recorded on a holder of this kind: it names their loaders)
 
         def prepare(t: RubikTables) -> None:
             prepare_tables(t, metric, heuristic)

@@ -1,25 +1,29 @@
-"""The 3x3x3 tables, each built by a pure builder through the shared cache and loaded by its method when first called.
+"""The 3x3x3 engine's general tables, each built by a pure builder, registered with the process's table registry
+and loaded by the method of its name when first called.
 
-| name                         | contents                                           | size    |
-|------------------------------|----------------------------------------------------|---------|
-| rubik-moves                  | coordinate move tables, symmetry conjugation       | ~8 MB   |
-| rubik-flipslice-classes      | 64430 symmetry classes of flip x UD-slice          | ~6 MB   |
-| rubik-flipslice-sorted-classes | 1523864 classes of flip x sorted UD-slice        | 124 MB  |
-| rubik-strong-htm             | flip x sorted slice x twist distance mod 3, 2 bits | 834 MB  |
-| rubik-corner-classes         | 2768 corner permutation classes, slice conjugation | 0.2 MB  |
-| rubik-cornerslice-htm        | corners x twist x UD-slice distance mod 3, 2 bits  | 749 MB  |
-| rubik-phase1-{htm,qtm}       | exact phase-1 distance, flipslice class x twist    | 141 MB  |
-| rubik-phase2                 | phase-2 distance: corners x slice order, edges x slice order | 2 MB |
-| rubik-corners-{htm,qtm}      | exact corner distance: permutation x twist         | 88 MB   |
-| rubik-compact-{htm,qtm}      | twist x slice and flip x slice distances           | 2 MB    |
+| name                           | contents                                                     | size    |
+|--------------------------------|--------------------------------------------------------------|---------|
+| rubik-moves                    | coordinate move tables, symmetry conjugation                 | ~8 MB   |
+| rubik-flipslice-classes        | 64430 symmetry classes of flip x UD-slice                    | ~6 MB   |
+| rubik-flipslice-sorted-classes | 1523864 classes of flip x sorted UD-slice                    | 124 MB  |
+| rubik-corner-classes           | 2768 corner permutation classes, slice conjugation           | 0.2 MB  |
+| rubik-corner-combs             | the corner-comb coordinate's move and symmetry tables        | 0.05 MB |
+| rubik-phase1-{htm,qtm}         | exact phase-1 distance, flipslice class x twist              | 141 MB  |
+| rubik-phase2                   | phase-2 distance: corners x slice order, edges x slice order | 2 MB    |
+| rubik-corners-{htm,qtm}        | exact corner distance: permutation x twist                   | 88 MB   |
+| rubik-compact-{htm,qtm}        | twist x slice and flip x slice distances                     | 2 MB    |
 
 The compact tables are a cheap admissible heuristic (built in about a second) used when the big ones would cost
-more than the search they speed up, e.g. in fast tests.
+more than the search they speed up, e.g. in fast tests. The optimal search's own tables (edge, corner-slice,
+split, large) are that package's (`optimal.optimal_tables`), which extends this holder; this module knows none of
+them.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -38,9 +42,31 @@ from solvers.rubik.movetables import (
     build_slice_conj,
     build_twist_conj,
 )
-from solvers.tables import load_or_build, table_bytes, table_path
+from solvers.tables import Table, TableRegistry, TableSpec, process_tables, register_table, table_spec
 
 TABLE_VERSION = 1
+ENGINE = "rubik"
+
+
+def rubik_table(name: str, title: str, size_bytes: int | None, *, old_names: tuple[str, ...] = (),
+                on_disk: bool = True) -> str:  # fmt: skip
+    """Register one of the 3x3 engine's tables (this module's or the optimal package's); returns its name."""
+    register_table(TableSpec(name, TABLE_VERSION, ENGINE, size_bytes, title, old_names, on_disk))
+    return name
+
+
+# Sizes as measured (a file's size, for the read-out before a build ends).
+MOVES = rubik_table("rubik-moves", "move tables", 7_081_599)
+FLIPSLICE_CLASSES = rubik_table("rubik-flipslice-classes", "flip-slice classes", 5_456_465)
+FLIPSLICE_SORTED_CLASSES = rubik_table("rubik-flipslice-sorted-classes", "sorted flip-slice classes", 124_000_000)
+CORNER_CLASSES = rubik_table("rubik-corner-classes", "corner symmetry classes", 200_000)
+CORNER_COMBS = rubik_table("rubik-corner-combs", "corner comb tables", 48_442)
+CORNER_SPLITS = rubik_table("rubik-corner-splits", "corner split tables", None, on_disk=False)
+PHASE2 = rubik_table("rubik-phase2", "phase-2 pruning tables", 1_935_938)
+for _metric, _words in ((Metric.HTM, ""), (Metric.QTM, "QTM ")):
+    rubik_table(f"rubik-phase1-{_metric.value}", f"{_words}phase-1 pruning table", 140_908_610)
+    rubik_table(f"rubik-corners-{_metric.value}", f"{_words}corner distance table", 88_180_041)
+    rubik_table(f"rubik-compact-{_metric.value}", f"{_words}slice-pair tables", 2_000_000)
 
 
 QUARTER_MOVES = np.array([m for m in Move if m.quarter_turns != 2], dtype=np.int64)
@@ -73,49 +99,49 @@ def _build_moves(progress: ProgressFn) -> dict[str, np.ndarray]:
 
 
 class RubikTables:
-    """Every table, each loaded (or built) by the method of its name on first call; thread-safe, so a GUI worker
-    and the CLI can share one instance (`default_tables()`, the process's)."""
+    """The 3x3 engine's tables, each loaded (or built) by the method of its name on first call, into a registry
+    (`default_tables()`: the process's, shared by the GUI's workers and the CLI; a holder made without one gets a
+    registry of its own, as a new process would have). Thread-safe: the registry locks each table."""
 
-    def __init__(self, progress: ProgressFn | None = None) -> None:
+    def __init__(self, progress: ProgressFn | None = None, registry: TableRegistry | None = None) -> None:
         self._progress = progress or no_progress
-        self._lock = threading.RLock()
-        self._cache: dict[str, object] = {}
+        self.registry = registry if registry is not None else TableRegistry()
 
     def report_progress_to(self, progress: ProgressFn | None) -> None:
         """Where loading and building report from now on (the GUI points it at the solve that is running)."""
         self._progress = progress or no_progress
 
+    def progress(self) -> ProgressFn:
+        """Where loading and building report (a holder extending this one reports to the same place)."""
+        return self._progress
+
     def loaded_bytes(self) -> int:
-        """Memory the tables loaded so far take (what `forget` would give back). Without the lock, which a build
-        holds for minutes: the GUI asks while a solve loads tables, and a snapshot of the dict is enough."""
-        return sum(table_bytes(table) for table in list(self._cache.values()))
+        """Memory the 3x3 tables loaded so far take (what `forget` would give back); without waiting for a build."""
+        return self.registry.loaded_bytes(ENGINE)
 
     def has_loaded(self, name: str) -> bool:
         """Whether the table of this cache name is in memory already."""
-        with self._lock:
-            return name in self._cache
+        return self.registry.has_loaded(name)
 
     def is_cached(self, name: str) -> bool:
         """Whether the cache holds a file for this table (built before; its checksum is checked when loaded)."""
-        return table_path(name, TABLE_VERSION).exists()
+        return table_spec(name).is_cached()
 
     def forget(self) -> None:
-        """Drop every loaded table (the next use loads it again from the cache); a search still running keeps
+        """Drop every loaded 3x3 table (the next use loads it again from the cache); a search still running keeps
         the arrays it holds until it ends."""
-        with self._lock:
-            self._cache.clear()
+        self.registry.release(ENGINE)
 
-    def _get(self, name: str, builder):
-        with self._lock:
-            if name not in self._cache:
-                self._cache[name] = load_or_build(name, builder, version=TABLE_VERSION, progress=self._progress)
-            return self._cache[name]
+    def _get(self, name: str, builder: Callable[[ProgressFn], Any]) -> Any:
+        """The one way a table is had: every loader method ends here (the preparation's plan recorder relies on it)."""
+        table: Table = self.registry.get(name, builder, self._progress)
+        return table
 
     def moves(self) -> dict[str, np.ndarray]:
-        return self._get("rubik-moves", _build_moves)
+        return self._get(MOVES, _build_moves)
 
     def flipslice_classes(self) -> dict[str, np.ndarray]:
-        return self._get("rubik-flipslice-classes", lambda progress: build_flipslice_classes())
+        return self._get(FLIPSLICE_CLASSES, lambda progress: build_flipslice_classes())
 
     def flipslice_sorted_classes(self) -> dict[str, np.ndarray]:
         """class_sym = 16 * class + symmetry (uint32), so a search reads one entry, not two; reps; stabiliser."""
@@ -125,100 +151,21 @@ class RubikTables:
             class_sym = (classes.pop("class_of").astype(np.uint32) << 4) | classes.pop("sym_of").astype(np.uint32)
             return {"class_sym": class_sym, **classes}
 
-        return self._get("rubik-flipslice-sorted-classes", build)
-
-    def edge_residues(self) -> dict[str, np.ndarray]:
-        """The optimal solver's edge table (HTM), flip x sorted slice x twist: residues mod 3 and the histogram."""
-        mv, classes = self.moves(), self.flipslice_sorted_classes()
-
-        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
-            from solvers.rubik.optimal.edge_residues import build_edge_table  # that package imports this module
-
-            return build_edge_table(mv["flip"], mv["slice_sorted"], mv["twist"], classes, mv["twist_conj"], progress)
-
-        return self._get("rubik-strong-htm", build)
+        return self._get(FLIPSLICE_SORTED_CLASSES, build)
 
     def corner_classes(self) -> dict[str, np.ndarray]:
         """Corner permutation classes, and slice_conj: the UD-slice conjugated by each U-D symmetry."""
-        return self._get(
-            "rubik-corner-classes", lambda progress: {**build_corner_classes(), "slice_conj": build_slice_conj()}
-        )
-
-    def corner_slice_residues(self) -> dict[str, np.ndarray]:
-        """The optimal solver's corner x twist x UD-slice table (HTM): residues mod 3 and the histogram."""
-        mv, classes = self.moves(), self.corner_classes()
-
-        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
-            from solvers.rubik.optimal.corner_slice_residues import build_corner_slice_table  # (as above)
-
-            return build_corner_slice_table(
-                mv["corners"], mv["twist"], mv["slice"], classes, mv["twist_conj"], classes["slice_conj"], progress
-            )
-
-        return self._get("rubik-cornerslice-htm", build)
+        return self._get(CORNER_CLASSES, lambda progress: {**build_corner_classes(), "slice_conj": build_slice_conj()})
 
     def corner_combs(self) -> dict[str, np.ndarray]:
         """The corner-comb coordinate's tables (see `movetables.build_corner_comb_tables`)."""
-        return self._get("rubik-corner-combs", lambda progress: build_corner_comb_tables())
+        return self._get(CORNER_COMBS, lambda progress: build_corner_comb_tables())
 
     def corner_splits(self) -> dict[str, np.ndarray]:
         """The corner-split coordinate's tables (see `movetables.build_corner_split_tables`), derived from the
         combs' once per process (not cached on disk: it takes milliseconds)."""
         combs = self.corner_combs()
-        with self._lock:
-            if "corner-splits" not in self._cache:
-                self._cache["corner-splits"] = build_corner_split_tables(combs)
-            return self._cache["corner-splits"]
-
-    def flipslice_moves(self) -> np.ndarray:
-        """The raw flip-slice coordinate after each move (int32, 73 MB), derived from the move tables once per
-        process (not cached on disk: it takes a fraction of a second); the large table's start distances read it."""
-        with self._lock:
-            if "flipslice-moves" not in self._cache:
-                from solvers.rubik.optimal.large_residues import flipslice_moves  # (as below)
-
-                mv = self.moves()
-                self._cache["flipslice-moves"] = flipslice_moves(mv["flip"], mv["slice"])
-            return self._cache["flipslice-moves"]
-
-    def large_residues(self) -> dict[str, np.ndarray]:
-        """The large tier's flip x slice x twist x corner-comb table (HTM, 2.47 GB): residues and histogram."""
-        mv, classes, combs = self.moves(), self.flipslice_classes(), self.corner_combs()
-
-        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
-            from solvers.rubik.optimal.large_residues import build_large_table  # (as above)
-
-            return build_large_table(mv["flip"], mv["slice"], mv["twist"], classes, mv["twist_conj"],
-                                     combs["comb_move"], combs["comb_conj"], progress)  # fmt: skip
-
-        return self._get("rubik-large-htm", build)
-
-    def large_bounds(self) -> dict[str, np.ndarray]:
-        """The large table as stand-alone lower bounds (HTM, 2.47 GB), for the look-ups of a cube's inverse
-        (see `large_bounds`); built from the large table in about a minute."""
-        classes, residues = self.flipslice_classes(), self.large_residues()
-
-        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
-            from solvers.rubik.optimal.heuristics import large_layout  # (as above)
-            from solvers.rubik.optimal.large_bounds import build_bounds_table
-
-            return build_bounds_table(residues["residues"], large_layout(self), classes["reps"],
-                                      classes["stabiliser"], progress)  # fmt: skip
-
-        return self._get("rubik-large-bounds-htm", build)
-
-    def split_residues(self) -> dict[str, np.ndarray]:
-        """The standard tier's flip x slice x twist x corner-split table (HTM, 1.23 GB): residues and histogram."""
-        mv, classes, splits = self.moves(), self.flipslice_classes(), self.corner_splits()
-
-        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
-            from solvers.rubik.optimal.large_residues import build_large_table  # (as above)
-
-            inner = (splits["split_move"], splits["split_conj"])
-            return build_large_table(mv["flip"], mv["slice"], mv["twist"], classes, mv["twist_conj"], *inner,
-                                     progress, "split pruning table")  # fmt: skip
-
-        return self._get("rubik-split-htm", build)
+        return self._get(CORNER_SPLITS, lambda progress: build_corner_split_tables(combs))
 
     def phase1(self, metric: Metric = Metric.HTM) -> np.ndarray:
         metric = search_metric(metric)
@@ -241,7 +188,7 @@ class RubikTables:
                 "edges": pruning.build_pair_table(mv["ud_edges"], perm4, PHASE2_MOVES, progress, "phase-2 edges"),
             }
 
-        return self._get("rubik-phase2", build)
+        return self._get(PHASE2, build)
 
     def corners(self, metric: Metric = Metric.HTM) -> np.ndarray:
         metric = search_metric(metric)
@@ -271,9 +218,9 @@ _default_lock = threading.Lock()
 
 
 def default_tables() -> RubikTables:
-    """A process-wide instance, so tables are loaded once however many solves run."""
+    """The process's holder, over the process's registry, so tables are loaded once however many solves run."""
     global _default
     with _default_lock:
         if _default is None:
-            _default = RubikTables()
+            _default = RubikTables(registry=process_tables())
         return _default

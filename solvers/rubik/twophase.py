@@ -67,21 +67,18 @@ def twophase(
         target_length = 0 if max_time is not None else max_length
     tables = tables or default_tables()
     mv, classes, p2 = tables.moves(), tables.flipslice_classes(), tables.phase2()
-    p1 = tables.phase1()
-    cube = cubie.flat(state)
+    phase1 = k.Phase1Tables(mv["twist"], mv["flip"], mv["slice"], tables.phase1(), classes["class_of"],
+                            classes["sym_of"], mv["twist_conj"])  # fmt: skip
+    phase2 = k.Phase2Tables(mv["corners"], mv["ud_edges"], mv["slice_sorted"], p2["corners"], p2["edges"])
     move_cubes = cubie.move_cubes()
+    cube = cubie.flat(state)
     ctrl = k.new_control(target_length, max_length)
     variants = [(s, inv) for inv in (False, True) for s in AXIS_SYMMETRIES][: max(1, n_variants)]
     buffers = [k.new_buffers() for _ in variants]
 
     def run(index: int) -> None:
         sym, inverted = variants[index]
-        stats, sol_moves, sol_len = buffers[index]
-        k.twophase_search(
-            _variant_cube(cube, sym, inverted), mv["twist"], mv["flip"], mv["slice"], mv["corners"], mv["ud_edges"],
-            mv["slice_sorted"], p1, classes["class_of"], classes["sym_of"], mv["twist_conj"], p2["corners"],
-            p2["edges"], move_cubes, ctrl, stats, sol_moves, sol_len,
-        )  # fmt: skip
+        k.twophase_search(_variant_cube(cube, sym, inverted), phase1, phase2, move_cubes, ctrl, buffers[index])
 
     started = time.perf_counter()
     # `max_time` counts search time: the clock for it starts once a kernel reports work, so the first call's JIT
@@ -138,8 +135,9 @@ def _heartbeat(buffers: list, elapsed: float, best: MoveSolution | None) -> Dept
     """The searches' figures now: nodes of all of them, the deepest phase-1 depth, and the seconds so far."""
     nodes = int(sum(b[0][k.STAT_NODES] for b in buffers))
     depth = int(max(b[0][k.STAT_DEPTH] for b in buffers))
-    best_length = None if best is None else best.length
-    return DepthProgress(depth, nodes, nodes / max(elapsed, 1e-9), elapsed, None, best_length)
+    return DepthProgress(
+        depth, nodes, nodes / max(elapsed, 1e-9), elapsed, None, best.length if best is not None else None
+    )
 
 
 def prepare_twophase_tables(tables: RubikTables) -> None:

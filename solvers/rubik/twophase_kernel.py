@@ -8,6 +8,8 @@ per axis/inverse variant, each in its own thread) tighten each other's bound. No
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numba as nb
 import numpy as np
 
@@ -28,6 +30,36 @@ _CHECK_EVERY = 1023  # nodes between looks at the stop flag (a few microseconds)
 _P2 = PHASE2_MOVES  # a module-level array: numba freezes it into the kernels
 _IS_P2 = np.zeros(18, dtype=np.bool_)
 _IS_P2[_P2] = True
+
+
+class Phase1Tables(NamedTuple):
+    """What phase 1 reads, passed to the kernel as one value: move tables and the symmetry-reduced distances."""
+
+    twist_move: np.ndarray
+    flip_move: np.ndarray
+    slice_move: np.ndarray
+    distance: np.ndarray  # exact phase-1 distance by flip-slice class x twist
+    class_of: np.ndarray  # flip-slice coordinate -> class
+    sym_of: np.ndarray  # flip-slice coordinate -> the symmetry taking it to its class's representative
+    twist_conj: np.ndarray  # twist x symmetry
+
+
+class Phase2Tables(NamedTuple):
+    """What phase 2 reads: move tables of its coordinates and the two pair distance tables."""
+
+    corner_move: np.ndarray
+    ud_edge_move: np.ndarray
+    slice_sorted_move: np.ndarray
+    corners: np.ndarray  # corners x slice order distance
+    edges: np.ndarray  # UD edges x slice order distance
+
+
+class Found(NamedTuple):
+    """One search thread's output: statistics (STAT_*), and each improvement's moves and length."""
+
+    stats: np.ndarray
+    moves: np.ndarray
+    lengths: np.ndarray
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -139,13 +171,15 @@ def _enter_phase2(start, d1, path, move_cubes, mv_corners, mv_ud, mv_ssorted, p2
 
 
 @nb.njit(cache=True, nogil=True)
-def twophase_search(start, mv_twist, mv_flip, mv_slice, mv_corners, mv_ud, mv_ssorted, p1, class_of, sym_of,
-                    twist_conj, p2c, p2e, move_cubes, ctrl, stats, sol_moves, sol_len):  # fmt: skip
-    """Search until stopped, until a solution of length <= ctrl[CTRL_TARGET] exists, or until exhausted.
-
-    Exhausted (stats[STAT_EXHAUSTED] = 1) means every phase-1 depth below the best total was tried, so
-    no shorter solution exists: the best is optimal.
+def twophase_search(start, phase1, phase2, move_cubes, ctrl, found):
+    """Search until stopped, until a solution of length <= ctrl[CTRL_TARGET] exists, or until exhausted: `start`
+    the cube (flat cubie array), `phase1` and `phase2` the phases' tables (Phase1Tables, Phase2Tables),
+    `move_cubes` each move as a cube, `ctrl` the control array all threads of one solve share, `found` this
+    thread's output (Found). The per-node helpers below take the arrays one by one, unpacked once here.
     """
+    mv_twist, mv_flip, mv_slice, p1, class_of, sym_of, twist_conj = phase1
+    mv_corners, mv_ud, mv_ssorted, p2c, p2e = phase2
+    stats, sol_moves, sol_len = found
     tws = np.empty(MAX_PATH, dtype=np.int64)
     fls = np.empty(MAX_PATH, dtype=np.int64)
     sls = np.empty(MAX_PATH, dtype=np.int64)
@@ -209,9 +243,9 @@ def twophase_search(start, mv_twist, mv_flip, mv_slice, mv_corners, mv_ud, mv_ss
         stats[STAT_EXHAUSTED] = 1
 
 
-def new_buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(stats, sol_moves, sol_len) for one thread."""
-    return (
+def new_buffers() -> Found:
+    """One thread's output buffers."""
+    return Found(
         np.zeros(STAT_SIZE, dtype=np.int64),
         np.zeros((MAX_SOLUTIONS, 2 * MAX_PATH), dtype=np.int64),
         np.zeros(MAX_SOLUTIONS, dtype=np.int64),

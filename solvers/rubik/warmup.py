@@ -80,9 +80,17 @@ def kernel_cached(dispatcher: Any) -> bool:
         return False
     for key in index:
         signature, key_magic = key[0], key[1]
-        if key_magic == magic and any(getattr(arg, "mutable", True) is False for arg in signature):
+        if key_magic == magic and any(_holds_read_only(arg) for arg in signature):
             return True
     return False
+
+
+def _holds_read_only(arg: Any) -> bool:
+    """Whether a numba argument type is a read-only array, or a tuple (a kernel's named tuple of tables) holding
+    one."""
+    if getattr(arg, "mutable", True) is False:
+        return True
+    return any(_holds_read_only(member) for member in getattr(arg, "types", ()))
 
 
 def warm_kernels(

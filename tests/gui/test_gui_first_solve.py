@@ -21,16 +21,21 @@ from solve_helpers import SOLVE_TIMEOUT_MS, make_window, solve_and_wait
 from cubeviz.solve import SolverChoice
 from cubeviz.solve.progress_panel import ProgressPanel, Stage
 from cubeviz.workers import GeneratorWorker
-from solvers.engines import gods_table
 from solvers.pocket import gods
 from solvers.rubik import preparation
+from solvers.rubik.optimal import optimal_tables  # noqa: F401 - registers the optimal tables
 from solvers.rubik.preparation import Prepared, TableProgress, load_tables
 from solvers.rubik.rubik_tables import RubikTables
 from solvers.rubik.twophase import prepare_twophase_tables
 from solvers.rubik.warmup import CompileProgress
+from solvers.tables import TableSpec, register_table, registered_tables, table_spec
 
 SUMMARY = r"Searched ([\d,]+) nodes in ([\d.e-]+) s \(([\d.]+)\xa0(k|M|G)?/\u2060s\)"  # (rates don't wrap)
 SECONDS_PER_TABLE = 5.0  # long enough for a time-left estimate (which waits for 3 s of pace) to be judged
+
+
+register_table(TableSpec("test-slow-first", 1, "test"))
+register_table(TableSpec("test-slow-second", 1, "test", 12_000_000))
 
 
 class SlowTables(RubikTables):
@@ -62,7 +67,6 @@ def _prepare_slow(tables: SlowTables) -> None:
 
 def test_a_plan_numbers_the_tables_and_the_bar_fits_its_text(qtbot, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))
-    monkeypatch.setitem(preparation.EXPECTED_BYTES, "test-slow-second", 12_000_000)
     panel = ProgressPanel()
     panel.resize(260, 300)  # about the Solve dock's width at 1366x768
     qtbot.addWidget(panel)
@@ -121,8 +125,7 @@ def _seconds_left(bar_text: str) -> float | None:
 
 def test_a_fresh_2x2_solve_times_the_table_apart_from_the_search(qtbot, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))  # nothing cached: the God's table is built
-    monkeypatch.setattr(gods, "_loaded", {})
-    monkeypatch.setattr(gods_table, "_solvers", {})
+    gods.forget_loaded_tables()  # as in a new process: no God's table, no 2x2 solver in memory
     window = make_window(qtbot, 2)
     window.solve_feature.set_choice(SolverChoice.POCKET_QTM)  # (the distance read-out loads the HTM table)
     window.model.apply_text("R U F' U2 R' F2")
@@ -210,7 +213,8 @@ def test_every_preparing_stage_fits_the_status_lines_at_the_docks_width(qtbot, w
     panel.show()
     qtbot.waitExposed(panel)
     names = [item.name for item in preparation.table_plan(prepare_twophase_tables)] if who else None
-    title = max((preparation.TABLE_TITLES[name] for name in names or preparation.TABLE_TITLES), key=len)
+    every = [spec.name for spec in registered_tables() if spec.engine == "rubik"]
+    title = max((table_spec(name).title for name in names or every), key=len)
     count, size = (4, 140_908_610) if who else (10, 2_470_000_000)
     events = [TableProgress(0.5, "level 9", count, count, title, size, building) for building in (True, False)]
     events += [CompileProgress("the two-phase search" if who else "the optimal search", cached, 12.0)

@@ -98,8 +98,9 @@ def test_2x2_distance_is_loaded_off_the_gui_thread_then_exact(qtbot, window, mon
 
     from cubeviz import main_window
     from cubeviz.models import scrambles
+    from solvers.pocket import gods
 
-    monkeypatch.setattr(scrambles, "_pocket_solver", None)  # as at start-up: the engine's table not loaded yet
+    gods.forget_loaded_tables()  # as at start-up: the engine's table not loaded yet
     on_gui_thread: list[bool] = []
 
     def recording_load(stop=None) -> None:

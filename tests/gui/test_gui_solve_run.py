@@ -17,7 +17,6 @@ from cubeviz.workers import GeneratorWorker
 from solvers.cube.notation import parse_algorithm
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
-from solvers.engines import gods_table
 from solvers.pocket import gods
 
 MAX_STALL_S = 0.05
@@ -174,8 +173,7 @@ def test_event_loop_never_stalls_while_solving(qtbot) -> None:
 
 def test_tables_build_in_the_worker_with_a_progress_bar(qtbot, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))  # nothing cached: the QTM God's table is built
-    monkeypatch.setattr(gods, "_loaded", {})
-    monkeypatch.setattr(gods_table, "_solvers", {})
+    gods.forget_loaded_tables()  # as in a new process: no God's table, no 2x2 solver in memory
     window = make_window(qtbot, 2)
     feature = window.solve_feature
     feature.set_choice(SolverChoice.POCKET_QTM)
@@ -195,8 +193,11 @@ def test_tables_build_in_the_worker_with_a_progress_bar(qtbot, tmp_path, monkeyp
 
 def test_cancel_stops_a_table_build(qtbot, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(gods, "_loaded", {})
-    monkeypatch.setattr(gods_table, "_solvers", {})
+    gods.forget_loaded_tables()  # as in a new process: no God's table, no 2x2 solver in memory
+    # The distance read-out and the meter would build the same table in the background (the 2x2 solver is one per
+    # process), and this test is about the solve's own build: their loads are kept out.
+    monkeypatch.setattr("cubeviz.main_window.load_pocket_engine", lambda stop=None: None)
+    monkeypatch.setattr("cubeviz.insight.meter.load_pocket_engine", lambda stop=None: None)
     window = make_window(qtbot, 2)
     feature = window.solve_feature
     window.model.apply_text("R U F'")

@@ -91,3 +91,24 @@ def test_a_solve_refused_for_memory_says_why(qtbot, monkeypatch):
     status = solve_and_wait(qtbot, window)
     assert "large tables need" in status and "1.0 GB available" in status
     assert "Solve failed" in window.statusBar().currentMessage()
+
+
+def test_release_solver_tables_frees_every_engines_tables_and_the_2x2_solver(qtbot):
+    """After a 2x2 solve (its God's table and solver) and a 3x3 table loaded, Solve > Release Solver Tables leaves
+    nothing in the registry, no 2x2 solver alive, the read-out hidden; the next 2x2 solve loads them again."""
+    import weakref
+
+    from solvers.pocket.solve import solver
+    from solvers.rubik.rubik_tables import default_tables
+    from solvers.tables import process_tables
+
+    window = make_window(qtbot, 2)
+    window.model.apply_text("R U F'")
+    assert solve_and_wait(qtbot, window) == ""
+    default_tables().compact("htm")
+    pocket = weakref.ref(solver("htm"))
+    assert pocket() is not None and process_tables().memory()["pocket-gods-htm"] == 3_674_160
+    window.solve_feature.actions["solve_release"].trigger()
+    assert process_tables().loaded_bytes() == 0 and pocket() is None
+    assert window.solve_feature.table_memory.isHidden()
+    assert solve_and_wait(qtbot, window) == "" and window.player_model.length == 3

@@ -20,7 +20,7 @@ from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal import large_residues as lr
 from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.heuristics import inner_table, large_layout
-from solvers.rubik.rubik_tables import default_tables
+from solvers.rubik.optimal.optimal_tables import optimal_view
 
 SOLVED = CubeState.solved(3)
 
@@ -32,7 +32,7 @@ SOLVED = CubeState.solved(3)
 )
 def table(request):
     """(tables, the heuristic's inner table, its layout, entries in all)."""
-    tables, heuristic = default_tables(), request.param
+    tables, heuristic = optimal_view(), request.param
     inner = inner_table(tables, heuristic)
     entries = lr.SPLIT_ENTRIES if heuristic is Heuristic.SPLIT_BOTH_SIDES else lr.ENTRIES
     return tables, inner, large_layout(tables, heuristic), entries

@@ -19,7 +19,7 @@ from solvers.rubik.optimal import large_bounds as lb
 from solvers.rubik.optimal import large_residues as lr
 from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.heuristics import large_layout
-from solvers.rubik.rubik_tables import default_tables
+from solvers.rubik.optimal.optimal_tables import optimal_view
 
 pytestmark = pytest.mark.slow
 SOLVED = CubeState.solved(3)
@@ -27,7 +27,7 @@ SOLVED = CubeState.solved(3)
 
 @pytest.fixture(scope="module")
 def large():
-    tables = default_tables()
+    tables = optimal_view()
     return tables, tables.large_residues(), large_layout(tables)
 
 

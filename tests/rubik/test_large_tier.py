@@ -34,7 +34,7 @@ from solvers.rubik.optimal import large_bounds as lb
 from solvers.rubik.optimal import large_residues as lr
 from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.heuristics import large_layout
-from solvers.rubik.rubik_tables import default_tables
+from solvers.rubik.optimal.optimal_tables import OptimalTables, optimal_view
 from solvers.rubik.table_tiers import TIER_COST, NotEnoughMemory, TableTier, check_memory, tier_heuristic
 from solvers.rubik.twophase import AXIS_SYMMETRIES
 
@@ -43,7 +43,7 @@ SOLVED = CubeState.solved(3)
 
 @pytest.fixture(scope="module")
 def tables():
-    return default_tables()
+    return optimal_view()
 
 
 # -- the corner comb -------------------------------------------------------------------------------------------------
@@ -101,7 +101,7 @@ def stand_in(tables):
 
 
 class StandInTables:
-    """default_tables() with the stand-in in place of the large and split tables and their inner coordinates (so
+    """The process's tables with the stand-in in place of the large and split tables and their inner coordinates (so
     that either tier's heuristic reads it), and (if given) its bounds table and another floor table in the phase-1
     table's place."""
 
@@ -360,7 +360,7 @@ def test_cli_refuses_the_large_tables_clearly(capsys, monkeypatch):
                                                   "--metric", "qtm"], line)  # fmt: skip
     assert code == 2 and lines == [] and "--tables large is for --metric htm" in err and "Traceback" not in err
     monkeypatch.setattr("solvers.rubik.table_tiers.available_memory", lambda: 1_000_000_000)
-    fresh = type(default_tables())()  # nothing loaded: the whole tier is needed
+    fresh = OptimalTables()  # nothing loaded: the whole tier is needed
     monkeypatch.setattr("solvers.rubik.rubik_tables.default_tables", lambda: fresh)  # what the optimal engine reads
     code, lines, err = _run(capsys, monkeypatch, ["solve", "--solver", "optimal", "--tables", "large"], line)
     assert code == 2 and lines == [] and "Traceback" not in err
@@ -376,7 +376,7 @@ def _flip_a_byte(path) -> None:
 
 
 def test_a_damaged_large_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
-    """Through the real accessor (`RubikTables.large_residues`), with the builder replaced by a small stand-in:
+    """Through the real accessor (`OptimalTables.large_residues`), with the builder replaced by a small stand-in:
     a flipped byte in the cached file makes the next load build again, and the rebuilt file loads."""
     monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))
     calls: list[int] = []
@@ -387,7 +387,7 @@ def test_a_damaged_large_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
         return payload
 
     monkeypatch.setattr("solvers.rubik.optimal.large_residues.build_large_table", fake_build)
-    fresh = type(default_tables())
+    fresh = OptimalTables
     assert np.array_equal(fresh().large_residues()["residues"], payload["residues"]) and len(calls) == 1
     assert np.array_equal(fresh().large_residues()["residues"], payload["residues"]) and len(calls) == 1  # cached
     _flip_a_byte(next(tmp_path.glob("rubik-large-htm-v*.tbl")))
@@ -396,7 +396,7 @@ def test_a_damaged_large_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
 
 
 def test_a_damaged_bounds_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
-    """The same through `RubikTables.large_bounds`, whose builder reads the large table (both builders stand-ins)."""
+    """The same through `OptimalTables.large_bounds`, whose builder reads the large table (both builders stand-ins)."""
     monkeypatch.setenv("CUBEVIZ_CACHE_DIR", str(tmp_path))
     calls: list[np.ndarray] = []
     residues = {"residues": np.arange(4096, dtype=np.uint8), "histogram": np.array([1, 2], dtype=np.int64)}
@@ -408,7 +408,7 @@ def test_a_damaged_bounds_table_is_detected_and_rebuilt(tmp_path, monkeypatch):
 
     monkeypatch.setattr("solvers.rubik.optimal.large_residues.build_large_table", lambda *args: residues)
     monkeypatch.setattr("solvers.rubik.optimal.large_bounds.build_bounds_table", fake_bounds)
-    fresh = type(default_tables())
+    fresh = OptimalTables
     assert np.array_equal(fresh().large_bounds()["bounds"], payload["bounds"]) and len(calls) == 1
     assert np.array_equal(calls[0], residues["residues"])  # built from the large table
     assert np.array_equal(fresh().large_bounds()["lower"], [0, 10, 11, 12]) and len(calls) == 1  # cached

@@ -15,6 +15,7 @@ from packed_rows import packed_row_blocks
 from solvers.engine import Metric
 from solvers.rubik import coords as cd
 from solvers.rubik.optimal import edge_residues as er
+from solvers.rubik.optimal import edge_table
 from solvers.rubik.optimal import large_residues as lr
 from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.rubik_tables import default_tables
@@ -60,6 +61,22 @@ def test_a_build_holds_the_phase1_distances_mod_3(phase1_build):
         assert np.array_equal(residues, phase1[start : start + len(residues)] % 3)
     assert built["histogram"].tolist() == expected
     assert built["residues"].nbytes == 64_430 * shape.row // 4  # the array is the table alone, not its padding
+
+
+def test_the_edge_tables_build_gives_the_same_bytes_on_phase_1(phase1_build):
+    """The edge table's builder (the one fill, rows numbered in order and the representatives' own moves in place
+    of a move table over every coordinate) on phase 1's coordinates: the table above, byte for byte, padding
+    included."""
+    tables, _, built, expected, _ = phase1_build
+    mv, classes = tables.moves(), tables.flipslice_classes()
+    as_edge = {
+        "class_sym": lr.flipslice_class_sym(classes),
+        "reps": classes["reps"],
+        "stabiliser": classes["stabiliser"],
+    }
+    edge_way = edge_table.build_edge_table(mv["flip"], mv["slice"], mv["twist"], as_edge, mv["twist_conj"],
+                                           lambda fraction, message: None)  # fmt: skip
+    assert np.array_equal(edge_way["residues"], built["residues"]) and edge_way["histogram"].tolist() == expected
 
 
 def test_its_progress_climbs_by_planned_work_and_names_the_size(phase1_build):

@@ -1,8 +1,8 @@
 """The interleaved kernel (several subtrees per thread, reads prefetched): it must explore exactly the tree a plain
-IDA* with the same heuristic explores (here the strong heuristic's stages, in the slow set since their tables take
-minutes to build; the split and large tables' stages with a stand-in in `test_large_tier.py`), stop promptly when
-cancelled, and a kernel that fails must never pass for an exhausted bound. Also the two machine operations it
-relies on."""
+IDA* with the same heuristic explores (here the edge-and-corner-slice heuristic's stages, in the slow set since
+their tables take minutes to build; the split and large tables' stages with a stand-in in `test_large_tier.py`),
+stop promptly when cancelled, and a kernel that fails must never pass for an exhausted bound. Also the two machine
+operations it relies on."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ SOLVED = CubeState.solved(3)
 
 
 @pytest.mark.slow
-def test_strong_search_explores_the_tree_a_plain_ida_star_does():
+def test_edge_and_corner_slice_search_explores_the_tree_a_plain_ida_star_does():
     """Same nodes bound by bound, so interleaving changed the order of work, not the work."""
     sequence = [Move(m) for m in (5, 14, 10, 7, 15, 5, 15)]  # the heuristic says 6 at the start; it is 7
     state = apply_moves(SOLVED, sequence)

@@ -16,7 +16,7 @@ from solvers.rubik import preparation
 from solvers.rubik.optimal import prepare_tables
 from solvers.rubik.rubik_tables import TABLE_VERSION, RubikTables
 from solvers.rubik.twophase import prepare_twophase_tables
-from solvers.tables import table_path
+from solvers.tables import table_path, table_spec
 from solvers.time_left import TimeLeft
 
 REPO = Path(__file__).parents[2]
@@ -29,7 +29,7 @@ def test_the_plan_names_each_table_a_search_loads_in_order() -> None:
     assert [item.method for item in plan] == ["moves", "flipslice_classes", "phase1", "phase2"]
     optimal = [item.name for item in preparation.table_plan(lambda t: prepare_tables(t, Metric.HTM, "full"))]
     assert optimal == [*TWOPHASE, "rubik-corners-htm"]  # the probes' tables, then the heuristic's
-    assert all(name in preparation.TABLE_TITLES for name in optimal)
+    assert all(table_spec(name).title for name in optimal)
 
 
 def test_the_time_left_follows_the_recent_pace() -> None:

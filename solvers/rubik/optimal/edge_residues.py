@@ -26,13 +26,11 @@ from solvers.rubik.optimal.intrinsics import fetch_and_byte
 
 ROW = cd.N_TWIST + 1  # 2188 entries = 547 bytes: rows start on a byte
 UNREACHED = 3
-_BLOCK = 512  # classes per parallel work item (one scratch buffer each)
-_CHUNKS = 128  # the edge table's level runs in this many calls, each a chance to stop it
 POLL_SECONDS = 0.25  # how often a build reports its progress (and can be cancelled) while a level runs
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def residue(table: np.ndarray, idx: int) -> int:
+def residue(table: np.ndarray, idx: int) -> np.int64:
     """Entry idx of a packed 2-bit table. The index goes unsigned because numba then leaves out its negative-index
     wrap-around, which costs a few instructions on every read of the optimal search's hottest loop."""
     i = np.uint64(idx)
@@ -55,30 +53,9 @@ def claim(table: np.ndarray, idx: int, value: int) -> int:
     if residue(table, idx) != UNREACHED:  # the common case, without a locked instruction
         return 0
     shift = (idx & 3) << 1
-    old = fetch_and_byte(table, idx >> 2, np.uint8(~(3 << shift) & 0xFF | (value << shift)))
+    mask = np.uint8(~(3 << shift) & 0xFF | (value << shift))
+    old = fetch_and_byte(table, idx >> 2, mask)  # type: ignore[call-arg, var-annotated]  # (numba types intrinsics)
     return 1 if (old >> shift) & 3 == UNREACHED else 0
-
-
-@nb.njit(cache=True, nogil=True, inline="always")
-def gather(table: np.ndarray, base: int, length: int, value: int, buf: np.ndarray) -> int:
-    """The offsets of the entries of the row at `base` (`length` entries) whose residue is `value`, into buf[:n];
-    returns n."""
-    n = 0
-    for e in range(length):
-        if residue(table, base + e) == value:
-            buf[n] = e
-            n += 1
-    return n
-
-
-@nb.njit(cache=True, nogil=True, inline="always")
-def settle(table: np.ndarray, base: int, buf: np.ndarray, i: int, n: int, value: int) -> int:
-    """Store `value` at offset buf[i] of the row at `base` and drop that offset from buf[:n] (the last one takes its
-    place); returns the new n. A backward level's step for an entry that found its neighbour."""
-    store(table, base + buf[i], value)
-    n -= 1
-    buf[i] = buf[n]
-    return n
 
 
 # STEP[(parent distance % 3) * 4 + residue]: the child's distance minus the parent's (-1, 0 or +1; residue 3 reads
@@ -103,7 +80,7 @@ def distance_above(floor: int, r: int) -> int:
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def lookup(flip, slice_sorted, twist, table, class_sym, twist_conj) -> int:
+def lookup(flip, slice_sorted, twist, table, class_sym, twist_conj) -> np.int64:
     """The residue of one (flip, slice_sorted, twist) state. class_sym = 16 * class + symmetry: one read."""
     cs = class_sym[slice_sorted * cd.N_FLIP + flip]
     return residue(table, (cs >> 4) * ROW + twist_conj[twist, cs & 15])
@@ -124,76 +101,6 @@ def exact_distance(flip, slice_sorted, twist, table, class_sym, twist_conj, flip
         if d > 30:
             return -1  # a damaged table; never for a correct one
     return d
-
-
-@nb.njit(cache=True, nogil=True, inline="always")
-def _moved_class_sym(rep, m, flip_move, slice_move, class_sym):
-    """16 * class + symmetry of the flip x sorted slice coordinate `rep` (N_FLIP * slice + flip) after move m."""
-    return class_sym[slice_move[rep // cd.N_FLIP, m] * cd.N_FLIP + flip_move[rep % cd.N_FLIP, m]]
-
-
-@nb.njit(cache=True, nogil=True, parallel=True)
-def _forward(table, flip_move, slice_move, twist_move, class_sym, reps, stabiliser, twist_conj, depth, lo, hi):
-    """Entries at `depth` (mod 3) claim their unreached neighbours for depth + 1 (any row, on every core)."""
-    r, r1 = depth % 3, (depth + 1) % 3
-    n_blocks = (hi - lo + _BLOCK - 1) // _BLOCK
-    counts = np.zeros(n_blocks, dtype=np.int64)
-    for b in nb.prange(n_blocks):
-        buf = np.empty(cd.N_TWIST, dtype=np.int32)
-        found = 0
-        for c in range(lo + b * _BLOCK, min(hi, lo + (b + 1) * _BLOCK)):
-            n = gather(table, c * ROW, cd.N_TWIST, r, buf)
-            if n == 0:
-                continue
-            rep = reps[c]
-            for m in range(18):
-                cs = _moved_class_sym(rep, m, flip_move, slice_move, class_sym)
-                c2 = cs >> 4
-                s = cs & 15
-                base2 = c2 * ROW
-                stab = stabiliser[c2]
-                for i in range(n):
-                    t2 = twist_conj[twist_move[buf[i], m], s]
-                    if claim(table, base2 + t2, r1):
-                        found += 1
-                        if stab != 1:  # a self-symmetric representative: equivalent twists are the same state
-                            for s2 in range(1, 16):
-                                if (stab >> s2) & 1:
-                                    found += claim(table, base2 + twist_conj[t2, s2], r1)
-        counts[b] = found
-    return counts.sum()
-
-
-@nb.njit(cache=True, nogil=True, parallel=True)
-def _backward(table, flip_move, slice_move, twist_move, class_sym, reps, twist_conj, depth, lo, hi):
-    """Unreached entries with a neighbour at `depth` get depth + 1; each block writes only its own rows."""
-    r, r1 = depth % 3, (depth + 1) % 3
-    n_blocks = (hi - lo + _BLOCK - 1) // _BLOCK
-    counts = np.zeros(n_blocks, dtype=np.int64)
-    for b in nb.prange(n_blocks):
-        buf = np.empty(cd.N_TWIST, dtype=np.int32)
-        found = 0
-        for c in range(lo + b * _BLOCK, min(hi, lo + (b + 1) * _BLOCK)):
-            base = c * ROW
-            unreached = n = gather(table, base, cd.N_TWIST, UNREACHED, buf)
-            if n == 0:
-                continue
-            rep = reps[c]
-            for m in range(18):
-                cs = _moved_class_sym(rep, m, flip_move, slice_move, class_sym)
-                base2 = (cs >> 4) * ROW
-                s = cs & 15
-                i = 0
-                while i < n:
-                    if residue(table, base2 + twist_conj[twist_move[buf[i], m], s]) == r:
-                        n = settle(table, base, buf, i, n, r1)
-                    else:
-                        i += 1
-                if n == 0:
-                    break
-            found += unreached - n
-        counts[b] = found
-    return counts.sum()
 
 
 # The cost model that picks each level's direction and paces the progress it reports: CPU nanoseconds, measured on
@@ -350,37 +257,3 @@ def build_residue_table(
         done += level_cost
         depth += 1
     return table, np.array(histogram, dtype=np.int64)
-
-
-def build_edge_table(
-    flip_move, slice_sorted_move, twist_move, classes: dict[str, np.ndarray], twist_conj, progress: ProgressFn
-) -> dict[str, np.ndarray]:
-    """The edge table (cached as rubik-strong-htm): {"residues": uint8 packed table, "histogram": int64 entries
-    per exact distance}. HTM only: a half turn
-    in QTM moves the distance by 2, which a residue mod 3 cannot tell from -1."""
-    class_sym, reps, stab = (classes[k] for k in ("class_sym", "reps", "stabiliser"))
-
-    n_classes = reps.shape[0]
-    bounds = np.linspace(0, n_classes, _CHUNKS + 1).astype(np.int64)
-
-    def chunked(kernel, *args):
-        """A level in _CHUNKS calls over row ranges, advancing the row counter after each (see
-        `build_residue_table`); neighbours looked at are not counted (0)."""
-
-        def level(table, depth, rows_taken, stop):
-            reached = 0
-            for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
-                if stop[0]:
-                    break
-                reached += int(kernel(table, *args, depth, int(lo), int(hi)))
-                rows_taken[0] = hi
-            return reached, 0
-
-        return level
-
-    forward = chunked(_forward, flip_move, slice_sorted_move, twist_move, class_sym, reps, stab, twist_conj)
-    backward = chunked(_backward, flip_move, slice_sorted_move, twist_move, class_sym, reps, twist_conj)
-    table, histogram = build_residue_table(
-        n_classes, ROW, n_classes * cd.N_TWIST, forward, backward, progress, "strong pruning table"
-    )
-    return {"residues": table, "histogram": histogram}

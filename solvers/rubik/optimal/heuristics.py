@@ -8,9 +8,10 @@ Each heuristic bounds a cube's distance from below by looking it up along the th
   below: 1.46 GB in all, built once in about four minutes on two cores; about 2.1x fewer nodes than
   EDGE_AND_CORNER_SLICE and 1.8x faster. Searched by the `interleaved` kernel.
 - EDGE_AND_CORNER_SLICE (HTM only; the standard tier before the split table, kept for comparisons): the edge
-  table, flip x sorted slice x twist (`edge_residues`, 834 MB), and the corner-slice table, corners x twist x
-  UD-slice (`corner_slice_residues`, 749 MB), both as residues mod 3, with their symmetry classes (about 1.7 GB
-  in all, built once in several minutes): about 7x fewer nodes than PHASE1_AND_CORNERS. Same kernel.
+  table, flip x sorted slice x twist (`edge_residues`, cached as rubik-edge-htm, 834 MB), and the corner-slice
+  table, corners x twist x UD-slice (`corner_slice_residues`, 749 MB), both as residues mod 3, with their symmetry
+  classes (about 1.7 GB in all, built once in several minutes): about 7x fewer nodes than PHASE1_AND_CORNERS. Same
+  kernel.
 - LARGE_BOTH_SIDES (HTM only; the large tier): the large table, flip x UD-slice x twist x corner comb
   (`large_residues`, 2.47 GB), read for the cube, and the same distances as stand-alone bounds (`large_bounds`,
   2.47 GB) read for the cube's inverse (`inverse_view`): the inverse has no parent distance to decode a residue
@@ -23,14 +24,13 @@ Each heuristic bounds a cube's distance from below by looking it up along the th
 - PHASE1_AND_CORNERS: the phase-1 symmetry table and the corner table (~230 MB, built once in seconds).
 - SLICE_PAIRS: the twist x slice and flip x slice tables (2 MB, built in a second; fine to about 10 moves).
 
-The string values ("split", "strong", "large", "large-one-side", "full", "compact") are what callers pass and the
-CLI and GUI settings store.
+The string values ("split", "edge-and-corner-slice", "large", "large-one-side", "full", "compact") are what callers
+pass; "strong", the edge-and-corner-slice heuristic's name in earlier releases, is still accepted.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
 
 import numpy as np
 
@@ -42,6 +42,9 @@ from solvers.rubik.optimal.depth_first import MODE_PAIRS, MODE_PHASE1, MODE_RESI
 from solvers.rubik.optimal.interleaved import ResidueTables, packed_corner_moves
 from solvers.rubik.optimal.inverse_view import inverse_view
 from solvers.rubik.optimal.large_bounds import lower_bounds
+from solvers.rubik.optimal.optimal_tables import LARGE, InnerTable, OptimalTables, optimal_view
+from solvers.rubik.optimal.optimal_tables import inner_table as inner_table_of
+from solvers.rubik.optimal.optimal_tables import large_layout as layout_of
 from solvers.rubik.optimal.rows import KernelMoves
 from solvers.rubik.optimal.twist_row_residues import TwistRowLayout, row_stride
 from solvers.rubik.rubik_tables import RubikTables, move_costs
@@ -53,11 +56,16 @@ class Heuristic(StrEnum):
     """Which tables bound the search (see the module docstring)."""
 
     SPLIT_BOTH_SIDES = "split"
-    EDGE_AND_CORNER_SLICE = "strong"
+    EDGE_AND_CORNER_SLICE = "edge-and-corner-slice"
     CORNER_SLICE_AND_LARGE = "large-one-side"
     LARGE_BOTH_SIDES = "large"
     PHASE1_AND_CORNERS = "full"
     SLICE_PAIRS = "compact"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Heuristic | None:
+        """Earlier releases' spellings, still accepted (a benchmark's command line, a script)."""
+        return cls.EDGE_AND_CORNER_SLICE if value == "strong" else None
 
 
 def default_heuristic(metric: Metric | str) -> Heuristic:
@@ -75,22 +83,9 @@ RESIDUE_HEURISTICS = (Heuristic.EDGE_AND_CORNER_SLICE, *INNER_HEURISTICS)
 """The heuristics that read residue tables, searched by the `interleaved` kernel."""
 
 
-class InnerTable(NamedTuple):
-    """A phase-1-plus-corners table and its inner corner coordinate (the comb or the split)."""
-
-    built: dict[str, np.ndarray]  # residues and histogram
-    of: np.ndarray  # the inner coordinate of each corner permutation
-    move: np.ndarray  # inner coordinate x move
-    conj: np.ndarray  # inner coordinate x U-D symmetry
-
-
-def inner_table(tables: RubikTables, heuristic: Heuristic) -> InnerTable:
+def inner_table(tables: OptimalTables, heuristic: Heuristic) -> InnerTable:
     """The split table with the corner split (SPLIT_BOTH_SIDES), else the large table with the corner comb."""
-    if heuristic is Heuristic.SPLIT_BOTH_SIDES:
-        split = tables.corner_splits()
-        return InnerTable(tables.split_residues(), split["split_of"], split["split_move"], split["split_conj"])
-    combs = tables.corner_combs()
-    return InnerTable(tables.large_residues(), combs["comb_of"], combs["comb_move"], combs["comb_conj"])
+    return inner_table_of(tables, heuristic is Heuristic.SPLIT_BOTH_SIDES)
 
 
 def check_heuristic(metric: Metric, heuristic: Heuristic) -> None:
@@ -105,9 +100,10 @@ def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heurist
     metric = search_metric(metric)
     heuristic = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
     check_heuristic(metric, heuristic)
-    if heuristic in LARGE_HEURISTICS and not tables.has_loaded("rubik-large-htm"):
+    tables = optimal_view(tables)
+    if heuristic in LARGE_HEURISTICS and not tables.has_loaded(LARGE):
         # before anything loads: refused means untouched
-        check_memory(TableTier.LARGE, tables.loaded_bytes(), building=not tables.is_cached("rubik-large-htm"))
+        check_memory(TableTier.LARGE, tables.loaded_bytes(), building=not tables.is_cached(LARGE))
     tables.moves()
     if metric is Metric.HTM:  # the two-phase probes' tables (see `probe`)
         prepare_twophase_tables(tables)
@@ -135,7 +131,7 @@ def prepare_tables(tables: RubikTables, metric: Metric | str, heuristic: Heurist
         tables.compact(metric)
 
 
-def kernel_moves(tables: RubikTables, metric: Metric, heuristic: Heuristic, axis_moves: np.ndarray) -> KernelMoves:
+def kernel_moves(tables: OptimalTables, metric: Metric, heuristic: Heuristic, axis_moves: np.ndarray) -> KernelMoves:
     """The move tables the heuristic's kernel steps rows with (sorted slice and packed corners for the residues)."""
     mv = tables.moves()
     if heuristic in RESIDUE_HEURISTICS:
@@ -147,46 +143,46 @@ def kernel_moves(tables: RubikTables, metric: Metric, heuristic: Heuristic, axis
                        cubie.move_cubes())  # fmt: skip
 
 
-def large_layout(tables: RubikTables, heuristic: Heuristic = Heuristic.LARGE_BOTH_SIDES) -> TwistRowLayout:
+def large_layout(tables: OptimalTables, heuristic: Heuristic = Heuristic.LARGE_BOTH_SIDES) -> TwistRowLayout:
     """How the heuristic's large or split table is indexed (for the start's exact distances; the kernel reads the
     same fields)."""
-    mv, inner = tables.moves(), inner_table(tables, heuristic)
-    return large_residues.layout(tables.flipslice_moves(),
-                                 large_residues.flipslice_class_sym(tables.flipslice_classes()), mv["twist"],
-                                 inner.move, mv["twist_conj"], inner.conj)  # fmt: skip
+    return layout_of(tables, heuristic is Heuristic.SPLIT_BOTH_SIDES)
 
 
-def residue_tables(tables: RubikTables, heuristic: Heuristic) -> ResidueTables:
+def residue_tables(tables: OptimalTables, heuristic: Heuristic) -> ResidueTables:
     """The corner-slice table, and the edge table (standard tier) or the large table (large tier), with what
     indexes them; the table a tier does not read is a one-entry placeholder (the kernel tells the tiers apart by
     the large table's size)."""
     mv = tables.moves()
     byte, word = np.zeros(1, np.uint8), np.zeros(1, np.uint32)
+    edge, edge_class_sym = byte, word
+    large, large_class_sym, comb_of, comb_conj = byte, word, byte, np.zeros((1, 16), np.int16)
+    large_row = large_inner = 1
     if heuristic in INNER_HEURISTICS:
         inner = inner_table(tables, heuristic)
-        n_inner = inner.conj.shape[0]
-        edge = (byte, word)
-        large = (inner.built["residues"], large_residues.flipslice_class_sym(tables.flipslice_classes()), inner.of,
-                 inner.conj, row_stride(n_inner), n_inner)  # fmt: skip
+        large, comb_of, comb_conj, large_inner = inner.built["residues"], inner.of, inner.conj, inner.conj.shape[0]
+        large_class_sym = large_residues.flipslice_class_sym(tables.flipslice_classes())
+        large_row = row_stride(large_inner)
     else:
-        edge = (tables.edge_residues()["residues"], tables.flipslice_sorted_classes()["class_sym"])
-        large = (byte, word, byte, np.zeros((1, 16), np.int16), 1, 1)
+        edge, edge_class_sym = tables.edge_residues()["residues"], tables.flipslice_sorted_classes()["class_sym"]
     corner_residues = byte if heuristic in BOTH_SIDES else tables.corner_slice_residues()["residues"]
-    corner_slice = (corner_residues, tables.corner_classes()["slice_conj"])
+    phase1, bounds, lower, most = byte, byte, lower_bounds(), 0
+    inverse_of = np.zeros(cd.N_CORNERS, np.uint8)
     if heuristic is Heuristic.LARGE_BOTH_SIDES:
-        bounds = tables.large_bounds()
-        inverse = (tables.phase1(Metric.HTM), bounds["bounds"], bounds["lower"], int(bounds["lower"][-1]),
-                   inverse_view(cubie.move_cubes(), inner_table(tables, heuristic).of))  # fmt: skip
+        held = tables.large_bounds()
+        phase1, bounds, lower, most = tables.phase1(Metric.HTM), held["bounds"], held["lower"], int(held["lower"][-1])
+        inverse_of = inner_table(tables, heuristic).of
     elif heuristic in BOTH_SIDES:
         inner = inner_table(tables, heuristic)
-        most = len(inner.built["histogram"]) - 1
-        inverse = (tables.phase1(Metric.HTM), byte, lower_bounds(), most, inverse_view(cubie.move_cubes(), inner.of))
-    else:
-        inverse = (byte, byte, lower_bounds(), 0, inverse_view(cubie.move_cubes(), np.zeros(cd.N_CORNERS, np.uint8)))
-    return ResidueTables(*edge, *corner_slice, mv["twist_conj"], *large, *inverse)
+        phase1, most, inverse_of = tables.phase1(Metric.HTM), len(inner.built["histogram"]) - 1, inner.of
+    return ResidueTables(
+        edge, edge_class_sym, corner_residues, tables.corner_classes()["slice_conj"], mv["twist_conj"], large,
+        large_class_sym, comb_of, comb_conj, large_row, large_inner, phase1, bounds, lower, most,
+        inverse_view(cubie.move_cubes(), inverse_of),
+    )  # fmt: skip
 
 
-def axis_bounds(tables: RubikTables, metric: Metric, heuristic: Heuristic) -> AxisBounds:
+def axis_bounds(tables: OptimalTables, metric: Metric, heuristic: Heuristic) -> AxisBounds:
     """The tables `depth_first.heuristic` reads for this heuristic (one-byte placeholders for the others)."""
     none = np.zeros(1, dtype=np.uint8)
     twist_conj = tables.moves()["twist_conj"]

@@ -27,10 +27,11 @@ from solvers.rubik import coords as cd
 from solvers.rubik import cubie
 from solvers.rubik.events import DepthExhausted, DepthProgress, MoveSolution, SearchEvent, UpperBound
 from solvers.rubik.optimal.heuristics import Heuristic, default_heuristic
+from solvers.rubik.optimal.optimal_tables import optimal_view
 from solvers.rubik.optimal.probe import PROBE_SHARE, UpperBoundProbe
 from solvers.rubik.optimal.rows import CTRL_FOUND, CTRL_SIZE, CTRL_STOP, MAX_DEPTH
 from solvers.rubik.optimal.subtrees import SearchKernel
-from solvers.rubik.rubik_tables import RubikTables, default_tables
+from solvers.rubik.rubik_tables import RubikTables
 
 POLL_SECONDS = 0.05
 HEARTBEAT_SECONDS = 0.25
@@ -43,7 +44,7 @@ def heuristic_value(
 ) -> int:
     """The heuristic's lower bound for `state` (for reports of the heuristic's strength)."""
     heuristic = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
-    return SearchKernel(state, search_metric(metric), heuristic, tables or default_tables()).start_heuristic()
+    return SearchKernel(state, search_metric(metric), heuristic, optimal_view(tables)).start_heuristic()
 
 
 def optimal(
@@ -69,7 +70,7 @@ def optimal(
     check_solvable(state)
     metric = search_metric(metric)
     heuristic = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
-    tables = tables or default_tables()
+    tables = optimal_view(tables)
     trees = [_Tree(SearchKernel(state, metric, heuristic, tables), inverted=False)]
     inverse = cubie.unflat(cubie.invert(cubie.flat(state)))
     if with_inverse and inverse != state:
@@ -91,10 +92,11 @@ def optimal(
                 if expected is not None and probe.worth_probing(bound, expected):
                     known = probe.length
                     yield from probe.run(bound, probe_share * expected, (total_nodes, rate, started))
-                    if probe.best is not None and probe.length != known:
+                    if probe.best is not None and probe.best.length != known:
                         yield UpperBound(tuple(probe.best.moves), probe.best.length, time.perf_counter() - started)
-                if probe.best is not None and probe.best.length <= bound:  # every shorter bound is exhausted
-                    yield MoveSolution(probe.best.moves, probe.best.length, True, time.perf_counter() - started)
+                best = probe.best
+                if best is not None and best.length <= bound:  # every shorter bound is exhausted
+                    yield MoveSolution(best.moves, best.length, True, time.perf_counter() - started)
                     return
             depth_nodes = 0
             bound_started = time.perf_counter()

@@ -25,7 +25,8 @@ from solvers.rubik.optimal.heuristics import (
     large_layout,
     residue_tables,
 )
-from solvers.rubik.optimal.interleaved import ida_interleaved, workspace
+from solvers.rubik.optimal.interleaved import ResidueTables, ida_interleaved, workspace
+from solvers.rubik.optimal.optimal_tables import OptimalTables
 from solvers.rubik.optimal.rows import (
     CORNERS_12,
     CS_DIST,
@@ -36,7 +37,6 @@ from solvers.rubik.optimal.rows import (
     start_coordinates,
     take_next,
 )
-from solvers.rubik.rubik_tables import RubikTables
 from solvers.rubik.twophase import AXIS_SYMMETRIES
 from solvers.rubik.twophase_kernel import redundant
 
@@ -73,7 +73,7 @@ def symmetric_prefixes(symmetries: list[int]) -> list[np.ndarray]:
 class SearchKernel:
     """Everything the kernels need apart from the prefix and bound, gathered once per solve."""
 
-    def __init__(self, state: CubeState, metric: Metric, heuristic: Heuristic, tables: RubikTables) -> None:
+    def __init__(self, state: CubeState, metric: Metric, heuristic: Heuristic, tables: OptimalTables) -> None:
         check_heuristic(metric, heuristic)
         self.cube = cubie.flat(state)
         conj = cubie.conjugate_move_table()
@@ -87,14 +87,13 @@ class SearchKernel:
         self.moves = kernel_moves(tables, metric, heuristic, axis_moves)
         self.bounds = axis_bounds(tables, metric, heuristic)
         self.residues = residue_tables(tables, heuristic) if self.interleaved else None
-        if self.interleaved:
-            self._start_distances(tables, heuristic)
+        if self.residues is not None:
+            self._start_distances(tables, heuristic, self.residues)
 
-    def _start_distances(self, tables: RubikTables, heuristic: Heuristic) -> None:
+    def _start_distances(self, tables: OptimalTables, heuristic: Heuristic, rt: ResidueTables) -> None:
         """The residue tables hold distances mod 3: the start needs each axis's exact distances, found by descent
         (the corner-slice table's and the edge table's, or the split or the large table's)."""
-        row, rt, mv = self.coords, self.residues, tables.moves()
-        assert rt is not None  # only interleaved searches (which hold residue tables) start from distances
+        row, mv = self.coords, tables.moves()
         corner_layout = csr.layout(mv["corners"], mv["twist"], mv["slice"], tables.corner_classes()["class_sym"],
                                    rt.twist_conj, rt.slice_conj)  # fmt: skip
         large_shape = large_layout(tables, heuristic) if heuristic in INNER_HEURISTICS else None

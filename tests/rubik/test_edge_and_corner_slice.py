@@ -1,10 +1,11 @@
-"""The optimal solver's strong tables (flip x sorted slice x twist, and corners x twist x slice; residues mod 3).
+"""The optimal solver's edge and corner-slice tables (flip x sorted slice x twist, and corners x twist x slice;
+residues mod 3).
 
 Checked against figures they do not compute themselves: Kociemba's counts of 1,523,864 edge classes and 2768
 corner classes; an independent breadth-first search of the raw coordinates (no symmetry, no residues) near the
 goal; the Bellman equation of exact distances on random states far from it; and the optimal lengths the
-phase-1 heuristic finds. The tables are the "strong" heuristic's, kept for comparisons since the split table became
-the standard tier's, so the checks that build them (minutes) run in the slow set (`-m slow`).
+phase-1 heuristic finds. The tables are the edge-and-corner-slice heuristic's, kept for comparisons since the split
+table became the standard tier's, so the checks that build them (minutes) run in the slow set (`-m slow`).
 """
 
 from __future__ import annotations
@@ -22,18 +23,20 @@ from solvers.cube.state import CubeState
 from solvers.engine import Metric
 from solvers.rubik import coords as cd
 from solvers.rubik import cubie
-from solvers.rubik.optimal import Heuristic, heuristic_value, solve_optimal
+from solvers.rubik.optimal import Heuristic, edge_table, heuristic_value, solve_optimal
 from solvers.rubik.optimal import corner_slice_residues as csp
 from solvers.rubik.optimal import edge_residues as sp
 from solvers.rubik.optimal import twist_row_residues as trr
-from solvers.rubik.rubik_tables import default_tables
+from solvers.rubik.optimal.optimal_tables import EDGE, OptimalTables, optimal_view
+from solvers.rubik.rubik_tables import TABLE_VERSION
+from solvers.tables import CACHE_ENV_VAR, table_path, write_table
 
 SOLVED = CubeState.solved(3)
 
 
 @pytest.fixture(scope="module")
 def tables():
-    return default_tables()
+    return optimal_view()
 
 
 @dataclass
@@ -152,22 +155,35 @@ def test_random_states_satisfy_the_bellman_equation(table):
 @pytest.mark.parametrize("seed", range(3))
 def test_optimal_lengths_equal_the_phase1_heuristics(seed):
     state = random_move_scramble(13, 3, random.Random(100 + seed)).state(3)
-    strong = solve_optimal(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE)
+    edge_corner = solve_optimal(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE)
     full = solve_optimal(state, heuristic=Heuristic.PHASE1_AND_CORNERS)
-    assert apply_moves(state, strong.moves) == SOLVED
-    assert strong.proven_optimal and strong.length == full.length <= 13
+    assert apply_moves(state, edge_corner.moves) == SOLVED
+    assert edge_corner.proven_optimal and edge_corner.length == full.length <= 13
 
 
 @pytest.mark.slow
-def test_strong_bound_is_admissible_and_at_least_the_phase1_bound():
+def test_edge_and_corner_slice_bound_is_admissible_and_at_least_the_phase1_bound():
     rng = random.Random(9)
     for _ in range(40):
         state = random_state(3, rng)
-        strong = heuristic_value(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE)
-        assert heuristic_value(state, heuristic=Heuristic.PHASE1_AND_CORNERS) <= strong <= 20
+        edge_corner = heuristic_value(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE)
+        assert heuristic_value(state, heuristic=Heuristic.PHASE1_AND_CORNERS) <= edge_corner <= 20
 
 
-def test_strong_is_htm_only():
+def test_the_heuristic_and_its_edge_table_have_one_name_and_read_their_old_ones(tmp_path, monkeypatch):
+    """ "strong", the name of earlier releases, still means the heuristic; a cache written by an earlier release
+    (the edge table as rubik-strong-htm) is read, not rebuilt (a stand-in payload: the real table is 834 MB)."""
+    assert Heuristic("strong") is Heuristic.EDGE_AND_CORNER_SLICE is Heuristic("edge-and-corner-slice")
+    monkeypatch.setenv(CACHE_ENV_VAR, str(tmp_path))
+    old = {"residues": np.arange(64, dtype=np.uint8), "histogram": np.array([1, 2], dtype=np.int64)}
+    write_table(table_path("rubik-strong-htm", TABLE_VERSION), old)
+    monkeypatch.setattr(edge_table, "build_edge_table", lambda *args: pytest.fail("the old file holds the edge table"))
+    fresh = OptimalTables()
+    assert fresh.is_cached(EDGE) and np.array_equal(fresh.edge_residues()["residues"], old["residues"])
+    assert EDGE == "rubik-edge-htm" and not (tmp_path / "rubik-edge-htm-v1.tbl").exists()
+
+
+def test_edge_and_corner_slice_is_htm_only():
     with pytest.raises(ValueError, match="HTM only"):
         solve_optimal(SOLVED, metric=Metric.QTM, heuristic=Heuristic.EDGE_AND_CORNER_SLICE)
 
