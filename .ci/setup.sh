@@ -2,7 +2,7 @@
 # Set up cubeviz on a Debian/Ubuntu machine, then launch the app or run the whole test suite.
 #
 #   bash .ci/setup.sh app            # install what is missing, prepare the first solve, then start the GUI
-#   bash .ci/setup.sh test [ARGS]    # install what is missing (Xvfb too), then lint and run pytest ARGS
+#   bash .ci/setup.sh test [ARGS]    # install what is missing (Xvfb too), then lint, type-check and run pytest ARGS
 #
 # It installs only what is missing: Debian packages through apt (with sudo when not root), a virtual
 # environment in .venv, and the project with its test extra. Safe to run again.
@@ -69,6 +69,7 @@ case "$mode" in
     setup_python
     .venv/bin/ruff check .
     .venv/bin/ruff format --check . >/dev/null || { .venv/bin/ruff format --check .; exit 1; }
+    .venv/bin/mypy --no-error-summary  # the engines' types (settings in pyproject.toml)
     if [ -z "${DISPLAY:-}" ]; then
       exec xvfb-run -a -s "-screen 0 1600x1200x24 +extension GLX" .venv/bin/python -m pytest "$@"
     fi
