@@ -18,6 +18,7 @@ import numpy as np
 from solvers.cube.geometry import N_CORNERS, N_EDGES, Corner, Face
 from solvers.cube.notation import Algorithm, Turn
 from solvers.cube.notation_nodes import QUARTERS_PER_TURN
+from solvers.cube.parity import permutation_parity
 from solvers.cube.state import CubeState
 
 RandomSource = random.Random | np.random.Generator | int | None
@@ -43,20 +44,6 @@ def random_permutation(n: int, below) -> list[int]:
         j = below(i + 1)
         perm[i], perm[j] = perm[j], perm[i]
     return perm
-
-
-def permutation_parity(perm: list[int]) -> int:
-    """0 for an even permutation, 1 for an odd one (from its cycle lengths)."""
-    seen = [False] * len(perm)
-    odd = 0
-    for start in range(len(perm)):
-        i, length = start, 0
-        while not seen[i]:
-            seen[i] = True
-            i = perm[i]
-            length += 1
-        odd ^= max(length - 1, 0) & 1
-    return odd
 
 
 def _orientations(n: int, modulus: int, below) -> list[int]:

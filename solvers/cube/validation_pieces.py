@@ -25,6 +25,7 @@ from solvers.cube.geometry import (
     edge_facelets,
 )
 from solvers.cube.moves import whole_cube_rotations
+from solvers.cube.parity import permutation_parity
 from solvers.cube.state import CubeState
 from solvers.cube.validation_errors import InvalidCubeError, InvalidReason, Naming
 
@@ -132,7 +133,7 @@ def check_orientation_and_parity(state: CubeState, naming: Naming) -> list[Inval
         flip = int(np.sum(state.eo)) % 2
         if flip:
             problems.append(_flipped(state, reference, naming))
-        odd = (_parity(state.cp) + _parity(state.ep) + _parity(state.centres)) % 2
+        odd = (permutation_parity(state.cp) + permutation_parity(state.ep) + permutation_parity(state.centres)) % 2
         if odd:
             problems.append(_odd(state, reference, naming))
     return problems
@@ -217,18 +218,3 @@ def _odd(state: CubeState, reference: CubeState, naming: Naming) -> InvalidCubeE
 def _pieces(state: CubeState, kind: str, pair) -> list[int]:
     perm = state.ep if kind == "edges" else state.cp
     return [int(perm[slot]) for slot in pair]
-
-
-def _parity(perm: np.ndarray) -> int:
-    """0 for an even permutation, 1 for odd (counted by cycles)."""
-    seen = np.zeros(len(perm), dtype=bool)
-    transpositions = 0
-    for start in range(len(perm)):
-        length = 0
-        i = start
-        while not seen[i]:
-            seen[i] = True
-            i = int(perm[i])
-            length += 1
-        transpositions += max(length - 1, 0)
-    return transpositions % 2

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solvers.cube.moves import Move
-from solvers.cube.scramble import RandomSource, permutation_parity, randbelow, random_permutation
+from solvers.cube.parity import permutation_parity
+from solvers.cube.scramble import RandomSource, randbelow, random_permutation
 from solvers.cube.state import CubeState
 from solvers.goals.goal import Goal, GoalError
 

@@ -22,9 +22,10 @@ from functools import cache
 
 import numpy as np
 
+from solvers.cube.parity import permutation_parity
 from solvers.nxn.geometry import FACE_AXIS, Axis, Face
 from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
-from solvers.nxn.orbit_solve import labels, permutation_parity
+from solvers.nxn.orbit_solve import labels
 from solvers.nxn.pieces import Kind, orbits
 
 COST_PER_PIECE = 4.0  # turns the later stages spend per centre piece (measured best of 3, 4, 5 on 5x5x5)

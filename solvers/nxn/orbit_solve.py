@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from solvers.cube.parity import permutation_parity
 from solvers.nxn.cycles import orbit_cycles
 from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.pieces import Kind, orbits, partner_table
@@ -28,20 +29,6 @@ def labels(size: int, orbit_index: int, colours: np.ndarray) -> tuple[np.ndarray
     home = {(int(s) // per_face, int(partner[s]) // per_face): i for i, s in enumerate(orbit.stickers)}
     found = [home[(int(colours[s]), int(colours[partner[s]]))] for s in orbit.stickers]
     return np.array(found, dtype=np.int64), np.arange(len(orbit.stickers), dtype=np.int64)
-
-
-def permutation_parity(permutation: np.ndarray) -> int:
-    seen = np.zeros(len(permutation), dtype=bool)
-    parity = 0
-    for start in range(len(permutation)):
-        i, length = start, 0
-        while not seen[i]:
-            seen[i] = True
-            i = int(permutation[i])
-            length += 1
-        if length:
-            parity ^= (length - 1) & 1
-    return parity
 
 
 def wing_parity_fix(size: int, orbit_index: int, colours: np.ndarray) -> list[BlockTurn]:

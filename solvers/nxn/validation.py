@@ -17,6 +17,7 @@ from functools import cache
 
 import numpy as np
 
+from solvers.cube.parity import permutation_parity
 from solvers.cube.schemes import load_scheme
 from solvers.nxn.errors import BigCubeReason, InvalidBigCubeError
 from solvers.nxn.geometry import N_FACES, Axis, Face, sticker_name
@@ -148,20 +149,6 @@ def _corner_home() -> dict[tuple[int, ...], tuple[int, int]]:
     return table
 
 
-def _parity(permutation: list[int]) -> int:
-    seen = [False] * len(permutation)
-    parity = 0
-    for start in range(len(permutation)):
-        length = 0
-        i = start
-        while not seen[i]:
-            seen[i] = True
-            i = permutation[i]
-            length += 1
-        parity ^= (length - 1) & 1 if length else 0
-    return parity
-
-
 def _check_corners(size: int, colours: np.ndarray) -> int:
     """The corners' permutation parity, after raising for an impossible, repeated or twisted corner."""
     slots = corner_slots(size)
@@ -201,7 +188,7 @@ def _check_corners(size: int, colours: np.ndarray) -> int:
     permutation = [0] * 8
     for piece, slot in where.items():
         permutation[slot] = piece
-    return _parity(permutation)
+    return permutation_parity(permutation)
 
 
 def _check_wings(size: int, colours: np.ndarray) -> None:
@@ -268,7 +255,7 @@ def _check_middle_edges(size: int, colours: np.ndarray, corner_parity: int) -> N
     permutation = [0] * 12
     for piece, slot in where.items():
         permutation[slot] = piece
-    if _parity(permutation) != corner_parity:
+    if permutation_parity(permutation) != corner_parity:
         raise InvalidBigCubeError(
             BigCubeReason.PARITY,
             "two middle edges (or two corners) are swapped: the corners and middle edges have different "

@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
-
+from solvers.cube.parity import permutation_parity
 from solvers.cube.state import CubeState
 
 
 class UnsolvableCubeError(ValueError):
     """The state is not reachable by face turns from solved (or is not a 3x3x3 with its centres home)."""
-
-
-def _parity(perm: np.ndarray) -> int:
-    order = [int(v) for v in perm]
-    parity = 0
-    for i in range(len(order)):
-        for j in range(i + 1, len(order)):
-            parity ^= order[j] < order[i]
-    return parity
 
 
 def check_corners(state: CubeState) -> None:
@@ -41,5 +31,5 @@ def check_solvable(state: CubeState) -> None:
     check_corners(state)
     if int(state.eo.sum()) % 2:
         raise UnsolvableCubeError("flipped edge: edge orientations do not sum to 0 mod 2")
-    if _parity(state.cp) != _parity(state.ep):
+    if permutation_parity(state.cp) != permutation_parity(state.ep):
         raise UnsolvableCubeError("parity: corner and edge permutations have different parity")

@@ -15,6 +15,7 @@ from functools import cache
 
 import numpy as np
 
+from solvers.cube.parity import permutation_parity
 from solvers.nxn.geometry import Axis, Face
 from solvers.nxn.moves import BlockTurn, turn_permutation
 from solvers.nxn.pieces import edge_slots, pieces
@@ -31,21 +32,6 @@ class Layout:
     centres: np.ndarray  # (24,) sticker of centre position i
     wing_primary: np.ndarray  # (24,) primary sticker of wing position i
     wing_other: np.ndarray  # (24,) the wing's other sticker
-
-
-def _parity(perm: np.ndarray) -> int:
-    seen = np.zeros(len(perm), dtype=bool)
-    odd = 0
-    for start in range(len(perm)):
-        length = 0
-        i = start
-        while not seen[i]:
-            seen[i] = True
-            i = int(perm[i])
-            length += 1
-        if length:
-            odd ^= (length - 1) & 1
-    return odd
 
 
 @cache
@@ -117,7 +103,7 @@ def move_set(turns: list[BlockTurn]) -> MoveSet:
         if not np.array_equal(scatter[lay.wing_other], lay.wing_other[wmap]):
             raise RuntimeError("a turn carries a wing's primary sticker off primary (geometry defect)")
         wing_to.append(wmap)
-        wing_odd.append(_parity(wmap))
+        wing_odd.append(permutation_parity(wmap))
     ranks: dict[tuple[int, int, int], int] = {}
     for turn in turns:
         ranks.setdefault((turn.axis, turn.first, turn.last), len(ranks))
