@@ -135,9 +135,10 @@ def pll_parity_turns(size: int) -> list[BlockTurn]:
     return parse(f"2-{h}Rw2 U2 2-{h}Rw2 {h}Uw2 2-{h}Rw2 2-{h}Uw2", size)
 
 
-def solve_frame(size: int, colours: np.ndarray, seconds: float, stop: threading.Event | None) -> list[BlockTurn]:
+def solve_frame(size: int, colours: np.ndarray, seconds: float | None, stop: threading.Event | None) -> list[BlockTurn]:
     """Turns that solve the frame (see the module docstring): two-phase's outer turns, after the PLL-parity
-    exchange of two edges when an even cube's paired edges need it."""
+    exchange of two edges when an even cube's paired edges need it. Two-phase improves its answer for `seconds`;
+    with None it gives the first answer of a single search, the same on every run (what a seeded scramble needs)."""
     from solvers.rubik.events import MoveSolution
     from solvers.rubik.twophase import twophase
 
@@ -145,7 +146,8 @@ def solve_frame(size: int, colours: np.ndarray, seconds: float, stop: threading.
     if cube.is_solved():
         return before
     best = None
-    for event in twophase(cube, max_time=seconds, stop=stop):
+    search = twophase(cube, n_variants=1, stop=stop) if seconds is None else twophase(cube, max_time=seconds, stop=stop)
+    for event in search:
         if isinstance(event, MoveSolution):
             best = event
     if best is None:

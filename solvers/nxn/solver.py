@@ -64,7 +64,7 @@ def _target_relabel(state: NxNState) -> np.ndarray:
 
 
 def solve(
-    state: NxNState, *, stop: StopFlag | None = None, frame_seconds: float = DEFAULT_SECONDS
+    state: NxNState, *, stop: StopFlag | None = None, frame_seconds: float | None = DEFAULT_SECONDS
 ) -> Iterator[SolveEvent]:
     """Yield StageProgress events, then one BigCubeSolution (unless stopped). InvalidBigCubeError first if the
     colouring is not a solvable cube; ValueError for a cube above MAX_SOLVE_SIZE."""

@@ -138,6 +138,16 @@ def test_the_4x4_scramble_is_random_state_and_repeatable_and_other_sizes_keep_ra
     assert scramble(5, seed=3) == random_turns(5, seed=3)
 
 
+def test_a_4x4_scramble_is_the_same_on_a_machine_a_thousand_times_slower(monkeypatch):
+    """The scramble is a function of the seed alone: no stage of the solve behind it may stop on the clock."""
+    from solvers.rubik import twophase
+
+    wanted = scramble(4, seed=21)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(twophase.time, "perf_counter", lambda: float(next(ticks)))  # a second per look
+    assert scramble(4, seed=21) == wanted
+
+
 def test_a_stop_raised_during_the_centre_phases_ends_them_without_candidates():
     polls = []
 

@@ -38,7 +38,9 @@ CENTRE_CANDIDATES = 24  # centre solutions the edge pairing is tried on (it take
 FRAME_CANDIDATES = 2  # of those, the best paired ones the 3x3x3 stage is run on (a few hundred ms each)
 
 
-def solve_four(state: NxNState, flag: StopFlag, frame_seconds: float) -> Iterator[StageProgress | BigCubeSolution]:
+def solve_four(
+    state: NxNState, flag: StopFlag, frame_seconds: float | None
+) -> Iterator[StageProgress | BigCubeSolution]:
     """StageProgress events, then one BigCubeSolution unless `flag` is set first (then nothing more)."""
     started = time.monotonic()
     stopped = flag.is_set
@@ -101,7 +103,7 @@ def _parity_turns(colours: np.ndarray) -> int:
     return 0
 
 
-def _finish(colours: np.ndarray, flag: StopFlag, frame_seconds: float) -> list[BlockTurn] | None:
+def _finish(colours: np.ndarray, flag: StopFlag, frame_seconds: float | None) -> list[BlockTurn] | None:
     """The 3x3x3 stage and wing 3-cycles for what pairing left, from solved centres; None if stopped."""
     stopped = flag.is_set
     try:
