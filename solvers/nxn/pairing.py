@@ -12,7 +12,7 @@ to the state that minimises (turns so far + COST_PER_WING * wings unpaired), the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 import numpy as np
@@ -164,6 +164,14 @@ def pairing_turns(
             since_better += 1
         if paired.max() == total:
             break
+    return beam_path(history, best_at, macros)
+
+
+def beam_path(
+    history: list[tuple[np.ndarray, np.ndarray]], best_at: tuple[int, int], macros: Sequence[list[BlockTurn]]
+) -> list[BlockTurn]:
+    """The turns that led a beam search to the state at (depth, index in its beam): each level's (parent index,
+    macro index) arrays, read back from that state to the start."""
     depth, index = best_at
     path: list[list[BlockTurn]] = []
     for level in range(depth - 1, -1, -1):

@@ -23,6 +23,7 @@ import numpy as np
 from solvers.nxn.four.layout import SIZE
 from solvers.nxn.geometry import Axis
 from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
+from solvers.nxn.pairing import beam_path
 from solvers.nxn.pieces import edge_slots
 
 COST_PER_WING = 6.0  # turns the 3-cycle stage spends per unpaired edge (about 12 per 3-cycle fixing two)
@@ -198,13 +199,7 @@ def pairing_turns(
         found = _last_two(levels, best)
         if found is not None:
             best_at, finish = found
-    depth, index = best_at
-    path: list[list[BlockTurn]] = []
-    for level in range(depth - 1, -1, -1):
-        parents, moves = history[level]
-        path.append(macros[int(moves[index])])
-        index = int(parents[index])
-    return [turn for macro in reversed(path) for turn in macro] + finish
+    return beam_path(history, best_at, macros) + finish
 
 
 def _last_two(
