@@ -53,6 +53,8 @@ def _frames(qtbot, size: int, **settings) -> tuple[np.ndarray, np.ndarray, bool,
     clock.now = 10.0
     landed = image_to_array(view.grabFramebuffer())
     assert not view.animator.busy
+    view.close()  # each big view holds its buffers and GL context: three per test would pile up in one worker
+    view.deleteLater()
     return moving, landed, plain_moving, view._plain_frame()
 
 

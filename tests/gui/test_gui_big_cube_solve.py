@@ -61,7 +61,9 @@ def test_solve_shows_stages_and_the_player_plays_the_answer_to_solved(qtbot, siz
     stages: list[str] = []
     feature.session.progress.connect(lambda _event: stages.append(panel.status.text()))
     assert solve_and_wait(qtbot, window) == ""
-    assert "Centres: first turns..." in stages and "Edge pairing..." in stages
+    assert any(stage.startswith("Centre") for stage in stages) and any(
+        stage.startswith("Edge pairing") for stage in stages
+    )
     assert panel.stage is Stage.FINISHED and panel.status.text().startswith("Solved: ")
     player = feature.player
     assert player.start_state == start and window.model.state == start  # nothing played yet
@@ -177,14 +179,17 @@ def test_export_writes_a_gif_of_the_big_cube_solve(qtbot, tmp_path) -> None:
 
 
 def _sticker_colours(frame: np.ndarray, scheme) -> int:
-    """How many scheme colours cover at least 3% of a frame's sticker pixels (the GIF palette is tolerated)."""
+    """How many scheme colours cover at least 10% of a frame's sticker pixels (the GIF palette is tolerated). The
+    background (the corner pixel's colour, a pale grey that reads as white) is left out: it is most of the frame."""
     counts: dict[object, int] = {}
-    for rgb in frame.reshape(-1, 3)[::3]:
+    pixels = frame.reshape(-1, 3)
+    background = frame[0, 0].astype(int)
+    for rgb in pixels[np.abs(pixels.astype(int) - background).sum(axis=1) > 24][::3]:
         face = classify(tuple(int(c) for c in rgb), scheme)
         if face is not None:
             counts[face] = counts.get(face, 0) + 1
     total = sum(counts.values())
-    return sum(1 for count in counts.values() if count >= 0.03 * total)
+    return sum(1 for count in counts.values() if count >= 0.10 * total)
 
 
 def test_a_cube_above_the_solvers_limit_is_refused_at_once(qtbot) -> None:

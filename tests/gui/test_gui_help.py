@@ -119,12 +119,12 @@ def _sticker_point(view, face: Face, position: int) -> QPoint:
 def test_pointing_at_the_cube_says_what_a_click_does(qtbot, window):
     view = window.cube_view
     qtbot.mouseMove(view, _sticker_point(view, Face.F, 5))
-    qtbot.waitUntil(lambda: "Click: turn F " in window.statusBar().currentMessage() + " ")
+    qtbot.waitUntil(lambda: "Click: turn F " in window.statusBar().currentMessage() + " ", timeout=20000)
     assert "right-click: F'" in window.statusBar().currentMessage()
     qtbot.mouseMove(view, _sticker_point(view, Face.R, 5))
-    qtbot.waitUntil(lambda: "Click: turn R " in window.statusBar().currentMessage() + " ")
+    qtbot.waitUntil(lambda: "Click: turn R " in window.statusBar().currentMessage() + " ", timeout=20000)
     qtbot.mouseMove(view, QPoint(5, 5))
-    qtbot.waitUntil(lambda: "orbit" in window.statusBar().currentMessage())
+    qtbot.waitUntil(lambda: "orbit" in window.statusBar().currentMessage(), timeout=20000)
     assert window.model.is_solved()  # pointing turns nothing
 
 

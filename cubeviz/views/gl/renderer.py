@@ -178,7 +178,7 @@ def _compile(kind: int, source: str) -> int:
     GL.glShaderSource(shader, source)
     GL.glCompileShader(shader)
     if not GL.glGetShaderiv(shader, GL.GL_COMPILE_STATUS):
-        raise ShaderError(GL.glGetShaderInfoLog(shader).decode(errors="replace"))
+        raise ShaderError(_log_text(GL.glGetShaderInfoLog(shader)))
     return shader
 
 
@@ -188,7 +188,7 @@ def _link(vertex: int, fragment: int) -> int:
     GL.glAttachShader(program, fragment)
     GL.glLinkProgram(program)
     if not GL.glGetProgramiv(program, GL.GL_LINK_STATUS):
-        raise ShaderError(GL.glGetProgramInfoLog(program).decode(errors="replace"))
+        raise ShaderError(_log_text(GL.glGetProgramInfoLog(program)) or f"link failed (GL error {GL.glGetError()})")
     GL.glDeleteShader(vertex)
     GL.glDeleteShader(fragment)
     return program
@@ -202,3 +202,8 @@ def gl_strings() -> tuple[str, str]:
         return value.decode(errors="replace") if value else ""
 
     return text(GL.GL_RENDERER), text(GL.GL_VERSION)
+
+
+def _log_text(log: bytes | str) -> str:
+    """A shader or program log as text: PyOpenGL gives bytes, or an empty str when the driver wrote nothing."""
+    return log.decode(errors="replace") if isinstance(log, bytes) else log
