@@ -7,7 +7,7 @@ Modules: `search` (the driver: bounds, threads, cube and inverse), `subtrees` (o
 prefixes a bound is cut into), `heuristics` (the four heuristics and their tables as kernel inputs),
 `depth_first` and `interleaved` (the numba kernels), `rows` (what the kernels share), `edge_residues`,
 `corner_slice_residues` and `large_residues` (the residue heuristics' tables; the last two built by
-`twist_row_residues`), `probe` (two-phase upper bounds), `intrinsics`
+`class_fill`), `probe` (two-phase upper bounds), `intrinsics`
 (prefetch and atomic add for numba).
 """
 

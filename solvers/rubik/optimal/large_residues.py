@@ -8,7 +8,7 @@ bits; with the corner split (the comb up to swapping the layers, 35 values) the 
 that, 1.23 GB. Why these rather than the edge table (which knows the order of the slice edges but nothing of the
 corners) and the corner-slice table (which knows the corner permutation but no edge orientation): they tie the
 orientations of both to where a layer's corners are, which neither sees. Distances, layout and builder as in
-`twist_row_residues`.
+`class_fill`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import numpy as np
 
 from solvers.engine import ProgressFn
 from solvers.rubik import coords as cd
+from solvers.rubik.class_fill import TwistRowLayout, build_twist_row_table, row_stride
 from solvers.rubik.movetables import N_CORNER_COMB, N_CORNER_SPLIT
-from solvers.rubik.optimal.twist_row_residues import TwistRowLayout, build_twist_row_table, row_stride
 
 ROW = row_stride(N_CORNER_COMB)  # 153,092: 2187 x 70 entries, padded to a multiple of 4
 N_CLASSES = 64_430
