@@ -1,13 +1,13 @@
-"""Residue tables whose rows are twist x an inner coordinate, one row per symmetry class of a third coordinate.
+"""The one fill of symmetry-class tables: rows of twist x an inner coordinate, one row per class of a third one.
 
-Both the corner-slice table (class: corner permutation, inner: UD-slice) and the large tier's phase-1 x corner
-comb table (class: flip x UD-slice, inner: corner comb) have this shape, and so has the edge table (class: flip x
-sorted UD-slice, inner: one value; `edge_table`): entry ``class * row + twist * n_inner + inner``, with the state
-conjugated by the symmetry that takes the class coordinate to its representative, so twist and inner are
-conjugated by that symmetry too. A row is padded to a multiple of four entries so that rows start on a byte and the
-backward levels can write their own rows on every core (see `edge_residues`, which also holds the packed 2-bit
-storage, the breadth-first driver and the cost model that picks each level's direction). The split table's shape
-is the large table's with the corner split inside.
+The corner-slice table (class: corner permutation, inner: UD-slice), the large and split tables (class: flip x
+UD-slice, inner: corner comb or split) and the edge table (class: flip x sorted UD-slice, inner: one value;
+`optimal.edge_table`) store 2-bit residues (`packed_residues`); the two-phase solver's phase-1 table (class: flip x
+UD-slice, inner: one value; `pruning`) stores exact bytes. Entry ``class * row + twist * n_inner + inner``, with the
+state conjugated by the symmetry that takes the class coordinate to its representative, so twist and inner are
+conjugated by that symmetry too. A residue row is padded to a multiple of four entries so that rows start on a byte
+and the backward levels can write their own rows on every core; an exact row needs no padding. The breadth-first
+driver and the cost model that picks each level's direction are `fill_levels`'.
 """
 
 from __future__ import annotations
