@@ -21,7 +21,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from solvers.engine import ProgressFn
 from solvers.rubik import coords as cd
-from solvers.rubik.fill_levels import build_residue_table
+from solvers.rubik.fill_levels import build_levels
 from solvers.rubik.intrinsics import fetch_add, fetch_and_byte, load_u64
 from solvers.rubik.packed_residues import UNREACHED, claim, residue
 
@@ -340,7 +340,7 @@ def build_twist_row_table(
 ) -> dict[str, np.ndarray]:  # fmt: skip
     """{"residues": uint8 packed table, "histogram": entries per exact distance} (HTM); with `last_depth`, only
     the entries that near are set; `expected`: the table's histogram when known, for an even progress (see
-    `edge_residues.build_residue_table`)."""
+    `fill_levels.build_levels`)."""
     moved_twist, moved_inner = moved_tables(layout)
     magic = divide_magic(layout.n_inner, cd.N_TWIST * layout.n_inner)
 
@@ -354,8 +354,8 @@ def build_twist_row_table(
 
     n_classes = reps.shape[0]
     size = n_classes * cd.N_TWIST * layout.n_inner
-    table, histogram = build_residue_table(n_classes, layout.row, size, forward, backward, progress, label, last_depth,
-                                           expected)  # fmt: skip
+    table, histogram = build_levels(n_classes, layout.row, size, forward, backward, progress, label, last_depth,
+                                    expected)  # fmt: skip
     return {"residues": table, "histogram": histogram}
 
 
@@ -385,6 +385,6 @@ def build_exact_table(
                                nb.get_num_threads())  # fmt: skip
 
     n_classes = reps.shape[0]
-    table, _ = build_residue_table(n_classes, layout.row, n_classes * layout.row, forward, backward, progress, label,
-                                   exact=True)  # fmt: skip
+    table, _ = build_levels(n_classes, layout.row, n_classes * layout.row, forward, backward, progress, label,
+                            exact=True)  # fmt: skip
     return table

@@ -129,7 +129,7 @@ def _run_level(level, table: np.ndarray, depth: int, n_rows: int, report) -> tup
     return int(outcome[0][0]), int(outcome[0][1])
 
 
-def build_residue_table(
+def build_levels(
     n_rows: int, row_stride: int, size: int, forward, backward, progress: ProgressFn, label: str,
     last_depth: int | None = None, expected: Sequence[int] | None = None, exact: bool = False,
 ):  # fmt: skip

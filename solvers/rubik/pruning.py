@@ -7,7 +7,7 @@ expanded forwards from the states at the current depth while few states are know
 state looks for a neighbour at the current depth) once most are: the cheaper of the two at that point.
 A move set of only quarter turns gives quarter-turn (QTM) distances.
 
-Levels run in chunks so the progress callback is called (and may cancel) between them.
+A pair table's levels run in chunks so the progress callback is called (and may cancel) between them.
 """
 
 from __future__ import annotations

@@ -232,7 +232,7 @@ def _large_tier_bound(tables, stand_in, corner_slice: bool = True):
             if corner_slice:
                 corner.append(class_fill.exact_distance(corners, twist, slc, residues, corner_layout))
             large.append(class_fill.exact_distance(slc * cd.N_FLIP + flip, twist, int(combs["comb_of"][corners]),
-                                            built["residues"], layout))  # fmt: skip
+                                                   built["residues"], layout))  # fmt: skip
         h = max(max(corner, default=0), max(large))
         return 0 if h == 0 else max(h, min(large) + 1)
 

@@ -1,4 +1,4 @@
-"""The residue tables' breadth-first builder (`fill_levels.build_residue_table` with `class_fill`'s level
+"""The residue tables' breadth-first builder (`fill_levels.build_levels` with `class_fill`'s level
 kernels): a real build of a table of the split table's shape with a one-value inner coordinate (phase 1, 141
 million entries) against the phase-1 table built another way, its progress reported by planned work, the
 multiplication that stands in for a division, the cost model's choice of direction on the split table, and a
@@ -49,7 +49,7 @@ def phase1_build():
         reports.append((fraction, message))
 
     built = class_fill.build_twist_row_table(shape, classes["reps"], classes["stabiliser"], record, "phase-1 stand-in",
-                                      expected=expected)  # fmt: skip
+                                             expected=expected)  # fmt: skip
     return tables, shape, built, expected, reports
 
 

@@ -26,7 +26,7 @@ ENTRIES = N_CLASSES * cd.N_TWIST * N_CORNER_COMB
 TABLE_BYTES = N_CLASSES * ROW // 4
 SPLIT_ENTRIES = N_CLASSES * cd.N_TWIST * N_CORNER_SPLIT
 # Entries per exact distance (0, 1, 2, ...) of the two tables: what their builds reach (the tests check it), known
-# in advance so that a build reports its progress by the work of every level to come (`build_residue_table`).
+# in advance so that a build reports its progress by the work of every level to come (`build_levels`).
 SPLIT_HISTOGRAM = (1, 4, 17, 116, 1_123, 13_412, 163_779, 1_996_487, 23_865_171, 261_452_344, 1_873_462_322,
                    2_684_544_365, 86_294_837, 372)  # fmt: skip
 LARGE_HISTOGRAM = (1, 6, 29, 164, 1_433, 16_772, 205_033, 2_513_871, 30_329_976, 342_440_769, 2_815_191_126,

@@ -109,7 +109,7 @@ class SearchKernel:
             else:
                 flipslice = slice_sorted // cd.N_PERM4 * cd.N_FLIP + flip
                 row[LARGE_DIST + a] = class_fill.exact_distance(flipslice, twist, int(rt.comb_of[corners]), rt.large,
-                                                         large_shape)  # fmt: skip
+                                                                large_shape)  # fmt: skip
 
     def start_heuristic(self) -> int:
         """The admissible estimate of the start position (a lower bound on its distance)."""
