@@ -1,12 +1,13 @@
 """Pruning tables (exact distances, uint8) by breadth-first search over coordinate pairs, in numba.
 
 Two kinds: a direct pair ``index = a * n_b + b`` of two coordinates with move tables, and the phase-1
-symmetry-reduced table ``index = flipslice_class * N_TWIST + twist`` (Kociemba's 64430 x 2187). Each level is
+symmetry-reduced table ``index = flipslice_class * N_TWIST + twist`` (Kociemba's 64430 x 2187), built by the
+symmetry-class fill every class table shares (`class_fill`). Each level is
 expanded forwards from the states at the current depth while few states are known, and backwards (an unknown
 state looks for a neighbour at the current depth) once most are: the cheaper of the two at that point.
 A move set of only quarter turns gives quarter-turn (QTM) distances.
 
-Levels run in chunks so the progress callback is called (and may cancel) between them.
+A pair table's levels run in chunks so the progress callback is called (and may cancel) between them.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import numba as nb
 import numpy as np
 
 from solvers.engine import ProgressFn
+from solvers.rubik import coords as cd
+from solvers.rubik.class_fill import TwistRowLayout, build_exact_table, row_stride
 
 UNKNOWN = 255
 _CHUNKS = 8
@@ -79,53 +82,6 @@ def _pair_level(table, move_a, move_b, n_b, moves, depth, lo, hi, backward):
     return counts.sum()
 
 
-@nb.njit(cache=True, nogil=True)
-def _sym_entries(table, flip_move, slice_move, twist_move, class_of, sym_of, reps, stabiliser, twist_conj, moves,
-                 depth, start, stop, backward):  # fmt: skip
-    """Expand the entries [start, stop) of the phase-1 table's level; returns how many entries got depth + 1."""
-    n_twist = twist_move.shape[0]
-    n_flip = flip_move.shape[0]
-    found = 0
-    for idx in range(start, stop):
-        if not _expands(table[idx], depth, backward):
-            continue
-        rep = reps[idx // n_twist]
-        twist = idx % n_twist
-        flip = rep % n_flip
-        slc = rep // n_flip
-        for mi in range(moves.shape[0]):
-            m = moves[mi]
-            fs = slice_move[slc, m] * n_flip + flip_move[flip, m]
-            cls = class_of[fs]
-            t = twist_conj[twist_move[twist, m], sym_of[fs]]
-            if _reach(table, idx, cls * n_twist + t, depth, backward):
-                found += 1
-                if backward:
-                    break
-                # Written out here: as a helper beside `_reach`, this block made the phase-1 build a quarter slower.
-                stab = stabiliser[cls]
-                if stab != 1:  # the representative is self-symmetric: equivalent twists get the same depth
-                    for s in range(1, 16):
-                        if (stab >> s) & 1:
-                            other = cls * n_twist + twist_conj[t, s]
-                            if table[other] == UNKNOWN:
-                                table[other] = depth + 1
-                                found += 1
-    return found
-
-
-@nb.njit(cache=True, nogil=True, parallel=True)
-def _sym_level(table, flip_move, slice_move, twist_move, class_of, sym_of, reps, stabiliser, twist_conj, moves, depth,
-               lo, hi, backward):  # fmt: skip
-    """`_pair_level` for the phase-1 table (index flipslice_class * N_TWIST + twist)."""
-    counts = np.zeros(_WORK_ITEMS, dtype=np.int64)
-    for k in nb.prange(_WORK_ITEMS):
-        start, stop = _work_item(lo, hi, k)
-        counts[k] = _sym_entries(table, flip_move, slice_move, twist_move, class_of, sym_of, reps, stabiliser,
-                                 twist_conj, moves, depth, start, stop, backward)  # fmt: skip
-    return counts.sum()
-
-
 def _bfs(size: int, start: int, level_fn, progress: ProgressFn, name: str) -> np.ndarray:
     """Run levels until nothing new is reached; level_fn(table, depth, lo, hi, backward) -> entries reached."""
     table = np.full(size, UNKNOWN, dtype=np.uint8)
@@ -163,14 +119,17 @@ def build_pair_table(move_a: np.ndarray, move_b: np.ndarray, moves: np.ndarray, 
 def build_phase1_table(
     flip_move, slice_move, twist_move, classes: dict[str, np.ndarray], twist_conj, moves, progress: ProgressFn
 ) -> np.ndarray:
-    """Exact phase-1 distance (uint8, 64430 * N_TWIST) under `moves` for every flipslice class and twist."""
-    n_twist = twist_move.shape[0]
-    size = classes["reps"].shape[0] * n_twist
-    moves = np.asarray(moves, dtype=np.int64)
-    class_of, sym_of, reps, stab = (classes[k] for k in ("class_of", "sym_of", "reps", "stabiliser"))
-
-    def level(table, depth, lo, hi, backward):
-        return _sym_level(table, flip_move, slice_move, twist_move, class_of, sym_of, reps, stab, twist_conj, moves,
-                          depth, lo, hi, backward)  # fmt: skip
-
-    return _bfs(size, 0, level, progress, "phase-1 pruning")
+    """Exact phase-1 distance (uint8, 64430 * N_TWIST) under `moves` for every flipslice class and twist: the
+    symmetry-class fill (`class_fill`) with exact bytes, a class's row its twists (an inner coordinate of one
+    value)."""
+    reps = classes["reps"].astype(np.int64)
+    # The representatives' moves (numbered 0, 1, ...) rather than every raw flip-slice coordinate's: 4.6 MB, not 73.
+    rep_moves = np.empty((reps.shape[0], 18), dtype=np.int32)
+    flip, slc = reps % cd.N_FLIP, reps // cd.N_FLIP
+    for m in range(18):
+        rep_moves[:, m] = slice_move[slc, m].astype(np.int64) * cd.N_FLIP + flip_move[flip, m]
+    class_sym = (classes["class_of"].astype(np.uint32) << 4) | classes["sym_of"].astype(np.uint32)
+    layout = TwistRowLayout(rep_moves, class_sym, twist_move, np.zeros((1, 18), np.int32), twist_conj,
+                            np.zeros((1, 16), np.int16), 1, row_stride(1))  # fmt: skip
+    ordinal = np.arange(reps.shape[0], dtype=np.int64)
+    return build_exact_table(layout, ordinal, classes["stabiliser"], moves, progress, "phase-1 pruning")

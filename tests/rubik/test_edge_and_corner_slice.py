@@ -21,12 +21,11 @@ from solvers.cube import apply_moves
 from solvers.cube.scramble import random_move_scramble, random_state
 from solvers.cube.state import CubeState
 from solvers.engine import Metric
+from solvers.rubik import class_fill, cubie
 from solvers.rubik import coords as cd
-from solvers.rubik import cubie
 from solvers.rubik.optimal import Heuristic, edge_table, heuristic_value, solve_optimal
 from solvers.rubik.optimal import corner_slice_residues as csp
 from solvers.rubik.optimal import edge_residues as sp
-from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.optimal_tables import EDGE, OptimalTables, optimal_view
 from solvers.rubik.rubik_tables import TABLE_VERSION
 from solvers.tables import CACHE_ENV_VAR, table_path, write_table
@@ -69,8 +68,8 @@ def _corner_table(tables) -> ResidueTable:
     layout = csp.layout(*moves, classes["class_sym"], mv["twist_conj"], classes["slice_conj"])
     return ResidueTable(
         moves,
-        lambda c, t, s: int(trr.exact_distance(c, t, s, residues, layout)),
-        lambda c, t, s: int(sp.residue(residues, trr.entry(c, t, s, layout))),
+        lambda c, t, s: int(class_fill.exact_distance(c, t, s, residues, layout)),
+        lambda c, t, s: int(sp.residue(residues, class_fill.entry(c, t, s, layout))),
         tables.corner_slice_residues()["histogram"],
         2768 * cd.N_TWIST * cd.N_SLICE,
     )

@@ -14,11 +14,11 @@ import pytest
 from solvers.cube import apply_moves
 from solvers.cube.scramble import random_move_scramble
 from solvers.cube.state import CubeState
+from solvers.rubik import class_fill, packed_residues
 from solvers.rubik import coords as cd
 from solvers.rubik.optimal import Heuristic, solve_optimal
 from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal import large_residues as lr
-from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.heuristics import inner_table, large_layout
 from solvers.rubik.optimal.optimal_tables import optimal_view
 
@@ -59,7 +59,7 @@ def test_entries_near_the_goal_equal_a_plain_breadth_first_search(table):
                     nxt.append(kid)
         level = nxt
         sample = random.Random(d).sample(level, min(len(level), 400))
-        assert [trr.exact_distance(*s, inner.built["residues"], layout) for s in sample] == [d] * len(sample)
+        assert [class_fill.exact_distance(*s, inner.built["residues"], layout) for s in sample] == [d] * len(sample)
 
 
 def test_random_entries_satisfy_the_bellman_equation(table):
@@ -69,12 +69,12 @@ def test_random_entries_satisfy_the_bellman_equation(table):
     depths = set()
     for _ in range(300):
         fs, tw, corner = rng.randrange(cd.N_FLIPSLICE), rng.randrange(cd.N_TWIST), rng.randrange(inner.conj.shape[0])
-        d = trr.exact_distance(fs, tw, corner, residues, layout)
+        d = class_fill.exact_distance(fs, tw, corner, residues, layout)
         depths.add(d)
-        kids = [trr.exact_distance(int(layout.class_move[fs, m]), int(twist_move[tw, m]), int(inner.move[corner, m]),
-                                   residues, layout) for m in range(18)]  # fmt: skip
+        kids = [class_fill.exact_distance(int(layout.class_move[fs, m]), int(twist_move[tw, m]),
+                                          int(inner.move[corner, m]), residues, layout) for m in range(18)]  # fmt: skip
         assert min(kids) == d - 1 and max(kids) <= d + 1
-        assert er.residue(residues, trr.entry(fs, tw, corner, layout)) == d % 3
+        assert packed_residues.residue(residues, class_fill.entry(fs, tw, corner, layout)) == d % 3
     assert depths >= {10, 11}
 
 
@@ -88,9 +88,11 @@ def test_phase1_is_a_floor_the_inverse_distance_decodes_above(table):
     gaps = set()
     for _ in range(300):
         fs, tw, corner = rng.randrange(cd.N_FLIPSLICE), rng.randrange(cd.N_TWIST), rng.randrange(inner.conj.shape[0])
-        exact = trr.exact_distance(fs, tw, corner, inner.built["residues"], layout)
+        exact = class_fill.exact_distance(fs, tw, corner, inner.built["residues"], layout)
         floor = int(phase1[classes["class_of"][fs] * cd.N_TWIST + twist_conj[tw, classes["sym_of"][fs]]])
-        decoded = er.distance_above(floor, er.residue(inner.built["residues"], trr.entry(fs, tw, corner, layout)))
+        decoded = er.distance_above(
+            floor, packed_residues.residue(inner.built["residues"], class_fill.entry(fs, tw, corner, layout))
+        )
         assert floor <= decoded <= exact and (decoded == exact) == (exact - floor < 3)
         gaps.add(exact - floor)
     assert {0, 1, 2} <= gaps

@@ -13,11 +13,11 @@ import pytest
 from solvers.cube import apply_moves
 from solvers.cube.scramble import random_move_scramble
 from solvers.cube.state import CubeState
+from solvers.rubik import class_fill
 from solvers.rubik import coords as cd
 from solvers.rubik.optimal import Heuristic, solve_optimal
 from solvers.rubik.optimal import large_bounds as lb
 from solvers.rubik.optimal import large_residues as lr
-from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.heuristics import large_layout
 from solvers.rubik.optimal.optimal_tables import optimal_view
 
@@ -50,8 +50,8 @@ def test_the_bounds_table_counts_and_samples_agree_with_the_residues(large):
     rng = random.Random(13)
     for _ in range(300):
         fs, tw, comb = rng.randrange(cd.N_FLIPSLICE), rng.randrange(cd.N_TWIST), rng.randrange(70)
-        exact = trr.exact_distance(fs, tw, comb, built["residues"], layout)
-        value = lb.lower_bound(bounds["bounds"], trr.entry(fs, tw, comb, layout), bounds["lower"])
+        exact = class_fill.exact_distance(fs, tw, comb, built["residues"], layout)
+        value = lb.lower_bound(bounds["bounds"], class_fill.entry(fs, tw, comb, layout), bounds["lower"])
         assert value == lb.expected_bounds(np.array([exact]))[0]
 
 

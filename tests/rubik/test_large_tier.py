@@ -24,15 +24,14 @@ from solvers.cube import to_kociemba
 from solvers.cube.scramble import random_move_scramble, random_state
 from solvers.cube.state import CubeState
 from solvers.engine import Metric, no_progress
+from solvers.rubik import class_fill, cubie, packed_residues
 from solvers.rubik import coords as cd
-from solvers.rubik import cubie
 from solvers.rubik.events import DepthExhausted
 from solvers.rubik.optimal import Heuristic, heuristic_value, optimal, solve_optimal
 from solvers.rubik.optimal import corner_slice_residues as csp
 from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal import large_bounds as lb
 from solvers.rubik.optimal import large_residues as lr
-from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.heuristics import large_layout
 from solvers.rubik.optimal.optimal_tables import OptimalTables, optimal_view
 from solvers.rubik.table_tiers import TIER_COST, NotEnoughMemory, TableTier, check_memory, tier_heuristic
@@ -195,7 +194,7 @@ def test_stand_in_distances_by_descent_equal_phase1_and_a_breadth_first_search(t
     rng = random.Random(4)
     for _ in range(300):
         fs, tw = rng.randrange(cd.N_FLIPSLICE), rng.randrange(cd.N_TWIST)
-        d = trr.exact_distance(fs, tw, 0, built["residues"], layout)
+        d = class_fill.exact_distance(fs, tw, 0, built["residues"], layout)
         assert d == phase1[classes["class_of"][fs] * cd.N_TWIST + mv["twist_conj"][tw, classes["sym_of"][fs]]]
     moves = [np.asarray(m, dtype=np.int64) for m in (layout.class_move, mv["twist"])]
     seen, level = {(0, 0)}, [(0, 0)]
@@ -209,7 +208,7 @@ def test_stand_in_distances_by_descent_equal_phase1_and_a_breadth_first_search(t
                     nxt.append(kid)
         level = nxt
         sample = random.Random(d).sample(level, min(len(level), 300))
-        assert [trr.exact_distance(f, t, 0, built["residues"], layout) for f, t in sample] == [d] * len(sample)
+        assert [class_fill.exact_distance(f, t, 0, built["residues"], layout) for f, t in sample] == [d] * len(sample)
 
 
 def _large_tier_bound(tables, stand_in, corner_slice: bool = True):
@@ -231,9 +230,9 @@ def _large_tier_bound(tables, stand_in, corner_slice: bool = True):
             flip, slc, twist, corners = cd.get_flip(seen), cd.get_slice_sorted(seen) // 24, cd.get_twist(seen), \
                 cd.get_corners(seen)  # fmt: skip
             if corner_slice:
-                corner.append(trr.exact_distance(corners, twist, slc, residues, corner_layout))
-            large.append(trr.exact_distance(slc * cd.N_FLIP + flip, twist, int(combs["comb_of"][corners]),
-                                            built["residues"], layout))  # fmt: skip
+                corner.append(class_fill.exact_distance(corners, twist, slc, residues, corner_layout))
+            large.append(class_fill.exact_distance(slc * cd.N_FLIP + flip, twist, int(combs["comb_of"][corners]),
+                                                   built["residues"], layout))  # fmt: skip
         h = max(max(corner, default=0), max(large))
         return 0 if h == 0 else max(h, min(large) + 1)
 
@@ -269,12 +268,12 @@ def _inverse_bound(tables, stand_in, floor=None, bounds=None):
         for s in AXIS_SYMMETRIES:
             seen = cubie.conjugate(inverse, s)
             fs, twist = cd.get_slice_sorted(seen) // 24 * cd.N_FLIP + cd.get_flip(seen), cd.get_twist(seen)
-            idx = trr.entry(fs, twist, int(combs["comb_of"][cd.get_corners(seen)]), layout)
+            idx = class_fill.entry(fs, twist, int(combs["comb_of"][cd.get_corners(seen)]), layout)
             if bounds is not None:
                 values.append(int(bounds["lower"][(bounds["bounds"][idx >> 2] >> ((idx & 3) * 2)) & 3]))
                 continue
             low = int(floor[classes["class_of"][fs] * cd.N_TWIST + twist_conj[twist, classes["sym_of"][fs]]])
-            values.append(er.distance_above(low, er.residue(built["residues"], idx)))
+            values.append(er.distance_above(low, packed_residues.residue(built["residues"], idx)))
         return 0 if max(values) == 0 else max(max(values), min(values) + 1)
 
     return bound

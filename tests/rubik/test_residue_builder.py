@@ -1,4 +1,4 @@
-"""The residue tables' breadth-first builder (`edge_residues.build_residue_table` with `twist_row_residues`' level
+"""The residue tables' breadth-first builder (`fill_levels.build_levels` with `class_fill`'s level
 kernels): a real build of a table of the split table's shape with a one-value inner coordinate (phase 1, 141
 million entries) against the phase-1 table built another way, its progress reported by planned work, the
 multiplication that stands in for a division, the cost model's choice of direction on the split table, and a
@@ -13,11 +13,10 @@ import pytest
 from packed_rows import packed_row_blocks
 
 from solvers.engine import Metric
+from solvers.rubik import class_fill, fill_levels
 from solvers.rubik import coords as cd
-from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal import edge_table
 from solvers.rubik.optimal import large_residues as lr
-from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.rubik_tables import default_tables
 from solvers.tables import BuildCancelled
 
@@ -26,13 +25,13 @@ from solvers.tables import BuildCancelled
 def test_the_multiplication_divides_every_offset_of_a_row_exactly(n_inner):
     row_len = cd.N_TWIST * n_inner
     offsets = np.arange(row_len, dtype=np.uint64)
-    magic = np.uint64(trr.divide_magic(n_inner, row_len))
+    magic = np.uint64(class_fill.divide_magic(n_inner, row_len))
     assert np.array_equal((offsets * magic) >> np.uint64(42), offsets // np.uint64(n_inner))
 
 
 def test_rows_too_large_for_the_multiplication_are_refused():
     with pytest.raises(ValueError, match="too large"):
-        trr.divide_magic(1024, cd.N_TWIST * 1024)
+        class_fill.divide_magic(1024, cd.N_TWIST * 1024)
 
 
 @pytest.fixture(scope="module")
@@ -49,8 +48,8 @@ def phase1_build():
     def record(fraction: float, message: str) -> None:
         reports.append((fraction, message))
 
-    built = trr.build_twist_row_table(shape, classes["reps"], classes["stabiliser"], record, "phase-1 stand-in",
-                                      expected=expected)  # fmt: skip
+    built = class_fill.build_twist_row_table(shape, classes["reps"], classes["stabiliser"], record, "phase-1 stand-in",
+                                             expected=expected)  # fmt: skip
     return tables, shape, built, expected, reports
 
 
@@ -83,7 +82,7 @@ def test_its_progress_climbs_by_planned_work_and_names_the_size(phase1_build):
     _, shape, _, expected, reports = phase1_build
     fractions = [f for f, _ in reports]
     assert fractions == sorted(fractions) and fractions[-1] > 0.99
-    costs = er._planned_costs(expected, er.TableShape.of(64_430, shape.row, sum(expected)), None)
+    costs = fill_levels._planned_costs(expected, fill_levels.TableShape.of(64_430, shape.row, sum(expected)), None)
     # the first level's share is its planned cost, not its share of the entries (which is nearly nothing)
     first_level_end = max(f for f, m in reports if "depth 1 of" in m)
     assert first_level_end == pytest.approx(costs[0] / sum(costs))
@@ -94,8 +93,8 @@ def test_its_progress_climbs_by_planned_work_and_names_the_size(phase1_build):
 def test_the_split_tables_largest_level_runs_backward():
     """At distance 10 the frontier (1.9e9 entries) is smaller than the unreached (2.8e9), yet nearly every
     unreached entry has a neighbour there: looking backward costs about a third of looking forward."""
-    hist, shape = list(lr.SPLIT_HISTOGRAM), er.TableShape.of(64_430, lr.row_stride(35), lr.SPLIT_ENTRIES)
-    directions = [er._level_plan(hist[: d + 1], shape)[0] for d in range(len(hist) - 1)]
+    hist, shape = list(lr.SPLIT_HISTOGRAM), fill_levels.TableShape.of(64_430, lr.row_stride(35), lr.SPLIT_ENTRIES)
+    directions = [fill_levels._level_plan(hist[: d + 1], shape)[0] for d in range(len(hist) - 1)]
     assert directions == [False] * 10 + [True] * 3
 
 
@@ -114,6 +113,6 @@ def test_a_cancelled_build_stops_its_level_and_says_so():
             raise BuildCancelled("cancelled")
 
     with pytest.raises(BuildCancelled):
-        trr.build_twist_row_table(shape, classes["reps"], classes["stabiliser"], cancel_at_depth_8, "stand-in")
+        class_fill.build_twist_row_table(shape, classes["reps"], classes["stabiliser"], cancel_at_depth_8, "stand-in")
     assert not [t for t in threading.enumerate() if t.name.startswith("residue level")]
     assert not any("depth 9," in m for m in seen)

@@ -20,8 +20,8 @@ from solvers.cube.moves import Move
 from solvers.cube.scramble import random_state
 from solvers.cube.state import CubeState
 from solvers.rubik.events import DepthExhausted, MoveSolution
+from solvers.rubik.intrinsics import prefetch
 from solvers.rubik.optimal import Heuristic, heuristic_value, optimal
-from solvers.rubik.optimal.intrinsics import prefetch
 from solvers.rubik.optimal.rows import take_next
 from solvers.rubik.optimal.subtrees import SearchKernel
 

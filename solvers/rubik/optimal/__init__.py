@@ -6,9 +6,8 @@
 Modules: `search` (the driver: bounds, threads, cube and inverse), `subtrees` (one solve's kernel inputs, the
 prefixes a bound is cut into), `heuristics` (the four heuristics and their tables as kernel inputs),
 `depth_first` and `interleaved` (the numba kernels), `rows` (what the kernels share), `edge_residues`,
-`corner_slice_residues` and `large_residues` (the residue heuristics' tables; the last two built by
-`twist_row_residues`), `probe` (two-phase upper bounds), `intrinsics`
-(prefetch and atomic add for numba).
+`corner_slice_residues` and `large_residues` (the residue heuristics' tables, built by `solvers.rubik.class_fill`),
+`probe` (two-phase upper bounds).
 """
 
 from solvers.rubik.optimal.heuristics import Heuristic, default_heuristic, prepare_tables

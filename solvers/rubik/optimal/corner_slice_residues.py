@@ -6,7 +6,7 @@ beside the edge table (`edge_residues`): it knows the corner permutation, which 
 the slice, which the corner table ignored, so the larger of the two prunes far more than either. It is read
 three times (one per axis), like the edge table, and from residues in the same way.
 
-A class's row is twist-major (twist * 495 + slice); the layout and the builder are `twist_row_residues`'.
+A class's row is twist-major (twist * 495 + slice); the layout and the builder are `class_fill`'.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import numpy as np
 
 from solvers.engine import ProgressFn
 from solvers.rubik import coords as cd
-from solvers.rubik.optimal.twist_row_residues import TwistRowLayout, build_twist_row_table, row_stride
+from solvers.rubik.class_fill import TwistRowLayout, build_twist_row_table, row_stride
 
 ROW = row_stride(cd.N_SLICE)  # 1,082,568: 2187 x 495 entries, padded to a multiple of 4
 

@@ -1,5 +1,5 @@
 """The edge table's build: flip x sorted UD-slice x twist residues (`edge_residues`) by the one fill of
-symmetry-class residue tables (`twist_row_residues`), as a twist-row table whose inner coordinate has one value."""
+symmetry-class residue tables (`class_fill`), as a twist-row table whose inner coordinate has one value."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import numpy as np
 
 from solvers.engine import ProgressFn
 from solvers.rubik import coords as cd
+from solvers.rubik.class_fill import TwistRowLayout, build_twist_row_table, row_stride
 from solvers.rubik.optimal.edge_residues import ROW
-from solvers.rubik.optimal.twist_row_residues import TwistRowLayout, build_twist_row_table, row_stride
 
 
 def build_edge_table(

@@ -37,6 +37,7 @@ import numpy as np
 from solvers.engine import Metric, search_metric
 from solvers.rubik import coords as cd
 from solvers.rubik import cubie
+from solvers.rubik.class_fill import TwistRowLayout, row_stride
 from solvers.rubik.optimal import large_residues
 from solvers.rubik.optimal.depth_first import MODE_PAIRS, MODE_PHASE1, MODE_RESIDUES, AxisBounds
 from solvers.rubik.optimal.interleaved import ResidueTables, packed_corner_moves
@@ -46,7 +47,6 @@ from solvers.rubik.optimal.optimal_tables import LARGE, InnerTable, OptimalTable
 from solvers.rubik.optimal.optimal_tables import inner_table as inner_table_of
 from solvers.rubik.optimal.optimal_tables import large_layout as layout_of
 from solvers.rubik.optimal.rows import KernelMoves
-from solvers.rubik.optimal.twist_row_residues import TwistRowLayout, row_stride
 from solvers.rubik.rubik_tables import RubikTables, move_costs
 from solvers.rubik.table_tiers import TableTier, check_memory
 from solvers.rubik.twophase import prepare_twophase_tables

@@ -22,9 +22,9 @@ import numba as nb
 import numpy as np
 
 from solvers.rubik import coords as cd
+from solvers.rubik.intrinsics import fetch_add, prefetch
 from solvers.rubik.optimal import corner_slice_residues as csr
 from solvers.rubik.optimal import edge_residues as er
-from solvers.rubik.optimal.intrinsics import fetch_add, prefetch
 from solvers.rubik.optimal.inverse_view import InverseView, child_inverse, step_cube
 from solvers.rubik.optimal.large_bounds import lower_bound
 from solvers.rubik.optimal.rows import (
@@ -40,6 +40,7 @@ from solvers.rubik.optimal.rows import (
     combine,
     is_solved,
 )
+from solvers.rubik.packed_residues import residue
 from solvers.rubik.twophase_kernel import redundant
 
 SLOTS = 8  # searches in flight per thread: 8-12 hid the reads best in replays of recorded expansions
@@ -174,7 +175,7 @@ def _keep(co, child, hs, scratch, s, lv, n_alive, table, slot):
     parent_distance = co[s, lv, slot]
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
-        d = er.distance_from_residue(parent_distance, er.residue(table, scratch[s, WHERE, m]))
+        d = er.distance_from_residue(parent_distance, residue(table, scratch[s, WHERE, m]))
         child[s, lv, m, slot] = d
         kept = _settle(hs, scratch, s, lv, i, m, max(hs[s, lv, m], d), kept)
     return kept
@@ -246,7 +247,7 @@ def _inverse_distance(rt, where, floor_at):
     `where` above its phase-1 distance."""
     if rt.bounds.shape[0] > 1:
         return lower_bound(rt.bounds, where, rt.lower)
-    return er.distance_above(np.int64(rt.phase1[_U(floor_at)]), er.residue(rt.large, where))
+    return er.distance_above(np.int64(rt.phase1[_U(floor_at)]), residue(rt.large, where))
 
 
 @nb.njit(cache=True, nogil=True, inline="always")

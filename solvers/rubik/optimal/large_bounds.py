@@ -25,9 +25,9 @@ import numba as nb
 import numpy as np
 
 from solvers.engine import ProgressFn
-from solvers.rubik.optimal.edge_residues import UNREACHED, residue
+from solvers.rubik.class_fill import TwistRowLayout, build_twist_row_table
 from solvers.rubik.optimal.large_residues import EXPECTED_HISTOGRAM
-from solvers.rubik.optimal.twist_row_residues import TwistRowLayout, build_twist_row_table
+from solvers.rubik.packed_residues import UNREACHED, residue
 
 BASE = 9
 

@@ -8,7 +8,7 @@ bits; with the corner split (the comb up to swapping the layers, 35 values) the 
 that, 1.23 GB. Why these rather than the edge table (which knows the order of the slice edges but nothing of the
 corners) and the corner-slice table (which knows the corner permutation but no edge orientation): they tie the
 orientations of both to where a layer's corners are, which neither sees. Distances, layout and builder as in
-`twist_row_residues`.
+`class_fill`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import numpy as np
 
 from solvers.engine import ProgressFn
 from solvers.rubik import coords as cd
+from solvers.rubik.class_fill import TwistRowLayout, build_twist_row_table, row_stride
 from solvers.rubik.movetables import N_CORNER_COMB, N_CORNER_SPLIT
-from solvers.rubik.optimal.twist_row_residues import TwistRowLayout, build_twist_row_table, row_stride
 
 ROW = row_stride(N_CORNER_COMB)  # 153,092: 2187 x 70 entries, padded to a multiple of 4
 N_CLASSES = 64_430
@@ -26,7 +26,7 @@ ENTRIES = N_CLASSES * cd.N_TWIST * N_CORNER_COMB
 TABLE_BYTES = N_CLASSES * ROW // 4
 SPLIT_ENTRIES = N_CLASSES * cd.N_TWIST * N_CORNER_SPLIT
 # Entries per exact distance (0, 1, 2, ...) of the two tables: what their builds reach (the tests check it), known
-# in advance so that a build reports its progress by the work of every level to come (`build_residue_table`).
+# in advance so that a build reports its progress by the work of every level to come (`build_levels`).
 SPLIT_HISTOGRAM = (1, 4, 17, 116, 1_123, 13_412, 163_779, 1_996_487, 23_865_171, 261_452_344, 1_873_462_322,
                    2_684_544_365, 86_294_837, 372)  # fmt: skip
 LARGE_HISTOGRAM = (1, 6, 29, 164, 1_433, 16_772, 205_033, 2_513_871, 30_329_976, 342_440_769, 2_815_191_126,

@@ -21,8 +21,8 @@ from typing import NamedTuple
 import numpy as np
 
 from solvers.engine import ProgressFn
+from solvers.rubik.class_fill import TwistRowLayout
 from solvers.rubik.optimal import corner_slice_residues, edge_table, large_bounds, large_residues
-from solvers.rubik.optimal.twist_row_residues import TwistRowLayout
 from solvers.rubik.rubik_tables import RubikTables, default_tables, rubik_table
 
 EDGE = rubik_table("rubik-edge-htm", "edge pruning table", 834_000_000, old_names=("rubik-strong-htm",))

@@ -16,7 +16,7 @@ import numpy as np
 
 from solvers.rubik import coords as cd
 from solvers.rubik.cubie import multiply
-from solvers.rubik.optimal.intrinsics import fetch_add
+from solvers.rubik.intrinsics import fetch_add
 
 CTRL_STOP, CTRL_FOUND = 0, 1  # the shared control array: raised to stop every thread's kernel
 CTRL_SIZE = 2

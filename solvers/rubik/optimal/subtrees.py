@@ -9,11 +9,10 @@ import numpy as np
 from solvers.cube.moves import Move
 from solvers.cube.state import CubeState
 from solvers.engine import Metric
+from solvers.rubik import class_fill, cubie
 from solvers.rubik import coords as cd
-from solvers.rubik import cubie
 from solvers.rubik.optimal import corner_slice_residues as csr
 from solvers.rubik.optimal import edge_residues as er
-from solvers.rubik.optimal import twist_row_residues as trr
 from solvers.rubik.optimal.depth_first import heuristic, ida_subtree
 from solvers.rubik.optimal.heuristics import (
     INNER_HEURISTICS,
@@ -101,16 +100,16 @@ class SearchKernel:
             flip, slice_sorted, twist = (int(v) for v in row[3 * a : 3 * a + 3])
             corners = int(row[9] if a == 0 else row[CORNERS_12 + a - 1])
             if rt.corner_slice.shape[0] > 1:  # (a heuristic with the inverse's look-ups reads none)
-                row[CS_DIST + a] = trr.exact_distance(corners, twist, slice_sorted // cd.N_PERM4, rt.corner_slice,
-                                                      corner_layout)  # fmt: skip
+                row[CS_DIST + a] = class_fill.exact_distance(corners, twist, slice_sorted // cd.N_PERM4,
+                                                             rt.corner_slice, corner_layout)  # fmt: skip
             if large_shape is None:
                 moves = (mv["flip"], mv["slice_sorted"], mv["twist"])
                 row[DIST + a] = er.exact_distance(flip, slice_sorted, twist, rt.edge, rt.edge_class_sym,
                                                   rt.twist_conj, *moves)  # fmt: skip
             else:
                 flipslice = slice_sorted // cd.N_PERM4 * cd.N_FLIP + flip
-                row[LARGE_DIST + a] = trr.exact_distance(flipslice, twist, int(rt.comb_of[corners]), rt.large,
-                                                         large_shape)  # fmt: skip
+                row[LARGE_DIST + a] = class_fill.exact_distance(flipslice, twist, int(rt.comb_of[corners]), rt.large,
+                                                                large_shape)  # fmt: skip
 
     def start_heuristic(self) -> int:
         """The admissible estimate of the start position (a lower bound on its distance)."""

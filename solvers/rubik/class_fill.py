@@ -1,13 +1,13 @@
-"""Residue tables whose rows are twist x an inner coordinate, one row per symmetry class of a third coordinate.
+"""The one fill of symmetry-class tables: rows of twist x an inner coordinate, one row per class of a third one.
 
-Both the corner-slice table (class: corner permutation, inner: UD-slice) and the large tier's phase-1 x corner
-comb table (class: flip x UD-slice, inner: corner comb) have this shape, and so has the edge table (class: flip x
-sorted UD-slice, inner: one value; `edge_table`): entry ``class * row + twist * n_inner + inner``, with the state
-conjugated by the symmetry that takes the class coordinate to its representative, so twist and inner are
-conjugated by that symmetry too. A row is padded to a multiple of four entries so that rows start on a byte and the
-backward levels can write their own rows on every core (see `edge_residues`, which also holds the packed 2-bit
-storage, the breadth-first driver and the cost model that picks each level's direction). The split table's shape
-is the large table's with the corner split inside.
+The corner-slice table (class: corner permutation, inner: UD-slice), the large and split tables (class: flip x
+UD-slice, inner: corner comb or split) and the edge table (class: flip x sorted UD-slice, inner: one value;
+`optimal.edge_table`) store 2-bit residues (`packed_residues`); the two-phase solver's phase-1 table (class: flip x
+UD-slice, inner: one value; `pruning`) stores exact bytes. Entry ``class * row + twist * n_inner + inner``, with the
+state conjugated by the symmetry that takes the class coordinate to its representative, so twist and inner are
+conjugated by that symmetry too. A residue row is padded to a multiple of four entries so that rows start on a byte
+and the backward levels can write their own rows on every core; an exact row needs no padding. The breadth-first
+driver and the cost model that picks each level's direction are `fill_levels`'.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from solvers.engine import ProgressFn
 from solvers.rubik import coords as cd
-from solvers.rubik.optimal.edge_residues import UNREACHED, build_residue_table, claim, residue
-from solvers.rubik.optimal.intrinsics import fetch_add, load_u64
+from solvers.rubik.fill_levels import build_levels
+from solvers.rubik.intrinsics import fetch_add, fetch_and_byte, load_u64
+from solvers.rubik.packed_residues import UNREACHED, claim, residue
 
 
 def row_stride(n_inner: int) -> int:
@@ -202,6 +203,129 @@ def _backward(table, layout, moved_twist, moved_inner, reps, depth, next_row, st
     return counts[:, 0].sum(), counts[:, 1].sum()
 
 
+# Exact storage, one distance a byte (the two-phase solver's phase-1 table): the same levels over the same layout,
+# reading a row eight entries (one word) at a time, with a move set given (quarter turns alone give QTM distances).
+_BYTE_LOW = np.uint64(0x0101010101010101)
+_BYTE_SEVEN = np.uint64(0x7F7F7F7F7F7F7F7F)
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _gather_row_bytes(table, base, row_len, n_inner, magic, value, buf):
+    """`_gather_row` for a row of bytes: the entries equal to `value`, into buf[:n]; returns n. A byte is found
+    equal by the exact zero-byte test (no false hits, unlike the shorter borrow test)."""
+    pattern = np.uint64(value) * _BYTE_LOW
+    n_words = (row_len + 7) >> 3
+    tail = row_len & 7
+    n = 0
+    for k in range(n_words):
+        x = load_u64(table, base + 8 * k) ^ pattern
+        bits = ~(((x & _BYTE_SEVEN) + _BYTE_SEVEN) | x | _BYTE_SEVEN)  # the top bit of each zero byte
+        if tail != 0 and k == n_words - 1:
+            bits &= (np.uint64(1) << np.uint64(8 * tail)) - np.uint64(1)  # the next row's bytes are not this row's
+        while bits != 0:
+            offset = 8 * k + np.int64(trailing_zeros(bits) >> np.uint64(3))
+            twist = (offset * magic) >> _DIVIDE_SHIFT
+            buf[n] = (twist << 16) | (offset - twist * n_inner)
+            n += 1
+            bits &= bits - np.uint64(1)
+    return n
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _claim_byte(table, idx, value) -> int:
+    """Set byte idx to `value` if it is UNKNOWN (all bits set), safely while other threads claim it too: an atomic
+    AND, as `packed_residues.claim`; returns 1 if this call set it, else 0."""
+    if table[idx] != 0xFF:
+        return 0
+    old = fetch_and_byte(table, idx, np.uint8(value))  # type: ignore[call-arg, var-annotated]  # (numba intrinsics)
+    return 1 if old == 0xFF else 0
+
+
+@nb.njit(cache=True, nogil=True, parallel=True)
+def _forward_bytes(table, layout, moved_twist, moved_inner, reps, stabiliser, moves, depth, next_row, stop, magic,
+                   n_workers):  # fmt: skip
+    """`_forward` over exact bytes and the moves given: entries at `depth` claim unknown neighbours."""
+    n_inner = layout.n_inner
+    row_len = cd.N_TWIST * n_inner
+    n_rows = reps.shape[0]
+    counts = np.zeros((n_workers, 2), dtype=np.int64)
+    for w in nb.prange(n_workers):
+        buf = np.empty(row_len, dtype=np.int32)
+        found = looked = 0
+        while True:
+            c = fetch_add(next_row, 1)
+            if c >= n_rows or stop[0]:
+                break
+            n = _gather_row_bytes(table, c * layout.row, row_len, n_inner, magic, depth, buf)
+            if n == 0:
+                continue
+            looked += moves.shape[0] * n
+            for mi in range(moves.shape[0]):
+                m = moves[mi]
+                cs = layout.class_sym[layout.class_move[reps[c], m]]
+                base2 = (cs >> 4) * layout.row
+                stab = stabiliser[cs >> 4]
+                k = 16 * m + (cs & 15)
+                for i in range(n):
+                    t2 = moved_twist[k, buf[i] >> 16]
+                    x2 = moved_inner[k, buf[i] & 0xFFFF]
+                    if _claim_byte(table, base2 + t2 * n_inner + x2, depth + 1):
+                        found += 1
+                        if stab != 1:  # a self-symmetric representative: equivalent entries are the same state
+                            for s2 in range(1, 16):
+                                if (stab >> s2) & 1:
+                                    idx = base2 + layout.twist_conj[t2, s2] * n_inner + layout.inner_conj[x2, s2]
+                                    found += _claim_byte(table, idx, depth + 1)
+        counts[w, 0] = found
+        counts[w, 1] = looked
+    return counts[:, 0].sum(), counts[:, 1].sum()
+
+
+@nb.njit(cache=True, nogil=True, parallel=True)
+def _backward_bytes(table, layout, moved_twist, moved_inner, reps, moves, depth, next_row, stop, magic, n_workers):
+    """`_backward` over exact bytes and the moves given: unknown entries with a neighbour at `depth` get depth + 1,
+    each class writing only its own row, once the row is done."""
+    n_inner = layout.n_inner
+    row_len = cd.N_TWIST * n_inner
+    n_rows = reps.shape[0]
+    counts = np.zeros((n_workers, 2), dtype=np.int64)
+    for w in nb.prange(n_workers):
+        buf = np.empty(row_len, dtype=np.int32)
+        hits = np.empty(row_len, dtype=np.int32)
+        found = looked = 0
+        while True:
+            c = fetch_add(next_row, 1)
+            if c >= n_rows or stop[0]:
+                break
+            base = c * layout.row
+            n = _gather_row_bytes(table, base, row_len, n_inner, magic, 0xFF, buf)
+            n_hits = 0
+            for mi in range(moves.shape[0]):
+                if n == 0:
+                    break
+                m = moves[mi]
+                cs = layout.class_sym[layout.class_move[reps[c], m]]
+                base2 = (cs >> 4) * layout.row
+                k = 16 * m + (cs & 15)
+                looked += n
+                kept = 0
+                for i in range(n):  # branch-free, as in `_backward`
+                    v = buf[i]
+                    near = base2 + moved_twist[k, v >> 16] * n_inner + moved_inner[k, v & 0xFFFF]
+                    hit = np.int64(table[near] == depth)
+                    buf[kept] = v
+                    hits[n_hits] = v
+                    kept += 1 - hit
+                    n_hits += hit
+                n = kept
+            for j in range(n_hits):
+                table[base + (hits[j] >> 16) * n_inner + (hits[j] & 0xFFFF)] = depth + 1
+            found += n_hits
+        counts[w, 0] = found
+        counts[w, 1] = looked
+    return counts[:, 0].sum(), counts[:, 1].sum()
+
+
 def moved_tables(layout: TwistRowLayout) -> tuple[np.ndarray, np.ndarray]:
     """moved_twist[16 * m + s, t] = twist_conj[twist_move[t, m], s], and moved_inner alike (int16): a
     neighbour's twist and inner coordinate in one read each instead of two."""
@@ -216,7 +340,7 @@ def build_twist_row_table(
 ) -> dict[str, np.ndarray]:  # fmt: skip
     """{"residues": uint8 packed table, "histogram": entries per exact distance} (HTM); with `last_depth`, only
     the entries that near are set; `expected`: the table's histogram when known, for an even progress (see
-    `edge_residues.build_residue_table`)."""
+    `fill_levels.build_levels`)."""
     moved_twist, moved_inner = moved_tables(layout)
     magic = divide_magic(layout.n_inner, cd.N_TWIST * layout.n_inner)
 
@@ -230,6 +354,37 @@ def build_twist_row_table(
 
     n_classes = reps.shape[0]
     size = n_classes * cd.N_TWIST * layout.n_inner
-    table, histogram = build_residue_table(n_classes, layout.row, size, forward, backward, progress, label, last_depth,
-                                           expected)  # fmt: skip
+    table, histogram = build_levels(n_classes, layout.row, size, forward, backward, progress, label, last_depth,
+                                    expected)  # fmt: skip
     return {"residues": table, "histogram": histogram}
+
+
+def exact_layout(layout: TwistRowLayout) -> TwistRowLayout:
+    """The layout with unpadded rows, as an exact table (one byte an entry, rows need not start on a byte of
+    packed entries) is stored: entry class * N_TWIST * n_inner + twist * n_inner + inner."""
+    return layout._replace(row=cd.N_TWIST * layout.n_inner)
+
+
+def build_exact_table(
+    layout: TwistRowLayout, reps: np.ndarray, stabiliser: np.ndarray, moves: np.ndarray, progress: ProgressFn,
+    label: str,
+) -> np.ndarray:  # fmt: skip
+    """Exact distances (uint8, one a byte, in `exact_layout(layout)`'s order) under `moves` (any subset of the 18:
+    the quarter turns give QTM distances), by the same levels as `build_twist_row_table`."""
+    layout = exact_layout(layout)
+    moved_twist, moved_inner = moved_tables(layout)
+    magic = divide_magic(layout.n_inner, layout.row)
+    moves = np.asarray(moves, dtype=np.int64)
+
+    def forward(table, depth, rows_taken, stop):
+        return _forward_bytes(table, layout, moved_twist, moved_inner, reps, stabiliser, moves, depth, rows_taken,
+                              stop, magic, nb.get_num_threads())  # fmt: skip
+
+    def backward(table, depth, rows_taken, stop):
+        return _backward_bytes(table, layout, moved_twist, moved_inner, reps, moves, depth, rows_taken, stop, magic,
+                               nb.get_num_threads())  # fmt: skip
+
+    n_classes = reps.shape[0]
+    table, _ = build_levels(n_classes, layout.row, n_classes * layout.row, forward, backward, progress, label,
+                            exact=True)  # fmt: skip
+    return table
