@@ -34,7 +34,7 @@ from solvers.nxn.pieces import Kind, orbits
 
 PHASE1_SOLUTIONS = 3  # per axis
 PHASE2_SOLUTIONS = 8  # per phase-1 solution and choice of U/D (more at one bound cost little)
-PHASE3_TRIED = 48  # phase-2 candidates (best estimate first) phase 3 is searched on, until `keep` are found
+PHASE3_TRIED = 48  # phase-2 candidates (best estimate first) phase 3 is tried on, until `keep` (one even) are found
 PHASE3_SOLUTIONS = 2
 # Nodes per search and bound: phase 1 needs its full search; in phases 2 and 3 the larger of two distances can be
 # loose by several turns, and a candidate whose search runs long is dropped for the next one.
@@ -158,8 +158,8 @@ def solve_centres(colours: np.ndarray, stopped: Callable[[], bool] = lambda: Fal
     second.sort(key=_phase3_estimate)
     done: list[Candidate] = []
     for candidate in second[:PHASE3_TRIED]:
-        if len(done) >= keep:
-            break
+        if len(done) >= keep and any(not wing_parity(c.colours) for c in done):
+            break  # enough, one of them without the 15-turn wing exchange
         for turns in _search(2, phase3_moves(), candidate.colours, False, PHASE3_SOLUTIONS, stop):
             done.append(_after(candidate, turns))
     for candidate in second[:PATIENT_TRIED] if not done else []:

@@ -3,7 +3,7 @@
 Why a pipeline of its own: the 5x5x5's two centre orbits fit exact tables per orbit, and three phases that each
 search both orbits at once take about 28 turns for every centre, where the general stages (beam search, block
 commutators, 3-cycles) take about 80. The centre phases also leave the wings' permutation even, which the general
-pipeline spends a separate turn on. The pairing runs after each of a few of the shortest centre solutions, the
+pipeline spends a separate turn on. The pairing runs after each of the eight shortest centre solutions, the
 3x3x3 stage and the 3-cycles for wings the pairing left after the best of those (turns so far + 6 per wing left),
 and the shortest whole answer is kept.
 """
@@ -30,8 +30,8 @@ from solvers.nxn.pieces import Kind, edge_slots, orbits
 from solvers.nxn.state import NxNState
 from solvers.nxn.validation import home_relabel
 
-CENTRE_CANDIDATES = 4  # centre solutions the pairing is tried on
-FRAME_CANDIDATES = 2  # of those, the best paired ones the 3x3x3 stage is run on
+CENTRE_CANDIDATES = 8  # centre solutions the pairing is tried on
+FRAME_CANDIDATES = 3  # of those, the best paired ones the 3x3x3 stage is run on
 COST_PER_WING = 6.0  # turns the 3-cycle stage spends per wing left unpaired
 
 
