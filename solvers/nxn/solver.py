@@ -83,8 +83,8 @@ def solve(
     if size == 5:  # table-driven centres per orbit: a pipeline of its own (solvers/nxn/five/)
         from solvers.nxn.five.solve import solve_five
 
-        yield from solve_five(state, flag, frame_seconds)
-        return
+        if (yield from solve_five(state, flag, frame_seconds)):
+            return
     colours = _target_relabel(state)[state.colours]
     turns: list[BlockTurn] = []
     all_orbits = orbits(size)

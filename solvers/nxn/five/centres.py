@@ -29,7 +29,7 @@ from solvers.nxn.four.prune import mask_luts
 from solvers.nxn.geometry import Axis, Face
 from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.notation import parse
-from solvers.nxn.orbit_solve import labels, solve_orbit
+from solvers.nxn.orbit_solve import labels
 from solvers.nxn.pieces import Kind, orbits
 
 PHASE1_SOLUTIONS = 3  # per axis
@@ -142,7 +142,8 @@ _ABOUT_X: tuple[list[BlockTurn], ...] = ([], [BlockTurn(Axis.X, 0, SIZE - 1, 1)]
 
 def solve_centres(colours: np.ndarray, stopped: Callable[[], bool] = lambda: False, keep: int = 1) -> list[Candidate]:
     """The `keep` shortest centre solutions found (distinct end states, shortest first), each with its colours
-    after it recoloured to the target, or [] if stopped. `colours` are relative to the fixed centres."""
+    after it recoloured to the target; [] if stopped or if no phase-3 search finished within its budget.
+    `colours` are relative to the fixed centres."""
     stop = _Stop(stopped)
     first: list[Candidate] = []
     for rotation in _ROTATIONS:
@@ -165,8 +166,6 @@ def solve_centres(colours: np.ndarray, stopped: Callable[[], bool] = lambda: Fal
     for candidate in second[:PATIENT_TRIED] if not done else []:
         for turns in _search(2, phase3_moves(), candidate.colours, False, 1, stop, PATIENT_BUDGET):
             done.append(_after(candidate, turns))
-    if not done and second and not stop.poll()[0]:
-        done.append(_by_cycles(second[0], stopped))
     done = [_after(c, list(edge_parity())) if wing_parity(c.colours) else c for c in done]
     done.sort(key=lambda c: _length(c.turns))
     return [] if stop.poll()[0] else _distinct(done)[:keep]
@@ -178,16 +177,6 @@ def _phase3_estimate(candidate: Candidate) -> tuple[int, int]:
     mask_a, mask_b = _masks(candidate.colours, PHASE_FACES[2])
     near_a, near_b = int(table(2, 0)[mask_a]), int(table(2, 1)[mask_b])
     return _length(candidate.turns) + max(near_a, near_b), near_a + near_b
-
-
-def _by_cycles(candidate: Candidate, stopped: Callable[[], bool]) -> Candidate:
-    """Phase 3 the slow way, when no search finished within its budget: each centre orbit by pure 3-cycles."""
-    colours, turns = candidate.colours, list(candidate.turns)
-    for index, orbit in enumerate(orbits(SIZE)):
-        if orbit.kind is Kind.CENTRE:
-            done, colours = solve_orbit(SIZE, index, colours, stopped)
-            turns += done
-    return Candidate(tuple(turns), colours)
 
 
 def _length(turns: tuple[BlockTurn, ...]) -> int:

@@ -11,7 +11,7 @@ and the shortest whole answer is kept.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from functools import cache
 
 import numpy as np
@@ -60,8 +60,10 @@ def unpaired_wings(colours: np.ndarray) -> int:
 
 def solve_five(
     state: NxNState, flag: StopFlag, frame_seconds: float | None
-) -> Iterator[StageProgress | BigCubeSolution]:
-    """StageProgress events, then one BigCubeSolution unless `flag` is set first (then nothing more)."""
+) -> Generator[StageProgress | BigCubeSolution, None, bool]:
+    """StageProgress events, then one BigCubeSolution unless `flag` is set first (then nothing more); returns
+    False, having yielded no solution, when the centre phases found none (the caller then solves the cube its
+    general way: about one scramble in five, measured, whose phase 3 runs past its budget on every candidate)."""
     started = time.monotonic()
     stopped = flag.is_set
     total = 2 + FRAME_CANDIDATES
@@ -74,18 +76,20 @@ def solve_five(
             yield progress(0, f"centre tables: {name}")
             table(phase, orbit)
             if stopped():
-                return
+                return True
     yield progress(0, "centres: L and R, U and D, then every face")
     colours = home_relabel(state)[state.colours]
     candidates = solve_centres(colours, stopped, CENTRE_CANDIDATES)
-    if not candidates or stopped():
-        return
+    if not candidates:
+        return stopped()  # not stopped: no phase 3 finished in its budget, the general pipeline takes the cube
+    if stopped():
+        return True
     yield progress(1, f"edge pairing after each of {len(candidates)} centre solutions")
     paired = []
     for centres in candidates:
         pairing = pairing_turns(SIZE, centres.colours, stop=stopped)
         if stopped():
-            return
+            return True
         after = centres.colours[sequence_permutation(SIZE, pairing)]
         turns = list(centres.turns) + pairing
         estimate = block_turn_count(SIZE, compact(turns, SIZE)) + COST_PER_WING * unpaired_wings(after)
@@ -96,7 +100,7 @@ def solve_five(
         yield progress(2 + number, f"the 3x3x3 stage after pairing {number + 1} of {FRAME_CANDIDATES}")
         rest = _finish(after, flag, frame_seconds)
         if rest is None:
-            return
+            return True
         merged = compact(turns + rest, SIZE)
         if best is None or block_turn_count(SIZE, merged) < block_turn_count(SIZE, best):
             best = merged
@@ -105,6 +109,7 @@ def solve_five(
         raise RuntimeError("the 5x5x5 solution does not solve the cube (a solver defect)")
     yield progress(total, "finished")
     yield BigCubeSolution(SIZE, tuple(best), time.monotonic() - started)
+    return True
 
 
 def _finish(colours: np.ndarray, flag: StopFlag, frame_seconds: float | None) -> list[BlockTurn] | None:
