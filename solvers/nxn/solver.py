@@ -80,6 +80,11 @@ def solve(
 
         yield from solve_four(state, flag, frame_seconds)
         return
+    if size == 5:  # table-driven centres per orbit: a pipeline of its own (solvers/nxn/five/)
+        from solvers.nxn.five.solve import solve_five
+
+        if (yield from solve_five(state, flag, frame_seconds)):
+            return
     colours = _target_relabel(state)[state.colours]
     turns: list[BlockTurn] = []
     all_orbits = orbits(size)

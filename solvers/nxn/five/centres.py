@@ -1,0 +1,195 @@
+"""The 5x5x5 centres in three table-driven phases, both centre orbits at once, many candidates, shortest kept.
+
+1. every L/R centre piece (x- and +-centres) onto L and R (any turn that leaves the middle layer alone);
+2. the U/D pieces onto U and D (turns about x, outer turns and inner half turns about y and z);
+3. every centre home (outer turns and inner half turns), then, when the wings' permutation is odd, EDGE_PARITY
+   (15 turns that exchange two wings of one edge and move nothing else), so that pairing and wing 3-cycles can
+   finish. Making phase 2 end with the wings even instead (as the 4x4x4 does) failed on about a third of
+   scrambles: on those, none of about a hundred phase-2 endings let phase 3 finish within its budget (the
+   inner quarter turns about x that change the wings' parity seem to tie it to which joint arrangements of the
+   two orbits phase 3 can reach, which its two per-orbit tables cannot see).
+Each phase searches both orbits with the larger of their two exact distances. The fixed centres never move, so
+which axis goes first is chosen by whole-cube rotations (free in the block-turn metric): phase 1 is tried with
+each axis as L/R, phase 2 with both remaining axes as U/D, several solutions each, and the shortest totals go on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from solvers.cube.parity import permutation_parity
+from solvers.nxn.five.layout import SIZE, MoveSet, layout, phase1_moves, phase2_moves, phase3_moves
+from solvers.nxn.five.prune import PHASE_FACES, table
+from solvers.nxn.five.search import pair_search
+from solvers.nxn.four.prune import mask_luts
+from solvers.nxn.geometry import Axis, Face
+from solvers.nxn.moves import BlockTurn, sequence_permutation
+from solvers.nxn.notation import parse
+from solvers.nxn.orbit_solve import labels
+from solvers.nxn.pieces import Kind, orbits
+
+PHASE1_SOLUTIONS = 3  # per axis
+PHASE2_SOLUTIONS = 8  # per phase-1 solution and choice of U/D (more at one bound cost little)
+PHASE3_TRIED = 48  # phase-2 candidates (best estimate first) phase 3 is tried on, until `keep` (one even) are found
+PHASE3_SOLUTIONS = 2
+# Nodes per search and bound: phase 1 needs its full search; in phases 2 and 3 the larger of two distances can be
+# loose by several turns, and a candidate whose search runs long is dropped for the next one.
+BUDGETS = (3_000_000, 400_000, 200_000)
+PATIENT_BUDGET = 4_000_000  # phase 3 again on the shortest few, when no candidate finished within BUDGETS[2]
+PATIENT_TRIED = 3
+MAX_BOUND = 20
+EDGE_PARITY_TEXT = "2R2 B2 U2 2L U2 2R' U2 2R U2 F2 2R F2 2L' B2 2R2"  # the two wings of UF exchanged, nothing else
+
+
+@cache
+def edge_parity() -> tuple[BlockTurn, ...]:
+    """The wing exchange that makes an odd wing permutation even, keeping centres, corners and middle edges."""
+    return tuple(parse(EDGE_PARITY_TEXT, SIZE))
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """Turns so far and the cube's colours after them, recoloured so that the solved colouring is the target."""
+
+    turns: tuple[BlockTurn, ...]
+    colours: np.ndarray
+
+
+@cache
+def _luts(moves: MoveSet, orbit: int) -> np.ndarray:
+    return mask_luts(moves.to[orbit]).astype(np.int64)
+
+
+@cache
+def _wing_orbit() -> int:
+    return next(i for i, o in enumerate(orbits(SIZE)) if o.kind is Kind.WING)
+
+
+@cache
+def _fixed_centres() -> np.ndarray:
+    middle = SIZE // 2
+    return np.array([f * SIZE * SIZE + middle * SIZE + middle for f in range(6)], dtype=np.int64)
+
+
+def wing_parity(colours: np.ndarray) -> int:
+    """Parity of the wings' permutation (colours already relative to the fixed centres)."""
+    found, _ = labels(SIZE, _wing_orbit(), colours)
+    return int(permutation_parity(found))
+
+
+def _masks(colours: np.ndarray, faces: tuple[Face, ...]) -> tuple[int, int]:
+    wanted = np.isin(colours, [int(f) for f in faces])
+    result = []
+    for stickers in layout().centres:
+        bits = wanted[stickers]
+        result.append(int(sum(1 << i for i in np.nonzero(bits)[0])))
+    return result[0], result[1]
+
+
+def _rotated(candidate: Candidate, rotation: list[BlockTurn]) -> Candidate:
+    """After whole-cube turns, recoloured so that the fixed centres are again the target's colours."""
+    colours = candidate.colours[sequence_permutation(SIZE, rotation)] if rotation else candidate.colours
+    relabel = np.empty(6, dtype=np.int8)
+    relabel[colours[_fixed_centres()]] = np.arange(6)
+    return Candidate(candidate.turns + tuple(rotation), relabel[colours])
+
+
+def _after(candidate: Candidate, turns: list[BlockTurn]) -> Candidate:
+    return Candidate(candidate.turns + tuple(turns), candidate.colours[sequence_permutation(SIZE, turns)])
+
+
+class _Stop:
+    """The caller's stop test, copied into the array the numba kernel polls."""
+
+    def __init__(self, stopped: Callable[[], bool]) -> None:
+        self.stopped = stopped
+        self.flag = np.zeros(1, dtype=np.int64)
+
+    def poll(self) -> np.ndarray:
+        self.flag[0] = int(bool(self.stopped()))
+        return self.flag
+
+
+def _search(
+    phase: int, moves: MoveSet, colours: np.ndarray, need_even: bool, limit: int, stop: _Stop, budget: int = 0
+) -> list[list[BlockTurn]]:
+    """Up to `limit` shortest solutions of one phase, [] if none within the budget (BUDGETS[phase] by default)."""
+    budget = budget or BUDGETS[phase]
+    mask_a, mask_b = _masks(colours, PHASE_FACES[phase])
+    prune_a, prune_b = table(phase, 0), table(phase, 1)
+    luts_a, luts_b = _luts(moves, 0), _luts(moves, 1)
+    parity = wing_parity(colours) if need_even else 0
+    out = np.zeros((limit, MAX_BOUND), dtype=np.int64)
+    start = max(int(prune_a[mask_a]), int(prune_b[mask_b]))
+    for bound in range(start, MAX_BOUND + 1):
+        flag = stop.poll()
+        count, nodes = pair_search(
+            mask_a, mask_b, parity, int(need_even), bound, luts_a, luts_b, moves.wing_odd, moves.axis, moves.rank,
+            prune_a, prune_b, limit, budget, out, flag,
+        )  # fmt: skip
+        if count or flag[0] or nodes > budget:
+            return [[moves.turns[int(m)] for m in out[i, :bound]] for i in range(count)]
+    return []
+
+
+_ROTATIONS: tuple[list[BlockTurn], ...] = ([], [BlockTurn(Axis.Y, 0, SIZE - 1, 1)], [BlockTurn(Axis.Z, 0, SIZE - 1, 1)])
+_ABOUT_X: tuple[list[BlockTurn], ...] = ([], [BlockTurn(Axis.X, 0, SIZE - 1, 1)])
+
+
+def solve_centres(colours: np.ndarray, stopped: Callable[[], bool] = lambda: False, keep: int = 1) -> list[Candidate]:
+    """The `keep` shortest centre solutions found (distinct end states, shortest first), each with its colours
+    after it recoloured to the target; [] if stopped or if no phase-3 search finished within its budget.
+    `colours` are relative to the fixed centres."""
+    stop = _Stop(stopped)
+    first: list[Candidate] = []
+    for rotation in _ROTATIONS:
+        start = _rotated(Candidate((), colours), rotation)
+        for turns in _search(0, phase1_moves(), start.colours, False, PHASE1_SOLUTIONS, stop):
+            first.append(_after(start, turns))
+    second: list[Candidate] = []
+    for candidate in first:
+        for rotation in _ABOUT_X:
+            turned = _rotated(candidate, rotation)
+            for turns in _search(1, phase2_moves(), turned.colours, False, PHASE2_SOLUTIONS, stop):
+                second.append(_after(turned, turns))
+    second.sort(key=_phase3_estimate)
+    done: list[Candidate] = []
+    for candidate in second[:PHASE3_TRIED]:
+        if len(done) >= keep and any(not wing_parity(c.colours) for c in done):
+            break  # enough, one of them without the 15-turn wing exchange
+        for turns in _search(2, phase3_moves(), candidate.colours, False, PHASE3_SOLUTIONS, stop):
+            done.append(_after(candidate, turns))
+    for candidate in second[:PATIENT_TRIED] if not done else []:
+        for turns in _search(2, phase3_moves(), candidate.colours, False, 1, stop, PATIENT_BUDGET):
+            done.append(_after(candidate, turns))
+    done = [_after(c, list(edge_parity())) if wing_parity(c.colours) else c for c in done]
+    done.sort(key=lambda c: _length(c.turns))
+    return [] if stop.poll()[0] else _distinct(done)[:keep]
+
+
+def _phase3_estimate(candidate: Candidate) -> tuple[int, int]:
+    """Turns so far + phase 3's lower bound, then the two orbits' distances added: the closer the estimate, the
+    sooner phase 3's search ends (a far orbit beside a near one leaves the larger-of-two bound loose)."""
+    mask_a, mask_b = _masks(candidate.colours, PHASE_FACES[2])
+    near_a, near_b = int(table(2, 0)[mask_a]), int(table(2, 1)[mask_b])
+    return _length(candidate.turns) + max(near_a, near_b), near_a + near_b
+
+
+def _length(turns: tuple[BlockTurn, ...]) -> int:
+    """Turns, whole-cube rotations not counted."""
+    return sum(1 for t in turns if not (t.first == 0 and t.last == SIZE - 1))
+
+
+def _distinct(candidates: list[Candidate]) -> list[Candidate]:
+    seen: set[bytes] = set()
+    kept = []
+    for candidate in candidates:
+        key = candidate.colours.tobytes()
+        if key not in seen:
+            seen.add(key)
+            kept.append(candidate)
+    return kept

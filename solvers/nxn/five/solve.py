@@ -1,0 +1,127 @@
+"""The 5x5x5 solver: table-driven centres (centres.py), then the shared edge pairing, 3x3x3 stage and wing 3-cycles.
+
+Why a pipeline of its own: the 5x5x5's two centre orbits fit exact tables per orbit, and three phases that each
+search both orbits at once take about 28 turns for every centre, where the general stages (beam search, block
+commutators, 3-cycles) take about 80. The centre phases also leave the wings' permutation even, which the general
+pipeline spends a separate turn on. The pairing runs after each of the eight shortest centre solutions, the
+3x3x3 stage and the 3-cycles for wings the pairing left after the best of those (turns so far + 6 per wing left),
+and the shortest whole answer is kept.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator
+from functools import cache
+
+import numpy as np
+
+from solvers.engine import SearchCancelled, StopFlag
+from solvers.nxn.compact import compact
+from solvers.nxn.events import BigCubeSolution, StageProgress
+from solvers.nxn.five.centres import solve_centres
+from solvers.nxn.five.layout import SIZE
+from solvers.nxn.five.prune import TABLE_NAMES, table
+from solvers.nxn.frame import solve_frame
+from solvers.nxn.moves import BlockTurn, block_turn_count, sequence_permutation
+from solvers.nxn.orbit_solve import solve_orbit
+from solvers.nxn.pairing import pairing_turns
+from solvers.nxn.pieces import Kind, edge_slots, orbits
+from solvers.nxn.state import NxNState
+from solvers.nxn.validation import home_relabel
+
+CENTRE_CANDIDATES = 8  # centre solutions the pairing is tried on
+FRAME_CANDIDATES = 3  # of those, the best paired ones the 3x3x3 stage is run on
+COST_PER_WING = 6.0  # turns the 3-cycle stage spends per wing left unpaired
+
+
+@cache
+def _wing_pairs() -> tuple[np.ndarray, np.ndarray]:
+    """(wing stickers, the middle-edge sticker beside each on the same face): a wing is paired when both of its
+    stickers show their middle edge's colours."""
+    slots = edge_slots(SIZE)  # (12, places, 2)
+    middle = slots.shape[1] // 2
+    wings, refs = [], []
+    for s in range(slots.shape[0]):
+        for p in range(slots.shape[1]):
+            if p != middle:
+                for side in range(2):
+                    wings.append(int(slots[s, p, side]))
+                    refs.append(int(slots[s, middle, side]))
+    return np.array(wings), np.array(refs)
+
+
+def unpaired_wings(colours: np.ndarray) -> int:
+    """Wings not showing their slot's middle-edge colours."""
+    wings, refs = _wing_pairs()
+    wrong = (colours[wings] != colours[refs]).reshape(-1, 2).any(axis=1)
+    return int(wrong.sum())
+
+
+def solve_five(
+    state: NxNState, flag: StopFlag, frame_seconds: float | None
+) -> Generator[StageProgress | BigCubeSolution, None, bool]:
+    """StageProgress events, then one BigCubeSolution unless `flag` is set first (then nothing more); returns
+    False, having yielded no solution, when the centre phases found none (the caller then solves the cube its
+    general way: about one scramble in five, measured, whose phase 3 runs past its budget on every candidate)."""
+    started = time.monotonic()
+    stopped = flag.is_set
+    total = 2 + FRAME_CANDIDATES
+
+    def progress(done: int, words: str) -> StageProgress:
+        return StageProgress(words, done / total, time.monotonic() - started)
+
+    for phase, names in enumerate(TABLE_NAMES):  # cached on disk: built once (a few seconds), then loaded
+        for orbit, name in enumerate(names):
+            yield progress(0, f"centre tables: {name}")
+            table(phase, orbit)
+            if stopped():
+                return True
+    yield progress(0, "centres: L and R, U and D, then every face")
+    colours = home_relabel(state)[state.colours]
+    candidates = solve_centres(colours, stopped, CENTRE_CANDIDATES)
+    if not candidates:
+        return stopped()  # not stopped: no phase 3 finished in its budget, the general pipeline takes the cube
+    if stopped():
+        return True
+    yield progress(1, f"edge pairing after each of {len(candidates)} centre solutions")
+    paired = []
+    for centres in candidates:
+        pairing = pairing_turns(SIZE, centres.colours, stop=stopped)
+        if stopped():
+            return True
+        after = centres.colours[sequence_permutation(SIZE, pairing)]
+        turns = list(centres.turns) + pairing
+        estimate = block_turn_count(SIZE, compact(turns, SIZE)) + COST_PER_WING * unpaired_wings(after)
+        paired.append((estimate, turns, after))
+    paired.sort(key=lambda entry: entry[0])
+    best: list[BlockTurn] | None = None
+    for number, (_, turns, after) in enumerate(paired[:FRAME_CANDIDATES]):
+        yield progress(2 + number, f"the 3x3x3 stage after pairing {number + 1} of {FRAME_CANDIDATES}")
+        rest = _finish(after, flag, frame_seconds)
+        if rest is None:
+            return True
+        merged = compact(turns + rest, SIZE)
+        if best is None or block_turn_count(SIZE, merged) < block_turn_count(SIZE, best):
+            best = merged
+    assert best is not None
+    if not state.apply(best).is_solved():
+        raise RuntimeError("the 5x5x5 solution does not solve the cube (a solver defect)")
+    yield progress(total, "finished")
+    yield BigCubeSolution(SIZE, tuple(best), time.monotonic() - started)
+    return True
+
+
+def _finish(colours: np.ndarray, flag: StopFlag, frame_seconds: float | None) -> list[BlockTurn] | None:
+    """The 3x3x3 stage and wing 3-cycles for what pairing left, from solved centres; None if stopped."""
+    stopped = flag.is_set
+    try:
+        turns = solve_frame(SIZE, colours, frame_seconds, flag)  # type: ignore[arg-type]
+    except SearchCancelled:
+        return None
+    colours = colours[sequence_permutation(SIZE, turns)]
+    for index, orbit in enumerate(orbits(SIZE)):
+        if orbit.kind is Kind.WING and not stopped():
+            done, colours = solve_orbit(SIZE, index, colours, stopped)
+            turns += done
+    return None if stopped() else turns

@@ -1,0 +1,169 @@
+"""The 5x5x5's table-driven centres: tables against independent counts, answers replayed on the sticker model."""
+
+from __future__ import annotations
+
+import threading
+from math import comb
+
+import pytest
+
+from solvers.engine import SearchCancelled
+from solvers.nxn.events import BigCubeSolution, StageProgress
+from solvers.nxn.five.centres import edge_parity, solve_centres, wing_parity
+from solvers.nxn.five.layout import phase1_moves, phase2_moves, phase3_moves
+from solvers.nxn.five.prune import TABLE_NAMES, table
+from solvers.nxn.five.solve import unpaired_wings
+from solvers.nxn.four.prune import UNREACHED
+from solvers.nxn.notation import format_turns
+from solvers.nxn.scramble import random_turns
+from solvers.nxn.solver import solve, solve_nxn
+from solvers.nxn.state import NxNState, read_facelets
+from solvers.nxn.validation import home_relabel
+from tests.nxn.sticker_model import StickerModel
+
+# Centre stickers of the 5x5x5 in the facelet string, per face U R F D L B: x-centres (diagonal neighbours of the
+# fixed centre) and +-centres (its edge neighbours).
+X_INDEX = [25 * f + r * 5 + c for f in range(6) for r, c in ((1, 1), (1, 3), (3, 1), (3, 3))]
+PLUS_INDEX = [25 * f + r * 5 + c for f in range(6) for r, c in ((1, 2), (2, 1), (2, 3), (3, 2))]
+FIXED_INDEX = [25 * f + 12 for f in range(6)]
+PHASE_LETTERS = ("RL", "UD", "UFR")
+PHASE_MOVES = (phase1_moves, phase2_moves, phase3_moves)
+
+
+@pytest.mark.parametrize(
+    ("phase", "reached"),
+    [
+        (0, comb(24, 8)),  # 8 L/R pieces of an orbit anywhere among its 24 positions
+        (1, comb(16, 8)),  # 8 U/D pieces anywhere off R and L
+        (2, comb(8, 4) ** 3),  # U vs D, F vs B, R vs L within each pair of faces
+    ],
+)
+@pytest.mark.parametrize("orbit", [0, 1])
+def test_each_table_reaches_every_placement_and_the_goal_is_its_only_zero(phase, orbit, reached):
+    dist = table(phase, orbit)
+    assert int((dist != UNREACHED).sum()) == reached
+    assert int((dist == 0).sum()) == 1
+
+
+@pytest.mark.parametrize("phase", [0, 1, 2])
+@pytest.mark.parametrize("orbit", [0, 1])
+def test_the_tables_first_layer_matches_the_sticker_models_placements_one_turn_away(phase, orbit):
+    """Depth 1 of each table against the placements the independent model reaches from solved in one turn."""
+    index = (X_INDEX, PLUS_INDEX)[orbit]
+    letters = PHASE_LETTERS[phase]
+
+    def placement(model: StickerModel) -> tuple[bool, ...]:
+        text = model.facelets()
+        return tuple(text[i] in letters for i in index)
+
+    placements = set()
+    for turn in PHASE_MOVES[phase]().turns:
+        model = StickerModel(5)
+        model.apply(format_turns([turn], 5))
+        assert [model.facelets()[i] for i in FIXED_INDEX] == list("URFDLB")  # no move turns the middle layer
+        placements.add(placement(model))
+    placements.discard(placement(StickerModel(5)))
+    assert int((table(phase, orbit) == 1).sum()) == len(placements)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_centre_phases_solve_every_centre_and_leave_the_wings_even(seed):
+    model = StickerModel(5)
+    model.apply(format_turns(random_turns(5, seed=500 + seed), 5))
+    candidates = solve_centres(read_facelets(model.facelets()).colours.copy(), keep=2)
+    assert candidates
+    found = candidates[-1]
+    model.apply(format_turns(list(found.turns), 5))
+    text = model.facelets()
+    for f in range(6):
+        face = {text[i] for i in X_INDEX[4 * f : 4 * f + 4] + PLUS_INDEX[4 * f : 4 * f + 4] + [FIXED_INDEX[f]]}
+        assert len(face) == 1, (f, face)
+    state = read_facelets(text)
+    assert wing_parity(home_relabel(state)[state.colours]) == 0
+    # about 28 turns, and 15 more for the wing exchange when the wings end odd; the general centre stages took 70-90
+    assert sum(1 for t in found.turns if not t.is_rotation(5)) <= 50
+
+
+def test_wings_left_odd_by_an_inner_quarter_turn_are_even_after_the_centre_phases():
+    """The 5x5x5's edge parity (a lone wing exchange in the last two edges) starts as odd wings: the centre
+    phases end with them even."""
+    model = StickerModel(5)
+    model.apply("Rw U R' F Rw' D2 2R")
+    colours = read_facelets(model.facelets()).colours
+    assert wing_parity(colours) == 1
+    found = solve_centres(colours.copy())[0]
+    model.apply(format_turns(list(found.turns), 5))
+    state = read_facelets(model.facelets())
+    assert wing_parity(home_relabel(state)[state.colours]) == 0
+
+
+def test_the_edge_parity_turns_exchange_two_wings_and_keep_everything_else():
+    model = StickerModel(5)
+    model.apply(format_turns(list(edge_parity()), 5))
+    text, solved = model.facelets(), StickerModel(5).facelets()
+    changed = [i for i in range(150) if text[i] != solved[i]]
+    assert len(changed) == 4  # two wings of one edge, each showing the other's colours
+    state = read_facelets(text)
+    assert wing_parity(home_relabel(state)[state.colours]) == 1
+
+
+def test_unpaired_wings_are_counted_against_the_middle_edges():
+    assert unpaired_wings(NxNState.solved(5).colours) == 0
+    model = StickerModel(5)
+    model.apply("2R U R' U' 2R'")  # the slice moves one wing of each of a few edges off its middle edge
+    assert unpaired_wings(read_facelets(model.facelets()).colours) > 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_5x5_scrambles_are_solved_in_far_fewer_turns_than_before(seed):
+    model = StickerModel(5)
+    model.apply(format_turns(random_turns(5, seed=900 + seed), 5))
+    solution = solve_nxn(read_facelets(model.facelets()))
+    model.apply(solution.notation)
+    assert model.solved()
+    assert solution.length <= 120  # the general pipeline took 125-150
+
+
+def test_the_5x5_stages_are_named_in_words():
+    events = list(solve(NxNState.solved(5).apply(random_turns(5, seed=3))))
+    stages = [e.stage for e in events if isinstance(e, StageProgress)]
+    assert stages[0] == f"centre tables: {TABLE_NAMES[0][0]}"
+    assert "centres: L and R, U and D, then every face" in stages
+    assert any(s.startswith("edge pairing after each of") for s in stages)
+    assert any(s.startswith("the 3x3x3 stage after pairing") for s in stages)
+    fractions = [e.fraction for e in events if isinstance(e, StageProgress)]
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0
+    assert isinstance(events[-1], BigCubeSolution)
+
+
+def test_a_set_stop_flag_ends_a_5x5_solve_without_an_answer():
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(SearchCancelled):
+        solve_nxn(NxNState.solved(5).apply(random_turns(5, seed=4)), stop=stop)
+
+
+def test_a_stop_raised_during_the_centre_phases_ends_them_without_candidates():
+    polls = []
+
+    def stopped() -> bool:
+        polls.append(1)
+        return len(polls) > 2
+
+    state = NxNState.solved(5).apply(random_turns(5, seed=8))
+    assert solve_centres(state.colours.copy(), stopped, keep=2) == []
+
+
+def test_a_cube_whose_centre_phases_find_nothing_is_solved_the_general_way():
+    """Seed 10 is one of the scrambles whose phase 3 runs past its budget on every candidate: the table
+    pipeline gives it up and the general pipeline's answer is replayed instead."""
+    model = StickerModel(5)
+    model.apply(format_turns(random_turns(5, seed=10), 5))
+    state = read_facelets(model.facelets())
+    assert solve_centres(home_relabel(state)[state.colours], keep=8) == []
+    events = list(solve(state))
+    assert any(isinstance(e, StageProgress) and e.stage == "centres: block commutators" for e in events)
+    solution = events[-1]
+    assert isinstance(solution, BigCubeSolution)
+    model.apply(solution.notation)
+    assert model.solved()
