@@ -16,7 +16,7 @@ import numpy as np
 
 from solvers.engine import ProgressFn
 from solvers.nxn.five.layout import MoveSet, face_of, layout, phase1_moves, phase2_moves, phase3_moves
-from solvers.nxn.four.prune import _bfs_masks, mask_luts
+from solvers.nxn.four.prune import bfs_masks, mask_luts
 from solvers.nxn.geometry import Face
 from solvers.tables import load_or_build
 
@@ -31,7 +31,7 @@ def face_mask(orbit: int, faces: tuple[Face, ...]) -> int:
 
 def _table(moves: MoveSet, orbit: int, faces: tuple[Face, ...]) -> np.ndarray:
     luts = mask_luts(moves.to[orbit])
-    return _bfs_masks(np.array([face_mask(orbit, faces)], dtype=np.int64), luts)
+    return bfs_masks(np.array([face_mask(orbit, faces)], dtype=np.int64), luts)
 
 
 _PHASES = (phase1_moves, phase2_moves, phase3_moves)

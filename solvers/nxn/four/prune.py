@@ -44,7 +44,7 @@ def apply_mask(luts, m, mask):
 
 
 @nb.njit(cache=True, nogil=True)
-def _bfs_masks(goal, luts):
+def bfs_masks(goal, luts):
     """Distances over 24-bit masks from the goal masks."""
     dist = np.full(1 << 24, 255, dtype=np.uint8)
     for g in goal:
@@ -75,7 +75,7 @@ def face_mask(faces: tuple[Face, ...]) -> int:
 def _centre_table(moves: MoveSet, faces: tuple[Face, ...]) -> np.ndarray:
     luts = mask_luts(moves.centre_to)
     goal = np.array([face_mask(faces)], dtype=np.int64)
-    return _bfs_masks(goal, luts)
+    return bfs_masks(goal, luts)
 
 
 _BUILDERS = {
