@@ -218,7 +218,12 @@ BURRTXT = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(CASES))
+SLOW_CASES = {"coloured L trominoes in a chequered box"}  # about a minute of brute force: behind -m slow
+
+
+@pytest.mark.parametrize(
+    "case", [pytest.param(c, marks=pytest.mark.slow) if c in SLOW_CASES else c for c in sorted(CASES)]
+)
 def test_coloured_counts_match_the_brute_force(case: str, tmp_path) -> None:
     shapes, parts, result, pairs, n_colours = CASES[case]
     path = tmp_path / "case.xmpuzzle"
