@@ -16,17 +16,16 @@ from functools import cache
 
 import numpy as np
 
-from solvers.engine import SearchCancelled, StopFlag
+from solvers.engine import StopFlag
 from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
+from solvers.nxn.finish import finish_from_centres
 from solvers.nxn.five.centres import solve_centres
 from solvers.nxn.five.layout import SIZE
 from solvers.nxn.five.prune import TABLE_NAMES, table
-from solvers.nxn.frame import solve_frame
 from solvers.nxn.moves import BlockTurn, block_turn_count, sequence_permutation
-from solvers.nxn.orbit_solve import solve_orbit
 from solvers.nxn.pairing import pairing_turns
-from solvers.nxn.pieces import Kind, edge_slots, orbits
+from solvers.nxn.pieces import edge_slots
 from solvers.nxn.state import NxNState
 from solvers.nxn.validation import home_relabel
 
@@ -98,7 +97,7 @@ def solve_five(
     best: list[BlockTurn] | None = None
     for number, (_, turns, after) in enumerate(paired[:FRAME_CANDIDATES]):
         yield progress(2 + number, f"the 3x3x3 stage after pairing {number + 1} of {FRAME_CANDIDATES}")
-        rest = _finish(after, flag, frame_seconds)
+        rest = finish_from_centres(SIZE, after, flag, frame_seconds)
         if rest is None:
             return True
         merged = compact(turns + rest, SIZE)
@@ -110,18 +109,3 @@ def solve_five(
     yield progress(total, "finished")
     yield BigCubeSolution(SIZE, tuple(best), time.monotonic() - started)
     return True
-
-
-def _finish(colours: np.ndarray, flag: StopFlag, frame_seconds: float | None) -> list[BlockTurn] | None:
-    """The 3x3x3 stage and wing 3-cycles for what pairing left, from solved centres; None if stopped."""
-    stopped = flag.is_set
-    try:
-        turns = solve_frame(SIZE, colours, frame_seconds, flag)  # type: ignore[arg-type]
-    except SearchCancelled:
-        return None
-    colours = colours[sequence_permutation(SIZE, turns)]
-    for index, orbit in enumerate(orbits(SIZE)):
-        if orbit.kind is Kind.WING and not stopped():
-            done, colours = solve_orbit(SIZE, index, colours, stopped)
-            turns += done
-    return None if stopped() else turns

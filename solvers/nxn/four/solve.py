@@ -20,18 +20,17 @@ import numpy as np
 from solvers.cube.formats import from_kociemba
 from solvers.cube.geometry import Face
 from solvers.cube.validation_errors import InvalidCubeError, InvalidReason
-from solvers.engine import SearchCancelled, StopFlag
+from solvers.engine import StopFlag
 from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
+from solvers.nxn.finish import finish_from_centres
 from solvers.nxn.four.centres import solve_centres
 from solvers.nxn.four.layout import SIZE
 from solvers.nxn.four.pairing import COST_PER_WING, pairing_turns, unpaired_edges
 from solvers.nxn.four.pairing import prepare as prepare_pairing
 from solvers.nxn.four.prune import TABLE_NAMES, table
-from solvers.nxn.frame import frame_colours, pll_parity_turns, solve_frame
+from solvers.nxn.frame import frame_colours, pll_parity_turns
 from solvers.nxn.moves import BlockTurn, block_turn_count, sequence_permutation
-from solvers.nxn.orbit_solve import solve_orbit
-from solvers.nxn.pieces import Kind, orbits
 from solvers.nxn.state import NxNState
 
 CENTRE_CANDIDATES = 24  # centre solutions the edge pairing is tried on (it takes a few tens of ms)
@@ -77,7 +76,7 @@ def solve_four(
     best: list[BlockTurn] | None = None
     for number, (_, turns, colours) in enumerate(paired[:FRAME_CANDIDATES]):
         yield progress(2 + number, f"the 3x3x3 stage after pairing {number + 1} of {FRAME_CANDIDATES}")
-        rest = _finish(colours, flag, frame_seconds)
+        rest = finish_from_centres(SIZE, colours, flag, frame_seconds)
         if rest is None:
             return
         merged = compact(turns + rest, SIZE)
@@ -101,18 +100,3 @@ def _parity_turns(colours: np.ndarray) -> int:
         if error.reason is InvalidReason.PARITY:
             return block_turn_count(SIZE, pll_parity_turns(SIZE))
     return 0
-
-
-def _finish(colours: np.ndarray, flag: StopFlag, frame_seconds: float | None) -> list[BlockTurn] | None:
-    """The 3x3x3 stage and wing 3-cycles for what pairing left, from solved centres; None if stopped."""
-    stopped = flag.is_set
-    try:
-        turns = solve_frame(SIZE, colours, frame_seconds, flag)  # type: ignore[arg-type]
-    except SearchCancelled:
-        return None
-    colours = colours[sequence_permutation(SIZE, turns)]
-    for index, orbit in enumerate(orbits(SIZE)):
-        if orbit.kind is Kind.WING and not stopped():
-            done, colours = solve_orbit(SIZE, index, colours, stopped)
-            turns += done
-    return None if stopped() else turns
