@@ -120,6 +120,7 @@ class BurrProblem:
     mirror_ok: bool = False  # some mirror identification applies (see the module docstring)
     result_colours: tuple[tuple[Voxel, int], ...] = ()  # coloured result cells (result coordinates)
     colour_pairs: frozenset[tuple[int, int]] = frozenset()  # allowed (piece colour, result colour)
+    palette: tuple[tuple[int, int, int], ...] = ()  # the file's colours as (red, green, blue): colour n is [n - 1]
 
     @property
     def coloured(self) -> bool:
@@ -222,7 +223,7 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
     base = BurrProblem(label, title, puzzle.comment, required, optional, tuple(kinds), problem.max_holes,
                        result.name if _NAME_RE.match(result.name) else "",
                        result_colours=tuple(sorted(result.colours.items())),
-                       colour_pairs=problem.colour_pairs)  # fmt: skip
+                       colour_pairs=problem.colour_pairs, palette=puzzle.colours)  # fmt: skip
     pairing, mirror_ok = _pair_copies(base)
     return BurrProblem(**{**base.__dict__, "pairing": pairing, "mirror_ok": mirror_ok})
 
