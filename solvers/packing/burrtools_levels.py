@@ -50,9 +50,10 @@ def mirror_refusal(problem: BurrProblem) -> str | None:
     for copy, kind in enumerate(copies):
         if chiral[kind] and (copy >= len(problem.pairing) or problem.pairing[copy] is None):
             letter = problem.kinds[kind].letter
+            colours = ", colours included," if problem.coloured else ""
             return (
-                f"piece {letter} is one-handed and no other piece is its mirror image, so the mirror image of an "
-                "assembly is no assembly (BurrTools counts up to rotation)"
+                f"piece {letter} is one-handed and no other piece is its mirror image{colours} so the mirror image "
+                "of an assembly is no assembly (BurrTools counts up to rotation)"
             )
     return "the mirror image of an assembly is no assembly (BurrTools counts up to rotation)"
 
