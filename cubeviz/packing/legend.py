@@ -118,13 +118,15 @@ class LegendPanel(QWidget):
         self._updating = False
 
     def _fill_cell_colours(self) -> None:
-        """The file's cell colours, one swatch each, under the pieces (hidden when the file gives none)."""
+        """The file's cell colours, one swatch each with the cubes it colours, under the pieces (hidden when the
+        file gives none)."""
         used: dict[str, int] = {}
-        for colours in self.model.cell_colours:
+        for kind, colours in enumerate(self.model.cell_colours):
+            copies = self.model.puzzle.pieces[kind].count
             for colour in colours.values():
-                used[colour] = used.get(colour, 0) + 1
-        cells = " ".join(f'<span style="background-color:{c}">&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;{c} ({n} cubes)'
-                         for c, n in used.items())  # fmt: skip
+                used[colour] = used.get(colour, 0) + copies
+        cells = " ".join(f'<span style="background-color:{c}">&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;{c} on {n} '
+                         f"cube{'s' if n != 1 else ''}" for c, n in used.items())  # fmt: skip
         self.cell_colours.setText(f"Cell colours from the file: {cells}" if used else "")
         self.cell_colours.setVisible(bool(used))
         self._fill_pins()
