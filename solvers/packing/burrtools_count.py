@@ -32,7 +32,6 @@ from solvers.packing.burrtools_colour import PlacementColours
 from solvers.packing.burrtools_io import BurrToolsFileError
 from solvers.packing.burrtools_puzzle import (
     LETTERS,
-    PALETTE,
     BurrProblem,
     identifier_for,
     kind_chirality,
@@ -63,7 +62,7 @@ def _engine_puzzle(problem: BurrProblem) -> tuple[Puzzle, int | None]:
     cells) standing for the ``+`` cells left empty; counts are the kinds' maxima (the hole kind's: how many may
     stay empty)."""
     used = {k.letter for k in problem.kinds}
-    pieces = [Piece(k.letter, k.cells, PALETTE[i % len(PALETTE)], k.maximum, None, k.label)
+    pieces = [Piece(k.letter, k.cells, k.colour(i), k.maximum, None, k.label)
               for i, k in enumerate(problem.kinds)]  # fmt: skip
     hole = None
     if problem.optional:

@@ -15,7 +15,7 @@ from dataclasses import replace
 import numpy as np
 
 from solvers.packing.burrtools_colour import PlacementColours
-from solvers.packing.burrtools_puzzle import PALETTE, BurrProblem, identifier_for
+from solvers.packing.burrtools_puzzle import BurrProblem, identifier_for
 from solvers.packing.cover import CoverProblem, build_cover
 from solvers.packing.puzzle import Piece, Puzzle
 from solvers.packing.voxels import N_ROTATIONS, Matrix, Voxel, apply, isometry_matrices
@@ -31,7 +31,7 @@ def display_puzzle(problem: BurrProblem) -> tuple[Puzzle, CoverProblem, Voxel]:
         sorted(((x - low[0], y - low[1], z - low[2]) for x, y, z in every), key=lambda v: (v[2], v[1], v[0]))
     )
     dims = (max(v[0] for v in target) + 1, max(v[1] for v in target) + 1, max(v[2] for v in target) + 1)
-    pieces = tuple(Piece(k.letter, k.cells, PALETTE[i % len(PALETTE)], k.maximum, None, k.label)
+    pieces = tuple(Piece(k.letter, k.cells, k.colour(i), k.maximum, None, k.label)
                    for i, k in enumerate(problem.kinds))  # fmt: skip
     puzzle = Puzzle(
         name=problem.puzzle_name or identifier_for(problem.title),

@@ -142,3 +142,45 @@ def test_every_level_is_counted_and_the_file_colours_are_drawn(qtbot, monkeypatc
     assert len(window.test_warnings) == 1 and "broken.xmpuzzle" in window.test_warnings[0]
     after = (browser.model.puzzle, browser.model.problem, browser.model.solutions, browser.model.cell_colours)
     assert after == before and _buttons(browser) == buttons
+
+
+def _rgb_pixels(image: QImage, colour: str) -> int:
+    """Pixels shaded from ``colour`` (#rrggbb): the same hue, the white of the highlight taken off."""
+    image = image.convertToFormat(QImage.Format.Format_RGB888)
+    width, height = image.width(), image.height()
+    data = np.frombuffer(image.constBits().asstring(image.sizeInBytes()), dtype=np.uint8)
+    rgb = data.reshape(height, image.bytesPerLine())[:, : width * 3].reshape(height, width, 3).astype(float)
+    chroma = rgb - rgb.min(axis=2, keepdims=True)
+    target = np.array([int(colour[i : i + 2], 16) for i in (1, 3, 5)], dtype=float)
+    target -= target.min()
+    target /= np.linalg.norm(target)
+    strength = np.linalg.norm(chroma, axis=2)
+    return int(((strength > 40) & ((chroma @ target) / np.maximum(strength, 1e-9) > 0.995)).sum())
+
+
+def test_a_design_written_as_a_burrtools_file_keeps_its_colours(qtbot, monkeypatch, window, tmp_path):
+    from cubeviz.design.draft import PieceDraft
+
+    designer, browser = window.designer, window.packing_browser
+    assert designer.start_from("soma")
+    draft = designer.model.draft
+    recoloured = PieceDraft(**{**draft.pieces[0].__dict__, "colour": "#00ff80"})  # a colour no palette has
+    designer.model.replace_all(draft.with_piece(0, recoloured), "recolour")
+    assert designer.wait_for_review(60_000) is not None
+    path = tmp_path / "soma.xmpuzzle"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(path), ""))
+    window.actions["design_save"].trigger()
+    assert path.exists() and window.test_warnings == []
+    colours = [p.colour for p in designer.model.draft.pieces]
+    assert colours[0] == "#00ff80"
+    # opened again in the Design tab and in the Packings tab: the same colours, and drawn in 3D
+    assert designer.start_from("soma")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kwargs: (str(path), ""))
+    window.actions["design_open"].trigger()
+    assert [p.colour for p in designer.model.draft.pieces] == colours
+    window.tabs.setCurrentWidget(browser)
+    _open(qtbot, monkeypatch, window, path, enumerate_it=False)
+    assert [p.colour for p in browser.model.puzzle.pieces] == colours and window.test_warnings == []
+    assert _rgb_pixels(_shown(qtbot, browser), "#00ff80") > 200
+    assert browser.load_shipped("soma", enumerate_now=False)  # the shipped colours: none of that green
+    assert _rgb_pixels(_shown(qtbot, browser), "#00ff80") == 0
