@@ -285,6 +285,7 @@ class PackingBrowser(QWidget):
     def _finished(self, worker) -> None:
         if worker is self.worker:
             self.worker = None
+            self._level_after = None  # a cancelled BurrTools enumeration leaves no level for the next set
             self.source.set_busy(False)
             worker.deleteLater()
 
