@@ -363,11 +363,12 @@ def classes(problem: BurrProblem, found: list) -> list[int]:
     return keep
 
 
-def class_ids(problem: BurrProblem, found: list, *, mirror: bool) -> list[int]:
+def class_ids(problem: BurrProblem, found: list, *, mirror: bool, stop=None) -> list[int]:
     """A class number per assembly of ``found`` (numbered in order of first appearance): classes under the
     rotations of the result that keep it (``#``, ``+`` and colours), and with ``mirror`` also under its
     reflections, an assembly being identified with its mirror image where BurrTools' pairing of one-handed copies
-    makes that image an assembly (see the module docstring). ``mirror`` needs ``problem.mirror_ok``."""
+    makes that image an assembly (see the module docstring). ``mirror`` needs ``problem.mirror_ok``. A set
+    ``stop`` flag ends the work with KeyboardInterrupt (checked every thousand assemblies)."""
     if mirror and not problem.mirror_ok:
         raise ValueError("mirror images are no assemblies of this problem: some one-handed piece has no partner")
     symmetries = _result_symmetries(problem)
@@ -399,7 +400,9 @@ def class_ids(problem: BurrProblem, found: list, *, mirror: bool) -> list[int]:
             found_image = images[key] = numbers.setdefault(entry, len(numbers))
         return found_image
 
-    for placed in found:
+    for n, placed in enumerate(found):
+        if n % 1024 == 0:
+            _check_stop(stop)
         mirror_kinds = _mirror_kinds(problem, placed, copies, first_copy, chiral) if mirror else None
         best: tuple = ()
         for s, (_m, _shift, proper) in enumerate(symmetries):

@@ -62,11 +62,11 @@ def burrtools_levels(problem: BurrProblem, stop=None) -> BurrLevels:
     """List every assembly of ``problem`` and sort it into classes at every level that is defined (see the module
     docstring). A set ``stop`` flag ends the work with KeyboardInterrupt."""
     found = every_assembly(problem, stop)
-    classes = {SymmetryMode.ROTATION: np.asarray(class_ids(problem, found, mirror=False), dtype=np.int64)}
+    classes = {SymmetryMode.ROTATION: np.asarray(class_ids(problem, found, mirror=False, stop=stop), dtype=np.int64)}
     undefined: dict[SymmetryMode, str] = {}
     refusal = mirror_refusal(problem)
     if refusal is None:
-        classes[SymmetryMode.MIRROR] = np.asarray(class_ids(problem, found, mirror=True), dtype=np.int64)
+        classes[SymmetryMode.MIRROR] = np.asarray(class_ids(problem, found, mirror=True, stop=stop), dtype=np.int64)
     else:
         undefined[SymmetryMode.MIRROR] = refusal
     level = SymmetryMode.MIRROR if refusal is None else SymmetryMode.ROTATION

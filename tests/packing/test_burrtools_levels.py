@@ -7,12 +7,13 @@ it is not, and equals burrTxt's figure; the display rows give each assembly, col
 from __future__ import annotations
 
 import itertools
+import threading
 
 import numpy as np
 import pytest
 from test_burrtools_colours import BURRTXT, CASES, MATRICES, ROTATIONS, _cells, _det, _move, _turn, _xml
 
-from solvers.packing.burrtools_count import count
+from solvers.packing.burrtools_count import class_ids, count, every_assembly
 from solvers.packing.burrtools_display import assembly_rows, cell_colours, display_puzzle, is_absent
 from solvers.packing.burrtools_io import parse_burrtools
 from solvers.packing.burrtools_levels import burrtools_levels
@@ -187,3 +188,19 @@ def test_each_colouring_gets_a_row_that_poses_its_colours() -> None:
                 assert cell in colours[kind]
         assert drawn == wanted
     assert all(len(c) == 7 and c.startswith("#") for k in colours for c in k.values())
+
+
+def test_a_set_stop_flag_ends_the_listing_and_the_classes() -> None:
+    """The app's Cancel: a stop flag ends the search and the sorting into classes alike (a worker waiting on
+    either would hold the window)."""
+    shapes, parts, result, pairs, n_colours = LEVEL_CASES["one-way pairs"]
+    problem = burr_problem(parse_burrtools(_xml(shapes, parts, result, pairs, n_colours).encode()))
+    stop = threading.Event()
+    found = every_assembly(problem, stop)
+    assert len(found) == 216
+    stop.set()
+    with pytest.raises(KeyboardInterrupt):
+        burrtools_levels(problem, stop=stop)
+    with pytest.raises(KeyboardInterrupt):
+        class_ids(problem, found, mirror=False, stop=stop)
+    assert len(set(class_ids(problem, found, mirror=False))) == 23
