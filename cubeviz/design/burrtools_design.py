@@ -41,7 +41,7 @@ def draft_from_burrtools(chosen: Chosen) -> PuzzleDraft:
         PieceDraft(
             k.letter,
             frozenset(k.cells),
-            PALETTE[i % len(PALETTE)],
+            k.display_colour or PALETTE[i % len(PALETTE)],
             k.maximum,
             k.label,
             problem.kinds[twins[i]].letter if i in twins else None,

@@ -71,6 +71,8 @@ class PackingModel:
         self._levels: dict[SymmetryMode, np.ndarray] = {}
         self.disassembly: np.ndarray | None = None  # level per solution (solvers.packing.disassembly), when known
         self.apart_only = False  # list only the solutions that can be taken apart (once levels are known)
+        self.undefined_levels: dict[SymmetryMode, str] = {}  # levels this puzzle has not, and why
+        self.cell_colours: tuple[dict[tuple[int, int, int], str], ...] = ()  # per kind: piece cell -> #rrggbb
 
     # -- observers ---------------------------------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -81,8 +83,20 @@ class PackingModel:
             listener(event)
 
     # -- loading -----------------------------------------------------------------------------------------------------
-    def set_puzzle(self, puzzle: Puzzle, problem: CoverProblem | None = None, source: str = "") -> None:
-        """A new puzzle without solutions (they come from enumeration or a file)."""
+    def set_puzzle(
+        self,
+        puzzle: Puzzle,
+        problem: CoverProblem | None = None,
+        source: str = "",
+        *,
+        undefined: dict[SymmetryMode, str] | None = None,
+        cell_colours: tuple[dict[tuple[int, int, int], str], ...] = (),
+    ) -> None:
+        """A new puzzle without solutions (they come from enumeration or a file). ``undefined``: the symmetry levels
+        the puzzle has not, each with the reason; ``cell_colours``: colours a file gives single cells of the pieces
+        (per kind, piece cell -> ``#rrggbb``), drawn over the piece's own colour."""
+        self.undefined_levels = dict(undefined or {})
+        self.cell_colours = cell_colours
         self.puzzle = puzzle
         self.problem = problem or build_cover(puzzle)
         self.poses = PoseTable(self.problem)
@@ -102,6 +116,7 @@ class PackingModel:
             self.problem = solutions.problem
             self.poses = PoseTable(self.problem)
             self.hidden, self.highlight = set(), None
+            self.undefined_levels, self.cell_colours = {}, ()
             self._emit("puzzle")
         self.source = source or self.source
         self.solutions = solutions

@@ -68,6 +68,7 @@ class PackingBrowser(QWidget):
         self.model = PackingModel()
         self.worker: GeneratorWorker | CallWorker | None = None
         self.burrtools: BrowserProblem | None = None  # a BurrTools problem Enumerate lists as BurrTools counts
+        self._level_after: SymmetryMode | None = None  # the level to show once a BurrTools enumeration arrives
         self._animate_next = False
         self._build()
         self.model.subscribe(self._on_model)
@@ -174,14 +175,17 @@ class PackingBrowser(QWidget):
             self._error(f"Puzzle not opened: {exc}")
             refuse(self, "Puzzle not opened", exc)
             return False
-        if not self.use_puzzle(shown.puzzle, enumerate_now=False, cover=shown.cover):
+        if not self.use_puzzle(shown.puzzle, False, shown.cover, undefined=shown.undefined, colours=shown.cell_colours):
             return False
         self.source.set_default_level(shown.level)
         if shown.burr is not None:
             self.burrtools = shown
-            self._say(f"{shown.label}: Enumerate lists its assemblies as BurrTools counts them (unused pieces hidden)")
+            self._say(
+                f"{shown.label}: Enumerate lists every assembly (unused pieces hidden) with its classes; "
+                f"{LEVEL_NAMES[shown.level].lower()} counts as BurrTools counts"
+            )
             if enumerate_now:
-                self.enumerate()
+                self.enumerate(shown.level)
             return True
         if shown.stored is not None:
             self.model.set_solutions(shown.stored, f"{shown.puzzle.title}: stored in {Path(path).name}")
@@ -195,8 +199,17 @@ class PackingBrowser(QWidget):
             self.enumerate(shown.level)
         return True
 
-    def use_puzzle(self, puzzle: Puzzle, enumerate_now: bool = True, cover: CoverProblem | None = None) -> bool:
-        """Show a puzzle already read (a file, or one made in the designer) and enumerate it unless told not to."""
+    def use_puzzle(
+        self,
+        puzzle: Puzzle,
+        enumerate_now: bool = True,
+        cover: CoverProblem | None = None,
+        *,
+        undefined: dict[SymmetryMode, str] | None = None,
+        colours: tuple[dict[tuple[int, int, int], str], ...] = (),
+    ) -> bool:
+        """Show a puzzle already read (a file, or one made in the designer) and enumerate it unless told not to;
+        ``undefined`` and ``colours`` as :meth:`PackingModel.set_puzzle` takes them."""
         try:
             problem = cover if cover is not None else build_cover(puzzle)
         except (PackingError, ValueError) as exc:
@@ -205,7 +218,7 @@ class PackingBrowser(QWidget):
         self.cancel()
         self.burrtools = None
         self.source.show_error("")
-        self.model.set_puzzle(puzzle, problem)
+        self.model.set_puzzle(puzzle, problem, undefined=undefined, cell_colours=colours)
         self.source.set_default_level(default_level(puzzle))
         self.source.status.setText(f"{puzzle.title}: {puzzle.n_instances} pieces, {puzzle.n_cells} cells")
         if enumerate_now:
@@ -226,6 +239,8 @@ class PackingBrowser(QWidget):
         self.cancel()
         if self.burrtools is not None and self.burrtools.burr is not None:
             shown = self.burrtools
+            wanted = SymmetryMode(mode or shown.level)
+            self._level_after = shown.level if wanted in self.model.undefined_levels else wanted
             work = burrtools_enumeration(shown.burr, self.model.problem, shown.shift)
             worker = GeneratorWorker(work, lambda e: isinstance(e, Loaded), self)
             worker.solution.connect(self._loaded)
@@ -233,6 +248,7 @@ class PackingBrowser(QWidget):
             worker.error.connect(lambda exc: self._error(f"Enumeration failed: {exc}"))
             self._start(worker, f"Counting {self.model.puzzle.title} as BurrTools counts...")
             return
+        self._level_after = None
         mode = SymmetryMode(mode or SymmetryMode.NONE)
         address = self.source.cluster.text().strip()
         work = (
@@ -269,6 +285,7 @@ class PackingBrowser(QWidget):
     def _finished(self, worker) -> None:
         if worker is self.worker:
             self.worker = None
+            self._level_after = None  # a cancelled BurrTools enumeration leaves no level for the next set
             self.source.set_busy(False)
             worker.deleteLater()
 
@@ -282,6 +299,9 @@ class PackingBrowser(QWidget):
         self.source.show_error("")
         self.source.progress.setValue(PROGRESS_STEPS)
         self.model.set_solutions(loaded.solutions, loaded.source)
+        level, self._level_after = self._level_after, None
+        if level is not None and level in self.model.level_counts():
+            self.model.set_level(level)  # a BurrTools problem: every assembly listed, the level asked for shown
         counts = ", ".join(f"{n:,}" for n in self.model.level_counts().values())
         self._say(f"{loaded.source}: {counts}")
         self.loaded.emit()
@@ -326,7 +346,7 @@ class PackingBrowser(QWidget):
         model = self.model
         if event == "puzzle":
             self._animate_next = False
-            self.view_panel.set_item(PolycubeItem(model.puzzle, model.instance_kinds()))
+            self.view_panel.set_item(PolycubeItem(model.puzzle, model.instance_kinds(), model.cell_colours))
             self.table_model.refresh()
             self.navigation.set_range(0)
         elif event == "solutions":

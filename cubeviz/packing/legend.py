@@ -4,7 +4,7 @@ live match count, and the nearest solutions. It only reads the model and calls i
 from __future__ import annotations
 
 from PyQt6.QtCore import Qt, pyqtSignal
-from PyQt6.QtGui import QColor, QIcon, QPixmap
+from PyQt6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PyQt6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
@@ -40,6 +40,12 @@ class LegendPanel(QWidget):
         self.legend.itemChanged.connect(self._item_changed)
         self.legend.currentRowChanged.connect(self._row_changed)
         box_layout.addWidget(self.legend)
+        self.cell_colours = QLabel("")
+        self.cell_colours.setWordWrap(True)
+        self.cell_colours.setToolTip("Colours the puzzle file gives single cubes of the pieces (BurrTools' colour "
+                                     "constraints), drawn on those cubes in 3D")  # fmt: skip
+        self.cell_colours.hide()
+        box_layout.addWidget(self.cell_colours)
         buttons = QHBoxLayout()
         self.pin_button = QPushButton("Pin piece")
         self.pin_button.setToolTip(
@@ -103,11 +109,26 @@ class LegendPanel(QWidget):
             item = QListWidgetItem(model.instance_label(instance))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked)
-            swatch = QPixmap(SWATCH_PIXELS, SWATCH_PIXELS)
-            swatch.fill(QColor(model.puzzle.pieces[kind].colour))
-            item.setIcon(QIcon(swatch))
+            own = model.cell_colours[kind] if kind < len(model.cell_colours) else {}
+            item.setIcon(QIcon(_swatch(model.puzzle.pieces[kind].colour, own)))
+            if own:
+                item.setToolTip(f"{len(own)} of its {len(model.puzzle.pieces[kind].cells)} cubes coloured by the file")
             self.legend.addItem(item)
+        self._fill_cell_colours()
         self._updating = False
+
+    def _fill_cell_colours(self) -> None:
+        """The file's cell colours, one swatch each with the cubes it colours, under the pieces (hidden when the
+        file gives none)."""
+        used: dict[str, int] = {}
+        for kind, colours in enumerate(self.model.cell_colours):
+            copies = self.model.puzzle.pieces[kind].count
+            for colour in colours.values():
+                used[colour] = used.get(colour, 0) + copies
+        cells = " ".join(f'<span style="background-color:{c}">&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;{c} on {n} '
+                         f"cube{'s' if n != 1 else ''}" for c, n in used.items())  # fmt: skip
+        self.cell_colours.setText(f"Cell colours from the file: {cells}" if used else "")
+        self.cell_colours.setVisible(bool(used))
         self._fill_pins()
         self.nearest.clear()
 
@@ -165,6 +186,20 @@ class LegendPanel(QWidget):
 
     def _unpin_item(self, item: QListWidgetItem) -> None:
         self.model.unpin(item.data(Qt.ItemDataRole.UserRole))
+
+
+def _swatch(colour: str, own: dict) -> QPixmap:
+    """A piece's swatch: its colour, with a stripe of each colour the file gives some of its cells."""
+    swatch = QPixmap(SWATCH_PIXELS, SWATCH_PIXELS)
+    swatch.fill(QColor(colour))
+    extra = sorted(set(own.values()))
+    if extra:
+        painter = QPainter(swatch)
+        width = SWATCH_PIXELS // 2 // len(extra) or 1
+        for i, cell_colour in enumerate(extra):
+            painter.fillRect(SWATCH_PIXELS // 2 + i * width, 0, width, SWATCH_PIXELS, QColor(cell_colour))
+        painter.end()
+    return swatch
 
 
 def _wrapping_list() -> QListWidget:

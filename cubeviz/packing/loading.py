@@ -90,18 +90,23 @@ def enumeration(
 def burrtools_enumeration(
     problem: BurrProblem, cover: CoverProblem, shift: tuple[int, int, int]
 ) -> Callable[[threading.Event, Callable], Iterator[CoverProgress | Loaded]]:
-    """A GeneratorWorker factory for a BurrTools problem that is no exact cover: BurrTools' assemblies (one per
-    class, as ``cubeviz-solve pack`` counts them) as rows of the display puzzle's cover (unused copies absent)."""
-    from solvers.packing.burrtools_count import count
+    """A GeneratorWorker factory for a BurrTools problem that is no exact cover: every assembly as rows of the
+    display puzzle's cover (unused copies absent, a colouring its own row), labelled with its classes at every
+    level that is defined (:mod:`solvers.packing.burrtools_levels`); the count at BurrTools' level is its own."""
     from solvers.packing.burrtools_display import assembly_rows
+    from solvers.packing.burrtools_levels import burrtools_levels
 
     def run(stop: threading.Event, _report: Callable) -> Iterator[CoverProgress | Loaded]:
-        found = count(problem, stop=stop)
+        try:
+            levels = burrtools_levels(problem, stop=stop)
+        except KeyboardInterrupt:  # the stop flag was set: the worker reports the cancel
+            return
         if stop.is_set():
             return
-        rows = assembly_rows(cover, shift, found.representatives)
-        source = f"{problem.title}: {found.assemblies:,} assemblies as BurrTools counts them"
-        yield Loaded(SolutionSet(cover, rows, SymmetryMode.NONE), source)
+        rows = assembly_rows(cover, shift, levels.assemblies)
+        counted = levels.count(levels.burrtools)
+        source = f"{problem.title}: {counted:,} assemblies as BurrTools counts them ({levels.burrtools.value} level)"
+        yield Loaded(SolutionSet(cover, rows, SymmetryMode.NONE, dict(levels.classes)), source)
 
     return run
 

@@ -1,7 +1,8 @@
 """The documentation screenshots of the packing browser, made by the browser itself so they stay current.
 
 Run: `.venv/bin/python -m cubeviz.packing.screenshots [directory]` (default docs/screenshots; needs a display,
-e.g. under xvfb-run). Writes packing-assembled.png, packing-exploded.png and packing-filtered.png (whole tab).
+e.g. under xvfb-run). Writes packing-assembled.png, packing-exploded.png and packing-filtered.png (whole tab), and
+burrtools-colours.png (`cubeviz.packing.burrtools_screenshots`).
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ def save_screenshots(directory: Path) -> list[Path]:
     finally:
         browser.shutdown()
         browser.close()
-    return paths
+    from cubeviz.packing.burrtools_screenshots import save_screenshots as save_burrtools
+
+    return paths + save_burrtools(directory)
 
 
 def _pin(browser: PackingBrowser) -> None:

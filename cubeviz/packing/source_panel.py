@@ -121,6 +121,8 @@ class SourcePanel(QWidget):
     def _on_model(self, event: str) -> None:
         if event in ("puzzle", "solutions", "list"):
             self._sync_counts()
+        if event in ("puzzle", "solutions"):
+            self._sync_choices()
         if event == "puzzle" and self.model.puzzle is not None:
             index = self.chooser.findText(self.model.puzzle.name)
             if index >= 0 and self.model.puzzle.name in shipped_puzzles():
@@ -134,6 +136,9 @@ class SourcePanel(QWidget):
             tip = ""
             if mode in counts:
                 text = f"{LEVEL_NAMES[mode]}: {counts[mode]:,}"
+            elif mode in self.model.undefined_levels:
+                text = f"{LEVEL_NAMES[mode]}: not defined"
+                tip = f"Not defined for this puzzle: {self.model.undefined_levels[mode]}"
             elif mode.value in known:
                 text = f"{LEVEL_NAMES[mode]}: {known[mode.value]:,} known"
                 tip = (
@@ -147,6 +152,18 @@ class SourcePanel(QWidget):
             button.setEnabled(mode in counts)
             button.setChecked(mode in counts and mode == self.model.level)
             button.blockSignals(False)
+
+    def _sync_choices(self) -> None:
+        """The Enumerate level list offers only the levels the puzzle has; the others say why not."""
+        items = self.up_to.model()
+        for row in range(self.up_to.count()):
+            mode = self.up_to.itemData(row)
+            reason = self.model.undefined_levels.get(mode)
+            item = items.item(row)  # type: ignore[attr-defined]
+            item.setEnabled(reason is None)
+            item.setToolTip(f"Not defined for this puzzle: {reason}" if reason else "")
+            if reason is not None and self.up_to.currentIndex() == row:
+                self.up_to.setCurrentIndex(self.up_to.findData(SymmetryMode.ROTATION))
 
     def _level_clicked(self, mode: SymmetryMode) -> None:
         if self.model.solutions is not None and mode != self.model.level:

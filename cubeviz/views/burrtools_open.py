@@ -8,15 +8,16 @@ a :class:`BurrToolsFileError` whose one line names what is wrong, and shows it w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 from PyQt6.QtWidgets import QMessageBox, QWidget
 
 from cubeviz.views.problem_chooser import choose_problem
-from solvers.packing.burrtools_display import display_puzzle
+from solvers.packing.burrtools_display import cell_colours, display_puzzle
 from solvers.packing.burrtools_io import BurrToolsFileError, BurrToolsPuzzle, Problem, read_burrtools
+from solvers.packing.burrtools_levels import mirror_refusal
 from solvers.packing.burrtools_puzzle import (
     BurrProblem,
     assembly_cells,
@@ -55,8 +56,9 @@ class Chosen:
 
 @dataclass(frozen=True)
 class BrowserProblem:
-    """What the Packings tab needs: the puzzle and its cover, the level whose count is BurrTools' count, and the
-    file's stored assemblies as solutions (None when it stores none)."""
+    """What the Packings tab needs: the puzzle and its cover, the level whose count is BurrTools' count, the
+    file's stored assemblies as solutions (None when it stores none), why a level is not defined, and the file's
+    colours on the pieces' cells (per kind: piece cell -> ``#rrggbb``; empty without colours)."""
 
     puzzle: Puzzle
     cover: CoverProblem
@@ -66,6 +68,8 @@ class BrowserProblem:
     label: str
     burr: BurrProblem | None = None  # set when Enumerate lists BurrTools' assemblies (no exact cover)
     shift: tuple[int, int, int] = (0, 0, 0)  # result coordinates minus the display puzzle's
+    undefined: dict[SymmetryMode, str] = field(default_factory=dict)
+    cell_colours: tuple[dict[tuple[int, int, int], str], ...] = ()
 
 
 class Cancelled(Exception):
@@ -87,8 +91,9 @@ def browser_problem(chosen: Chosen) -> BrowserProblem:
     """The problem as the Packings tab shows it. A problem the engine counts as an ordinary puzzle (fixed counts,
     no ``+`` cell, no colour, the pieces fill the result, mirror pairs within piece kinds) is one, enumerated by
     the engine at the level whose count is BurrTools'; any other is shown as its display puzzle
-    (:mod:`solvers.packing.burrtools_display`) and Enumerate lists its assemblies as ``cubeviz-solve pack``
-    counts them. BurrToolsFileError when the pieces cannot fill the result."""
+    (:mod:`solvers.packing.burrtools_display`) and Enumerate lists every assembly with its classes at each level
+    (:mod:`solvers.packing.burrtools_levels`), BurrTools' level chosen. BurrToolsFileError when the pieces cannot
+    fill the result."""
     problem = chosen.problem
     general = problem.optional or problem.has_ranges or problem.coloured
     if not general and problem.mirror_ok and kind_twins(problem) is None:
@@ -105,7 +110,10 @@ def browser_problem(chosen: Chosen) -> BrowserProblem:
         if problem.coloured:
             why.append("colours")
         label = f"{problem.title} ({problem.name}{': ' + ', '.join(why) if why else ''})"
-        return BrowserProblem(puzzle, cover, SymmetryMode.NONE, None, 0, label, problem, shift)
+        refusal = mirror_refusal(problem)
+        level = SymmetryMode.ROTATION if refusal else SymmetryMode.MIRROR
+        undefined = {SymmetryMode.MIRROR: refusal} if refusal else {}
+        return BrowserProblem(puzzle, cover, level, None, 0, label, problem, shift, undefined, cell_colours(problem))
     try:
         puzzle = to_puzzle(problem)  # the pieces must fill the result: said by the engine when they do not
     except BurrToolsFileError as exc:
@@ -119,7 +127,10 @@ def browser_problem(chosen: Chosen) -> BrowserProblem:
     level = plain_mode(problem)
     rows, skipped = stored_rows(chosen, puzzle, cover)
     stored = with_classes(cover, rows, SymmetryMode.NONE) if len(rows) else None
-    return BrowserProblem(puzzle, cover, level, stored, skipped, f"{problem.title} ({problem.name})")
+    refusal = mirror_refusal(problem)
+    undefined = {SymmetryMode.MIRROR: refusal} if refusal else {}
+    label = f"{problem.title} ({problem.name})"
+    return BrowserProblem(puzzle, cover, level, stored, skipped, label, undefined=undefined)
 
 
 def stored_rows(chosen: Chosen, puzzle: Puzzle, cover: CoverProblem) -> tuple[np.ndarray, int]:

@@ -32,7 +32,6 @@ from solvers.packing.burrtools_colour import PlacementColours
 from solvers.packing.burrtools_io import BurrToolsFileError
 from solvers.packing.burrtools_puzzle import (
     LETTERS,
-    PALETTE,
     BurrProblem,
     identifier_for,
     kind_chirality,
@@ -63,7 +62,7 @@ def _engine_puzzle(problem: BurrProblem) -> tuple[Puzzle, int | None]:
     cells) standing for the ``+`` cells left empty; counts are the kinds' maxima (the hole kind's: how many may
     stay empty)."""
     used = {k.letter for k in problem.kinds}
-    pieces = [Piece(k.letter, k.cells, PALETTE[i % len(PALETTE)], k.maximum, None, k.label)
+    pieces = [Piece(k.letter, k.cells, k.colour(i), k.maximum, None, k.label)
               for i, k in enumerate(problem.kinds)]  # fmt: skip
     hole = None
     if problem.optional:
@@ -125,9 +124,10 @@ def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop)
     return _with_disassembly(problem, reps, max_states, stop)
 
 
-def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, stop) -> Count:
-    """Every assembly from the kernel (``+`` cells coverable by the empty kind, ranges checked at full covers),
-    then one per class."""
+def _general_search(problem: BurrProblem, stop) -> tuple:
+    """The kernel's search over every result cell (``+`` cells coverable by the empty kind, ranges checked at full
+    covers): (cover, target coordinates, hole kind, every assembly as kernel rows, allowed colourings per row or
+    None without colours)."""
     import numpy as np
 
     from solvers.packing.cover import build_cover
@@ -148,21 +148,48 @@ def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, sto
     colourings = _row_colourings(problem, cover, target, enabled, hole) if problem.coloured else None
     rows = _every_assembly(cover, enabled, stop)
     _check_stop(stop)
+    return puzzle, cover, target, hole, rows, colourings
+
+
+def _listed(problem: BurrProblem, cover, target: list[Voxel], hole: int | None, rows, colourings) -> list[tuple]:
+    """Every assembly as (kind, cells) per piece, with colours (kind, cells, colouring): once per allowed colouring
+    of its pieces, as BurrTools lists them."""
+    out: list[tuple] = []
+    for sol in rows.tolist():
+        used = [r for r in sol if r >= 0 and int(cover.row_kind[r]) != hole]
+        pieces = [(int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0)) for r in used]
+        if colourings is None:
+            out.append(tuple(pieces))
+            continue
+        for choice in itertools.product(*(colourings[r] for r in used)):
+            out.append(tuple((*piece, colouring) for piece, colouring in zip(pieces, choice, strict=True)))
+            if len(out) > MAX_LISTED:
+                raise BurrToolsFileError(f"more than {MAX_LISTED:,} assemblies before symmetry: too many to "
+                                         "sort into classes here", problem.title)  # fmt: skip
+    return out
+
+
+def every_assembly(problem: BurrProblem, stop=None) -> list[tuple]:
+    """Every assembly of a problem, before any symmetry: (kind, cells in result coordinates) per piece, and its
+    colouring as a third item when the problem has colours (an assembly per allowed colouring of its pieces). A
+    set ``stop`` flag ends the search with KeyboardInterrupt."""
+    if not problem.kinds:
+        return [] if problem.required else [()]
+    _puzzle, cover, target, hole, rows, colourings = _general_search(problem, stop)
+    return _listed(problem, cover, target, hole, rows, colourings)
+
+
+def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, stop) -> Count:
+    """Every assembly from the kernel (``+`` cells coverable by the empty kind, ranges checked at full covers),
+    then one per class."""
+    puzzle, cover, target, hole, rows, colourings = _general_search(problem, stop)
 
     def pieces(sol: list[int]) -> tuple:
         return tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
                      for r in sol if r >= 0 and int(cover.row_kind[r]) != hole)  # fmt: skip
 
     if colourings is not None:  # every allowed colouring of every piece: the assemblies BurrTools lists
-        listed = []
-        for sol in rows.tolist():
-            used = [r for r in sol if r >= 0 and int(cover.row_kind[r]) != hole]
-            for choice in itertools.product(*(colourings[r] for r in used)):
-                listed.append(tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0),
-                                    colouring) for r, colouring in zip(used, choice, strict=True)))  # fmt: skip
-                if len(listed) > MAX_LISTED:
-                    raise BurrToolsFileError(f"more than {MAX_LISTED:,} assemblies before symmetry: too many to "
-                                             "sort into classes here", problem.title)  # fmt: skip
+        listed = _listed(problem, cover, target, hole, rows, colourings)
         reps = tuple(tuple(piece[:2] for piece in listed[i]) for i in classes(problem, listed))
         if not disassemble:
             return Count(len(reps), representatives=reps)
@@ -327,16 +354,33 @@ def _with_disassembly(problem: BurrProblem, reps, max_states: int, stop) -> Coun
 
 def classes(problem: BurrProblem, found: list) -> list[int]:
     """Indices into ``found`` (assemblies as (kind, cells) pairs) of the first assembly of each BurrTools class."""
+    ids = class_ids(problem, found, mirror=problem.mirror_ok)
+    keep, seen = [], set()
+    for n, c in enumerate(ids):
+        if c not in seen:
+            seen.add(c)
+            keep.append(n)
+    return keep
+
+
+def class_ids(problem: BurrProblem, found: list, *, mirror: bool, stop=None) -> list[int]:
+    """A class number per assembly of ``found`` (numbered in order of first appearance): classes under the
+    rotations of the result that keep it (``#``, ``+`` and colours), and with ``mirror`` also under its
+    reflections, an assembly being identified with its mirror image where BurrTools' pairing of one-handed copies
+    makes that image an assembly (see the module docstring). ``mirror`` needs ``problem.mirror_ok``. A set
+    ``stop`` flag ends the work with KeyboardInterrupt (checked every thousand assemblies)."""
+    if mirror and not problem.mirror_ok:
+        raise ValueError("mirror images are no assemblies of this problem: some one-handed piece has no partner")
     symmetries = _result_symmetries(problem)
-    if not problem.mirror_ok:
+    if not mirror:
         symmetries = [s for s in symmetries if s[2]]
     copies = problem.copies()
     first_copy: dict[int, int] = {}
     for i, k in enumerate(copies):
         first_copy.setdefault(k, i)
     chiral = kind_chirality(problem)
-    seen: set[tuple] = set()
-    keep = []
+    ids: dict[tuple, int] = {}
+    out = []
     # pieces are numbered as met, and the image of piece p (kind k after the move) under symmetry s is worked out
     # once: assemblies share most of their pieces, and a piece of a burr or a colour puzzle has a hundred cells
     numbers: dict[tuple, int] = {}
@@ -357,19 +401,19 @@ def classes(problem: BurrProblem, found: list) -> list[int]:
         return found_image
 
     for n, placed in enumerate(found):
-        mirror_kinds = _mirror_kinds(problem, placed, copies, first_copy, chiral) if problem.mirror_ok else None
-        best = None
+        if n % 1024 == 0:
+            _check_stop(stop)
+        mirror_kinds = _mirror_kinds(problem, placed, copies, first_copy, chiral) if mirror else None
+        best: tuple = ()
         for s, (_m, _shift, proper) in enumerate(symmetries):
             if not proper and mirror_kinds is None:
                 continue
             key = tuple(sorted(image_of(s, piece, piece[0] if proper or mirror_kinds is None else mirror_kinds[slot])
                                for slot, piece in enumerate(placed)))  # fmt: skip
-            if best is None or key < best:
+            if s == 0 or key < best:
                 best = key
-        if best is not None and best not in seen:
-            seen.add(best)
-            keep.append(n)
-    return keep
+        out.append(ids.setdefault(best, len(ids)))
+    return out
 
 
 def _result_symmetries(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:

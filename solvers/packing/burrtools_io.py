@@ -42,6 +42,10 @@ REMOVED_OFFSET = 10000  # a separation state moves a removed piece by more than 
 Cell = tuple[int, int, int]
 
 
+DISPLAY_COLOUR = "cubevizColour"  # the <voxel> attribute of a piece's display colour (BurrTools skips it)
+_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
 class BurrToolsFileError(PuzzleFileError):
     """A BurrTools file that cannot be read: not XML, malformed, another grid, or a feature not supported here."""
 
@@ -49,7 +53,9 @@ class BurrToolsFileError(PuzzleFileError):
 @dataclass(frozen=True)
 class Shape:
     """One voxel box of the file. ``cells`` maps each non-empty cell to ``#`` or ``+``; ``colours`` holds the
-    colour number (1-based, as in the file) of coloured cells; ``hotspot`` is the point placements refer to."""
+    colour number (1-based, as in the file) of coloured cells; ``hotspot`` is the point placements refer to;
+    ``display_colour`` (``#rrggbb`` or empty) is the colour cubeviz draws the piece in, kept in an attribute of our
+    own (``DISPLAY_COLOUR``) that BurrTools ignores: its format has no display colour of a piece."""
 
     size: tuple[int, int, int]
     cells: dict[Cell, str]
@@ -57,6 +63,7 @@ class Shape:
     name: str = ""
     weight: int = 1
     hotspot: Cell = (0, 0, 0)
+    display_colour: str = ""
 
     def filled(self) -> list[Cell]:
         return sorted(c for c, s in self.cells.items() if s == FILLED)
@@ -284,6 +291,9 @@ class _Reader:
             if count != n:
                 raise self.fail(f"{where}: {count} cells given for a {sx}x{sy}x{sz} box of {n}")
         hotspot = tuple(self.integer(element, h, 0, -(1 << 16), 1 << 16) for h in ("hx", "hy", "hz"))
+        display = element.get(DISPLAY_COLOUR, "")
+        if display and not _HEX_COLOUR.match(display):
+            raise self.fail(f"{where}: {DISPLAY_COLOUR} must be a colour #rrggbb, not {display[:20]!r}")
         return Shape(
             size=(sx, sy, sz),
             cells=cells,
@@ -291,6 +301,7 @@ class _Reader:
             name=element.get("name", ""),
             weight=self.integer(element, "weight", 1, -(1 << 20), 1 << 20),
             hotspot=(hotspot[0], hotspot[1], hotspot[2]),
+            display_colour=display,
         )
 
     def problem(self, index: int, element: ElementTree.Element, shapes: tuple[Shape, ...]) -> Problem:
@@ -470,6 +481,8 @@ def burrtools_xml(puzzle: BurrToolsPuzzle) -> bytes:
             attrs["weight"] = str(shape.weight)
         if shape.name:
             attrs["name"] = shape.name
+        if shape.display_colour:
+            attrs[DISPLAY_COLOUR] = shape.display_colour
         attrs["type"] = "0"
         ElementTree.SubElement(shapes, "voxel", attrs).text = _voxel_text(shape)
     problems = ElementTree.SubElement(root, "problems")
@@ -520,7 +533,9 @@ def write_burrtools(path: str | Path, puzzle: BurrToolsPuzzle, *, compress: bool
     Path(path).write_bytes(gzip.compress(data, mtime=0) if compress else data)
 
 
-def shape_from_cells(cells: Iterable[Cell], *, name: str = "", variable: Iterable[Cell] = ()) -> Shape:
+def shape_from_cells(
+    cells: Iterable[Cell], *, name: str = "", variable: Iterable[Cell] = (), display_colour: str = ""
+) -> Shape:
     """A shape whose box is the bounding box of ``cells`` (filled) and ``variable`` cells, moved to the origin."""
     filled = list(cells)
     optional = list(variable)
@@ -530,4 +545,4 @@ def shape_from_cells(cells: Iterable[Cell], *, name: str = "", variable: Iterabl
     size = (high[0] - low[0] + 1, high[1] - low[1] + 1, high[2] - low[2] + 1)
     states = {(c[0] - low[0], c[1] - low[1], c[2] - low[2]): FILLED for c in filled}
     states.update({(c[0] - low[0], c[1] - low[1], c[2] - low[2]): VARIABLE for c in optional})
-    return Shape(size=size, cells=states, name=name)
+    return Shape(size=size, cells=states, name=name, display_colour=display_colour)

@@ -97,6 +97,11 @@ class Kind:
     shape: int = 0
     weight: int = 1
     colours: tuple[tuple[Voxel, int], ...] = ()  # coloured cells (in ``cells``' coordinates) and their colours
+    display_colour: str = ""  # the colour to draw it in, when the file gives one (``Shape.display_colour``)
+
+    def colour(self, index: int) -> str:
+        """The colour to draw the piece in: the file's, else the palette's for the kind's place ``index``."""
+        return self.display_colour or PALETTE[index % len(PALETTE)]
 
     def coloured(self) -> ColouredShape:
         """The piece with its colours, for the colour-aware shape comparisons."""
@@ -120,6 +125,7 @@ class BurrProblem:
     mirror_ok: bool = False  # some mirror identification applies (see the module docstring)
     result_colours: tuple[tuple[Voxel, int], ...] = ()  # coloured result cells (result coordinates)
     colour_pairs: frozenset[tuple[int, int]] = frozenset()  # allowed (piece colour, result colour)
+    palette: tuple[tuple[int, int, int], ...] = ()  # the file's colours as (red, green, blue): colour n is [n - 1]
 
     @property
     def coloured(self) -> bool:
@@ -195,7 +201,7 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
             )
         )
         kinds.append(Kind(letter, text, normalise(filled), part.minimum, part.maximum, part.groups,
-                          part.shape, shape.weight, colours))  # fmt: skip
+                          part.shape, shape.weight, colours, shape.display_colour))  # fmt: skip
     required, optional = tuple(result.filled()), tuple(result.variable())
     room = required + optional
     if len(room) > MAX_RESULT_CELLS:
@@ -222,7 +228,7 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
     base = BurrProblem(label, title, puzzle.comment, required, optional, tuple(kinds), problem.max_holes,
                        result.name if _NAME_RE.match(result.name) else "",
                        result_colours=tuple(sorted(result.colours.items())),
-                       colour_pairs=problem.colour_pairs)  # fmt: skip
+                       colour_pairs=problem.colour_pairs, palette=puzzle.colours)  # fmt: skip
     pairing, mirror_ok = _pair_copies(base)
     return BurrProblem(**{**base.__dict__, "pairing": pairing, "mirror_ok": mirror_ok})
 
@@ -301,7 +307,7 @@ def to_puzzle(problem: BurrProblem, name: str = "") -> Puzzle:
         Piece(
             k.letter,
             k.cells,
-            PALETTE[i % len(PALETTE)],
+            k.colour(i),
             k.maximum,
             problem.kinds[twins[i]].letter if i in twins else None,
             k.label,
@@ -336,15 +342,16 @@ def plain_mode(problem: BurrProblem) -> SymmetryMode:
 
 def from_puzzle(puzzle: Puzzle) -> BurrToolsPuzzle:
     """A BurrTools file of one problem for an engine puzzle: one shape per piece (named ``letter: label`` or by its
-    letter), then the result shape named after the puzzle. Colours are display colours here and constraints in
-    BurrTools, so they are not written. Free pieces (``mirrors_same_piece``) have no BurrTools equivalent unless
-    every piece is achiral (then turning one over is a rotation)."""
+    letter, its display colour in our own attribute, which BurrTools skips: colours in BurrTools' sense are
+    constraints), then the result shape named after the puzzle. Free pieces (``mirrors_same_piece``) have no
+    BurrTools equivalent unless every piece is achiral (then turning one over is a rotation)."""
     if puzzle.mirrors_same_piece and any(is_chiral(p.cells) for p in puzzle.pieces):
         chiral = next(p.name for p in puzzle.pieces if is_chiral(p.cells))
         raise BurrToolsFileError(
             f"pieces may be reflected (mirrors_same_piece) and piece {chiral!r} is one-handed: BurrTools only "
             "rotates pieces", puzzle.name)  # fmt: skip
-    shapes = [shape_from_cells(p.cells, name=f"{p.name}: {p.label}" if p.label else p.name) for p in puzzle.pieces]
+    shapes = [shape_from_cells(p.cells, name=f"{p.name}: {p.label}" if p.label else p.name, display_colour=p.colour)
+              for p in puzzle.pieces]  # fmt: skip
     shapes.append(shape_from_cells(puzzle.target, name=puzzle.name))
     parts = tuple(Part(i, p.count, p.count) for i, p in enumerate(puzzle.pieces))
     problem = Problem(name=puzzle.title or puzzle.name, parts=parts, result=len(puzzle.pieces))

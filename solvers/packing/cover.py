@@ -44,6 +44,9 @@ class CoverProblem:
     orientations: list[list[Shape]]
     placement_rows: PlacementRows | None = field(default=None, repr=False)  # the same rows as Python lists
     kind_slack: np.ndarray | None = None  # (n_kinds,) int64: copies of each kind a solution may leave unused
+    # (R, 3, 3) int64: the turn of the piece's file shape onto each row, where the cells alone do not tell it (a
+    # piece with coloured cells lies two ways on the same cells); an all-zero matrix: found from the cells
+    row_turn: np.ndarray | None = None
     _lookup: dict[tuple[int, frozenset[int]], int] = field(default_factory=dict, repr=False)
     # tables built once from the rows (``regions``); never copied by ``dataclasses.replace``, whose rows may differ
     derived: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)

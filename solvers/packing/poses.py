@@ -60,7 +60,11 @@ class PoseTable:
 
     def pose(self, row: int) -> Pose:
         kind = int(self.problem.row_kind[row])
-        matrix = self._matrix(kind, int(self.problem.row_orient[row]))
+        turns = self.problem.row_turn
+        if turns is not None and turns[row].any():
+            matrix = turns[row]
+        else:
+            matrix = self._matrix(kind, int(self.problem.row_orient[row]))
         cells = self.problem.row_cells[row]
         if (cells < 0).all():  # a row with no cells (an unused copy of a BurrTools piece): not drawn anywhere
             return Pose(kind, matrix, np.zeros(3, dtype=np.int64))

@@ -271,12 +271,11 @@ def test_cli_counts_assemblies_and_solutions(tmp_path, capsys) -> None:
 
 
 def _comparable(puzzle) -> dict:
-    """What a BurrTools file carries of a puzzle: no display colours, collection or known counts."""
+    """What a BurrTools file carries of a puzzle (display colours in our own attribute): no collection or known
+    counts."""
     data = puzzle_to_dict(puzzle)
     for key in ("collection", "known_counts", "options"):  # free flat pieces are rotated pieces in 3D
         data.pop(key, None)
-    for piece in data["pieces"]:
-        piece.pop("colour")
     return data
 
 

@@ -49,9 +49,16 @@ class _Transition:
 class PolycubeItem:
     """What to draw for one puzzle; ``set_poses`` switches the solution (optionally animated)."""
 
-    def __init__(self, puzzle: Puzzle, instance_kind: list[int]) -> None:
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        instance_kind: list[int],
+        cell_colours: tuple[dict[tuple[int, int, int], str], ...] = (),
+    ) -> None:
+        """``cell_colours``: per kind, the colour (``#rrggbb``) of single cells of the piece, drawn instead of the
+        piece's colour there (a BurrTools file's constraint colours)."""
         self.puzzle = puzzle
-        self.mesh: PolycubeMesh = polycube_mesh([p.cells for p in puzzle.pieces], instance_kind)
+        self.mesh: PolycubeMesh = polycube_mesh([p.cells for p in puzzle.pieces], instance_kind, cell_colours)
         self.mesh_key = f"polycube-{next(_MESH_KEYS)}"  # never reused: a recycled id() would find a stale mesh
         n = self.mesh.n_instances
         dims = np.asarray(puzzle.dims, dtype=float)
@@ -220,11 +227,13 @@ class PolycubeItem:
         return np.concatenate(centres), np.concatenate(owners), self.scale / 2
 
     def slot_colours(self) -> np.ndarray:
-        colours = np.empty((FIRST_PIECE_SLOT + self.n_instances, 3), dtype=np.float32)
+        extra = self.mesh.cell_slots
+        colours = np.empty((FIRST_PIECE_SLOT + self.n_instances + len(extra), 3), dtype=np.float32)
         colours[EDGE_SLOT] = EDGE_RGB
-        rgb = self.base_rgb.copy()
+        rgb = np.vstack([self.base_rgb.reshape(-1, 3), np.array([hex_rgb(c) for _, c in extra]).reshape(-1, 3)])
         if self.highlight is not None:
-            dim = np.arange(self.n_instances) != self.highlight
+            owner = np.concatenate([np.arange(self.n_instances), [j for j, _ in extra]]).astype(np.int64)
+            dim = (owner != self.highlight) & (owner >= 0)
             rgb[dim] = rgb[dim] * (1.0 - DIM_AMOUNT) + DIM_TOWARDS * DIM_AMOUNT
         colours[FIRST_PIECE_SLOT:] = rgb
         return colours

@@ -10,6 +10,9 @@ quarters of a big puzzle's faces), and a software rasteriser pays for each hidde
 leaves those out (`PolycubeMesh.ranges` with ``covered``).
 
 Slots: 0 is the dark edge colour, ``1 + j`` the face colour of instance ``j``; group ``j`` is instance ``j``.
+Cells a file colours on their own (BurrTools' constraint colours) get a slot per instance and colour after those
+(``PolycubeMesh.cell_slots``), so a highlight still dims them with their piece; one slot per colour when that
+would pass the renderer's limit.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from functools import cached_property
 import numpy as np
 
 from cubeviz.views.gl.mesh import GROUP_OFFSET, SLOT_OFFSET, MeshBuilder, face_tangents
+from cubeviz.views.gl.shaders import MAX_SLOTS
 from solvers.packing.geometry import FACE_NEIGHBOURS, Shape
 
 EDGE_SLOT = 0
@@ -124,6 +128,7 @@ class PolycubeMesh:
     outer: np.ndarray  # (N, 2)
     outer_face: np.ndarray  # (N, 6, 2)
     cut: np.ndarray  # (N, 6, 2)
+    cell_slots: tuple[tuple[int, str], ...] = ()  # slot FIRST_PIECE_SLOT + n_instances + i: (instance or -1, colour)
 
     @property
     def n_instances(self) -> int:
@@ -167,16 +172,42 @@ class PolycubeMesh:
         return out
 
 
-def polycube_mesh(shapes: list[Shape], instance_kind: list[int]) -> PolycubeMesh:
-    """Stamp each kind's mesh once per instance with that instance's group and colour slot."""
+def _cell_slot_keys(
+    instance_kind: list[int], cell_colours: tuple[dict[tuple[int, int, int], str], ...]
+) -> dict[tuple[int, str], int]:
+    """The extra slot of each (instance, colour) that colours some cell, or of each colour alone (instance -1)
+    when a slot per instance and colour would not fit."""
+    wanted = [(j, colour) for j, kind in enumerate(instance_kind) if kind < len(cell_colours)
+              for colour in sorted(set(cell_colours[kind].values()))]  # fmt: skip
+    first = FIRST_PIECE_SLOT + len(instance_kind)
+    if first + len(wanted) > MAX_SLOTS:
+        wanted = [(-1, colour) for colour in sorted({c for j, c in wanted})][: max(MAX_SLOTS - first, 0)]
+    return {key: first + i for i, key in enumerate(wanted)}
+
+
+def polycube_mesh(
+    shapes: list[Shape], instance_kind: list[int], cell_colours: tuple[dict[tuple[int, int, int], str], ...] = ()
+) -> PolycubeMesh:
+    """Stamp each kind's mesh once per instance with that instance's group and colour slot; cells with a colour of
+    their own (``cell_colours``: per kind, cell -> ``#rrggbb``) get its slot (see the module docstring)."""
     kinds = [kind_mesh(shape) for shape in shapes]
+    slots = _cell_slot_keys(instance_kind, cell_colours)
     arrays, voxel_instance, voxel_cell, outer, outer_face, cut = [], [], [], [], [], []
     base = 0
     for j, kind in enumerate(instance_kind):
         km = kinds[kind]
         verts = km.vertices.copy()
         verts[:, GROUP_OFFSET] = j
-        verts[:, SLOT_OFFSET] = np.where(verts[:, SLOT_OFFSET] == _FACE_MARK, FIRST_PIECE_SLOT + j, EDGE_SLOT)
+        face = verts[:, SLOT_OFFSET] == _FACE_MARK
+        verts[:, SLOT_OFFSET] = np.where(face, FIRST_PIECE_SLOT + j, EDGE_SLOT)
+        own = cell_colours[kind] if kind < len(cell_colours) else {}
+        for v, cell in enumerate(map(tuple, km.cells.tolist())) if own else ():
+            slot = slots.get((j, own.get(cell, "")), slots.get((-1, own.get(cell, ""))))
+            if slot is None:
+                continue
+            for first, count in [km.outer[v], *km.cut[v]]:
+                span = slice(int(first), int(first + count))
+                verts[span, SLOT_OFFSET] = np.where(face[span], slot, verts[span, SLOT_OFFSET])
         arrays.append(verts)
         voxel_instance.extend([j] * len(km.cells))
         voxel_cell.append(km.cells)
@@ -198,4 +229,5 @@ def polycube_mesh(shapes: list[Shape], instance_kind: list[int]) -> PolycubeMesh
         outer=np.concatenate(outer),
         outer_face=np.concatenate(outer_face),
         cut=np.concatenate(cut),
+        cell_slots=tuple(slots),
     )
