@@ -19,7 +19,7 @@ from PyQt6.QtWidgets import (
 )
 
 from cubeviz.models.packing_model import LEVEL_NAMES, PackingModel
-from cubeviz.views.puzzle_chooser import fill_puzzle_chooser
+from cubeviz.views.puzzle_chooser import fill_puzzle_chooser, is_opened_entry, show_opened
 from solvers.packing.puzzle import SymmetryMode
 from solvers.packing.puzzle_io import shipped_puzzles
 
@@ -47,7 +47,7 @@ class SourcePanel(QWidget):
         fill_puzzle_chooser(self.chooser)
         self.chooser.setToolTip("A built-in puzzle, or one opened from a file")
         narrow_combo(self.chooser)
-        self.chooser.activated.connect(lambda _i: self.puzzle_chosen.emit(self.chooser.currentText()))
+        self.chooser.activated.connect(self._chosen)
         grid.addWidget(self.chooser, 0, 0, 1, 2)
         open_puzzle = QPushButton("Open puzzle...")
         open_puzzle.setToolTip("A packing puzzle file (JSON: a box and its pieces) or a BurrTools .xmpuzzle file")
@@ -127,6 +127,13 @@ class SourcePanel(QWidget):
             index = self.chooser.findText(self.model.puzzle.name)
             if index >= 0 and self.model.puzzle.name in shipped_puzzles():
                 self.chooser.setCurrentIndex(index)
+            else:
+                show_opened(self.chooser, self.model.puzzle.title or self.model.puzzle.name)
+
+    def _chosen(self, index: int) -> None:
+        """A shipped puzzle is loaded by name; the entry of the puzzle opened from a file is already on screen."""
+        if not is_opened_entry(self.chooser, index):
+            self.puzzle_chosen.emit(self.chooser.currentText())
 
     def _sync_counts(self) -> None:
         counts = self.model.level_counts() if self.model.solutions is not None else {}

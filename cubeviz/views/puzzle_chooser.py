@@ -14,6 +14,8 @@ from solvers.packing.puzzle_io import shipped_collections
 
 FIRST_PUZZLES = ("soma",)  # shown first in their collection
 OTHER = "Other"  # heading of the files that name no collection
+OPENED = "Opened from a file"  # heading of the one entry naming the puzzle last opened from a file
+OPENED_ROLE = Qt.ItemDataRole.UserRole + 1  # set on that entry (and its heading): not a shipped puzzle's name
 
 
 @cache
@@ -40,3 +42,30 @@ def fill_puzzle_chooser(combo: QComboBox) -> None:
             model.appendRow(QStandardItem(name))
     combo.setModel(model)
     combo.setCurrentIndex(1 if model.rowCount() > 1 else 0)
+
+
+def is_opened_entry(combo: QComboBox, index: int) -> bool:
+    """Whether the entry at `index` names the puzzle opened from a file (choosing it again loads nothing)."""
+    return bool(combo.itemData(index, OPENED_ROLE))
+
+
+def show_opened(combo: QComboBox, title: str) -> None:
+    """Show `title` as the current entry, under a heading of its own at the end, so the chooser never names a
+    shipped puzzle while a file's puzzle is on screen; a later file replaces the entry."""
+    model = combo.model()
+    assert isinstance(model, QStandardItemModel)
+    for row in reversed(range(model.rowCount())):
+        if model.item(row).data(OPENED_ROLE):
+            model.removeRow(row)
+    heading = QStandardItem(OPENED)
+    heading.setFlags(Qt.ItemFlag.NoItemFlags)
+    font = QFont(combo.font())
+    font.setBold(True)
+    heading.setFont(font)
+    heading.setData(True, OPENED_ROLE)
+    entry = QStandardItem(title)
+    entry.setData(True, OPENED_ROLE)
+    entry.setToolTip(title)
+    model.appendRow(heading)
+    model.appendRow(entry)
+    combo.setCurrentIndex(model.rowCount() - 1)

@@ -439,6 +439,35 @@ def test_the_chooser_groups_the_shipped_puzzles_by_collection(qtbot) -> None:
     assert chosen.args == ["soma-pyramid"]
 
 
+def test_the_chooser_names_a_puzzle_opened_from_a_file_and_choosing_it_loads_nothing(qtbot) -> None:
+    import dataclasses
+
+    from cubeviz.models.packing_model import PackingModel
+    from cubeviz.packing.source_panel import SourcePanel
+    from solvers.packing.puzzle_io import load_puzzle
+
+    model = PackingModel()
+    panel = SourcePanel(model)
+    qtbot.addWidget(panel)
+    combo = panel.chooser
+    shipped = load_puzzle("soma")
+    opened = dataclasses.replace(shipped, name="my-cube", title="My own cube")
+    model.set_puzzle(opened)
+    assert combo.currentText() == "My own cube"  # not the shipped puzzle chosen before
+    assert combo.itemText(combo.currentIndex() - 1) == "Opened from a file"
+    count = combo.count()
+    model.set_puzzle(dataclasses.replace(shipped, name="other", title="Another file"))
+    assert combo.currentText() == "Another file" and combo.count() == count  # one entry for the file on screen
+    chosen: list[str] = []
+    panel.puzzle_chosen.connect(chosen.append)
+    combo.activated.emit(combo.currentIndex())
+    assert chosen == []  # already on screen: nothing to load
+    model.set_puzzle(shipped)
+    assert combo.currentText() == "soma"
+    combo.activated.emit(combo.currentIndex())
+    assert chosen == ["soma"]
+
+
 def _frame(view) -> np.ndarray:
     view.update()
     image = view.grabFramebuffer().convertToFormat(QImage.Format.Format_RGB888)
