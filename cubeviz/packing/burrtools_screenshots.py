@@ -8,14 +8,13 @@ it with the tab's other pictures.
 
 from __future__ import annotations
 
-import random
 import sys
 import tempfile
 from pathlib import Path
 
 from PyQt6.QtWidgets import QApplication
 
-from cubeviz.packing.browser import PackingBrowser
+from cubeviz.packing.screenshot_browser import finish_work, shown_browser
 from cubeviz.screenshots import run
 from solvers.packing.puzzle import SymmetryMode
 
@@ -37,20 +36,14 @@ SOLUTION_NUMBER = 5  # any fixed one: reproducible pictures
 def save_screenshots(directory: Path) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance()
-    browser = PackingBrowser(random.Random(1))
-    browser.resize(1366, 768)
-    browser.show()
     path = directory / "burrtools-colours.png"
-    try:
+    with shown_browser(1366, 768) as browser:
         with tempfile.TemporaryDirectory() as folder:
             puzzle = Path(folder) / "chequered.xmpuzzle"
             puzzle.write_bytes(CHEQUERED)
             if not browser.open_burrtools_file(puzzle, enumerate_now=True):
                 raise RuntimeError(browser.source.error.text())
-        while browser.worker is not None:
-            browser.worker.wait(50)
-            app.processEvents()
-        app.processEvents()
+        finish_work(browser)
         browser.model.set_level(SymmetryMode.MIRROR)
         browser.jump_to_number(SOLUTION_NUMBER)
         browser.view_panel.explode.setValue(40)
@@ -58,9 +51,6 @@ def save_screenshots(directory: Path) -> list[Path]:
         app.processEvents()
         if not browser.grab().save(str(path)):
             raise OSError(f"could not write {path}")
-    finally:
-        browser.shutdown()
-        browser.close()
     return [path]
 
 

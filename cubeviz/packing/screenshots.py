@@ -7,13 +7,13 @@ burrtools-colours.png (`cubeviz.packing.burrtools_screenshots`).
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
 from PyQt6.QtWidgets import QApplication
 
 from cubeviz.packing.browser import PackingBrowser
+from cubeviz.packing.screenshot_browser import finish_work, shown_browser
 from cubeviz.screenshots import run
 from solvers.packing.puzzle import SymmetryMode
 
@@ -23,16 +23,10 @@ SOLUTION_NUMBER = 2024  # any fixed solution: reproducible pictures
 def save_screenshots(directory: Path) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance()
-    browser = PackingBrowser(random.Random(1))
-    browser.resize(1400, 800)
-    browser.show()
-    browser.enumerate(SymmetryMode.NONE)
-    while browser.worker is not None:
-        browser.worker.wait(50)
-        app.processEvents()
-    app.processEvents()
     paths = []
-    try:
+    with shown_browser(1400, 800) as browser:
+        browser.enumerate(SymmetryMode.NONE)
+        finish_work(browser)
         browser.jump_to_number(SOLUTION_NUMBER)
         browser.view.item.finish_transition()
         for name, prepare in (
@@ -47,9 +41,6 @@ def save_screenshots(directory: Path) -> list[Path]:
             if not image.save(str(path)):
                 raise OSError(f"could not write {path}")
             paths.append(path)
-    finally:
-        browser.shutdown()
-        browser.close()
     from cubeviz.packing.burrtools_screenshots import save_screenshots as save_burrtools
 
     return paths + save_burrtools(directory)
