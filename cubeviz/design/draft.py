@@ -122,7 +122,7 @@ class PuzzleDraft:
         if self.palette or self.coloured or self.colour_pairs:
             cells = sum(len(p.colours) for p in self.pieces) + len(self.target_colours)
             lost.append(
-                f"{len(self.palette)} constraint colours on {cells} cells, {len(self.colour_pairs)} colour pairs"
+                f"{len(self.palette)} constraint colours on {cells} cells and {len(self.colour_pairs)} colour pairs"
             )
         if self.variable:
             lost.append(f"{len(self.variable)} variable (+) cells")
