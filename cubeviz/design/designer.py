@@ -204,9 +204,9 @@ class Designer(QWidget):
             return False
         lost = self.model.draft.lost_in_puzzle_file()
         if lost and not is_burrtools_file(path):
-            self._say_problem(
-                f"Not saved: a puzzle file (.json) cannot hold {lost}; save as a BurrTools file (.xmpuzzle)"
-            )
+            why = f"a puzzle file (.json) cannot hold {lost}: save it as a BurrTools file (.xmpuzzle)"
+            self._say_problem(f"Not saved: {why}")
+            refuse(self, "Not saved", ValueError(why))
             return False
         try:
             if is_burrtools_file(path):
