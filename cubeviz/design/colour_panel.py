@@ -70,6 +70,8 @@ class Brush(QComboBox):
             self.addItem(swatch(draft.rgb(colour)), f"Colour {colour}", colour)
         self.choose(wanted)
         self.blockSignals(blocked)
+        if self.brush() != wanted:  # its colour is gone (removed, or its adding undone): back to editing cubes
+            self.currentIndexChanged.emit(self.currentIndex())
 
 
 class ColourPairs(QGroupBox):

@@ -127,8 +127,13 @@ def test_a_stroke_of_the_colour_brush_is_one_undo_step(qtbot, monkeypatch, desig
     assert _grid_colour(designer, 1, 0) == QColor(*RED) and _grid_colour(designer, 2, 0) != QColor(*RED)
     designer.model.undo_stack.undo()
     assert designer.model.draft == draft and _grid_colour(designer, 1, 0) != QColor(*RED)
+    designer.model.undo_stack.undo()  # the colour itself undone: the brush goes back to editing cubes
+    assert designer.model.draft.palette == () and designer.brush.brush() == "cells" and not designer.grid.recolouring
+    designer.model.undo_stack.redo()
     designer.model.undo_stack.redo()
     assert designer.model.draft == painted
+    designer.brush.choose(1)
+    assert designer.grid.recolouring and designer.view.painting_cells
     designer.brush.choose(0)  # neutral, by a click in the 3D view: the cube clicked, no cube added
     view = designer.view
     view.reset_view()
