@@ -80,8 +80,8 @@ def _constrained_review(draft: PuzzleDraft, cancelled: Callable[[], bool]) -> Re
     volume, low, high = draft.piece_volume, len(draft.target) - len(draft.variable), len(draft.target)
     if draft.pieces and draft.target and not low <= volume <= high:
         room = f"{low}" if low == high else f"{low} to {high}"
-        yield_ = f"the pieces hold {volume} cells and the shape needs {room}"
-        problems.append(Finding(yield_ + (" (variable cells may stay empty)" if draft.variable else "")))
+        text = f"the pieces hold {volume} cells and the shape needs {room}"
+        problems.append(Finding(text + (" (variable cells may stay empty)" if draft.variable else "")))
     if problems or cancelled():
         return Review(tuple(problems), None, None, None)
     try:

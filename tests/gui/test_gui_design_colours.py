@@ -203,3 +203,15 @@ def test_malformed_colour_data_is_refused_and_the_design_keeps_its_colours(desig
     assert not designer.start_from(path)
     assert len(designer.test_warnings) == 1 and words in designer.test_warnings[0]
     assert designer.model.draft is draft and designer.model.undo_stack.count() == steps
+
+
+def test_a_copied_piece_keeps_its_colours_where_the_design_has_them(designer):
+    designer.model.replace_all(_board(), "board")
+    designer.model.set_item(0)
+    designer.panel.copy_piece()
+    designer.panel.paste_piece()
+    pasted = designer.model.draft.pieces[-1]
+    assert pasted.name == "c" and pasted.colours == designer.model.draft.pieces[0].colours
+    designer.model.replace_all(replace(_board(), palette=(RED,)), "one colour")  # colour 2 does not exist here
+    designer.panel.paste_piece()
+    assert dict(designer.model.draft.pieces[-1].colours) == {(0, 0, 0): 1}
