@@ -75,7 +75,7 @@ def _hue_pixels(image, rgb: tuple[int, int, int]) -> int:
     return count
 
 
-@pytest.mark.parametrize("screen", [(1366, 768), (1920, 1080)])
+@pytest.mark.parametrize("screen", [(1366, 768), (1920, 1080)], ids=["1366x768", "1920x1080"])
 def test_a_coloured_file_opens_in_the_design_tab_with_its_colours_drawn(qtbot, monkeypatch, tmp_path, screen):
     path = tmp_path / "chequered.xmpuzzle"
     path.write_bytes(CHEQUERED)
@@ -215,3 +215,25 @@ def test_a_copied_piece_keeps_its_colours_where_the_design_has_them(designer):
     designer.model.replace_all(replace(_board(), palette=(RED,)), "one colour")  # colour 2 does not exist here
     designer.panel.paste_piece()
     assert dict(designer.model.draft.pieces[-1].colours) == {(0, 0, 0): 1}
+
+
+def test_a_stroke_of_the_variable_brush_makes_shape_cubes_variable_and_crossed(qtbot, designer):
+    designer.start_box(3, 1, 1)
+    before = designer.model.draft
+    designer.brush.choose("variable")
+    points = [designer.grid.cell_rect(x, 0).center().toPoint() for x in (1, 2)]
+    qtbot.mousePress(designer.grid, Qt.MouseButton.LeftButton, pos=points[0])
+    qtbot.mouseMove(designer.grid, points[1])
+    qtbot.mouseRelease(designer.grid, Qt.MouseButton.LeftButton, pos=points[1])
+    draft = designer.model.draft
+    assert draft.target == before.target and draft.variable == {(1, 0, 0), (2, 0, 0)}
+    assert _grid_colour(designer, 1, 0) != _grid_colour(designer, 0, 0)  # the cross at the centre of a + cube
+    assert designer.wait_for_review(REVIEW_MS).problems  # no pieces yet, but the design is checked as BurrTools'
+    designer.model.undo_stack.undo()
+    assert designer.model.draft == before
+    designer.model.set_item(-1)
+    designer.panel.add_piece()
+    designer.brush.choose("variable")
+    centre = designer.grid.cell_rect(0, 0).center().toPoint()
+    qtbot.mouseClick(designer.grid, Qt.MouseButton.LeftButton, pos=centre)  # a piece has no variable cubes
+    assert designer.model.draft.variable == frozenset()
