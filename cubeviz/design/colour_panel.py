@@ -22,6 +22,7 @@ from PyQt6.QtWidgets import (
 
 from cubeviz.design.design_model import DesignModel
 from cubeviz.design.draft import TARGET
+from solvers.packing.voxels import Voxel
 
 CELLS = "cells"  # the brush adds and removes cells
 VARIABLE = "variable"  # the brush makes shape cells variable (+) or fixed again
@@ -47,8 +48,27 @@ class Brush(QComboBox):
             "What a stroke on the grid or a click in the 3D view does: add and remove cubes, paint a constraint "
             "colour (or neutral) on cubes, or make cubes of the shape variable (+: they may stay empty)"
         )
+        self._stroke_variable: bool | None = None
         model.changed.connect(self.refresh)
         self.refresh()
+
+    def start_stroke(self) -> None:
+        self._stroke_variable = None  # the first cube of a variable stroke decides: variable or fixed
+
+    def paint(self, voxel: Voxel) -> str:
+        """The brush on one cube of the edited item, as one undoable edit: a constraint colour (or neutral), or
+        variable / fixed (the first cube of a stroke decides which, as a press decides between adding and removing
+        cubes). Returns why nothing was done ("" when it was)."""
+        brush, item, draft = self.brush(), self.model.item, self.model.draft
+        if brush == VARIABLE:
+            if item != TARGET:
+                return "Only cubes of the shape can be variable: choose the shape to paint them"
+            if self._stroke_variable is None:
+                self._stroke_variable = voxel not in draft.variable
+            self.model.apply(draft.with_variable(voxel, self._stroke_variable), "variable cube")
+        elif isinstance(brush, int):
+            self.model.apply(draft.with_colour(item, voxel, brush), "colour")
+        return ""
 
     def brush(self) -> str | int:
         value = self.currentData()
@@ -173,8 +193,3 @@ class ColourPairs(QGroupBox):
         if isinstance(colour, int) and 1 <= colour <= len(self.model.draft.palette):
             self.model.apply(self.model.draft.without_palette_colour(colour), "remove colour")
             self.brush.choose(CELLS)
-
-
-def brush_applies(brush: str | int, item: int) -> bool:
-    """Whether a brush paints this item: variable cells belong to the shape only."""
-    return brush != VARIABLE or item == TARGET

@@ -27,7 +27,7 @@ from PyQt6.QtWidgets import (
 )
 
 from cubeviz.design.burrtools_design import draft_from_burrtools, write_design_burrtools
-from cubeviz.design.colour_panel import CELLS, VARIABLE, Brush, ColourPairs, brush_applies
+from cubeviz.design.colour_panel import CELLS, Brush, ColourPairs
 from cubeviz.design.design_model import DesignModel
 from cubeviz.design.design_view import DesignView, shape_item
 from cubeviz.design.draft import TARGET, PuzzleDraft
@@ -59,7 +59,6 @@ class Designer(QWidget):
         self._reviewed_draft: PuzzleDraft | None = None
         self._worker: CallWorker | None = None
         self._review_pending = False
-        self._stroke_variable: bool | None = None  # a variable-cells stroke makes cells variable or fixed
         self._build()
         self._timer = QTimer(self, singleShot=True, interval=REVIEW_DELAY_MS)
         self._timer.timeout.connect(self._start_review)
@@ -103,7 +102,7 @@ class Designer(QWidget):
         self.view = DesignView()
         self.view.setToolTip("Click a face to add a cube against it; Shift+click or right click removes a cube")
         self.view.voxel_edit.connect(self._paint)
-        self.view.cell_clicked.connect(self._touched)
+        self.view.cell_clicked.connect(self._clicked)
         split.addWidget(self.view)
         split.setStretchFactor(0, 0)
         split.setStretchFactor(1, 1)
@@ -238,7 +237,7 @@ class Designer(QWidget):
         self.model.apply(self.model.draft.with_cells(self.model.item, cells), "paint")
 
     def _stroke_started(self) -> None:
-        self._stroke_variable = None
+        self.brush.start_stroke()
         self.model.undo_stack.beginMacro("paint")
 
     def _brush_chosen(self) -> None:
@@ -246,20 +245,15 @@ class Designer(QWidget):
         self.grid.recolouring = painting
         self.view.painting_cells = painting
 
+    def _clicked(self, voxel) -> None:
+        """A click in the 3D view with a painting brush: a stroke of one cube."""
+        self.brush.start_stroke()
+        self._touched(voxel)
+
     def _touched(self, voxel) -> None:
-        """The brush on one cube of the edited item: a constraint colour (or neutral), or variable / fixed (the first
-        cube of a stroke decides which, as a press decides between adding and removing)."""
-        brush, item, draft = self.brush.brush(), self.model.item, self.model.draft
-        voxel = tuple(voxel)
-        if not brush_applies(brush, item):
-            self._say_problem("Only cubes of the shape can be variable: choose the shape to paint them")
-            return
-        if brush == VARIABLE:
-            if self._stroke_variable is None:
-                self._stroke_variable = voxel not in draft.variable
-            self.model.apply(draft.with_variable(voxel, self._stroke_variable), "variable cube")
-        elif isinstance(brush, int):
-            self.model.apply(draft.with_colour(item, voxel, brush), "colour")
+        refused = self.brush.paint(tuple(voxel))
+        if refused:
+            self._say_problem(refused)
 
     def _paint(self, voxel, add: bool) -> None:
         draft = self.model.draft
