@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from cubeviz.models.cube_model import CubeModel
     from cubeviz.models.player_model import PlayerModel
     from cubeviz.settings import Settings
+    from cubeviz.views.burrtools_open import Chosen
     from cubeviz.views.gl.cube_view import CubeView
     from solvers.cube.schemes import ColourScheme
     from solvers.packing import Puzzle
@@ -68,6 +69,11 @@ class PuzzleInput(Protocol):
     def open_burrtools_file(self, path: str | Path) -> bool:
         """Show the Packings tab and open one problem of a BurrTools file (asking which when it holds several);
         False (with the reason shown in a dialog) if it is refused."""
+        ...
+
+    def show_burrtools(self, chosen: Chosen) -> bool:
+        """Show the Packings tab with one problem of a BurrTools file already read (a design with colour
+        constraints) and count it as BurrTools counts; False (with the reason shown in a dialog) if it is refused."""
         ...
 
 

@@ -1,6 +1,8 @@
 """The Design tab: make a packing puzzle. Start from a box, a shipped puzzle or nothing; paint the shape and each
 piece layer by layer or click faces in 3D; see at once what is wrong, how many placements each piece has and how
-big the search will be; save the puzzle file or enumerate it in the Packings tab.
+big the search will be; save the puzzle file or enumerate it in the Packings tab. Cubes may carry BurrTools'
+constraint colours and shape cubes may be variable (the brush above the grid, the colour pairs in the side panel):
+such a design is saved as a BurrTools file and counted as BurrTools counts.
 
 The review of a draft (``review.py``) runs in a worker after each edit, so a big shape never stalls the editing;
 a review that an edit has overtaken is dropped.
@@ -25,13 +27,14 @@ from PyQt6.QtWidgets import (
 )
 
 from cubeviz.design.burrtools_design import draft_from_burrtools, write_design_burrtools
+from cubeviz.design.colour_panel import CELLS, Brush, ColourPairs
 from cubeviz.design.design_model import DesignModel
 from cubeviz.design.design_view import DesignView, shape_item
 from cubeviz.design.draft import TARGET, PuzzleDraft
 from cubeviz.design.layer_grid import LayerGrid
 from cubeviz.design.piece_panel import SHAPE_COLOUR, PiecePanel
 from cubeviz.design.review import Review, review
-from cubeviz.views.burrtools_open import Cancelled, is_burrtools_file, read_problem, refuse
+from cubeviz.views.burrtools_open import Cancelled, Chosen, is_burrtools_file, read_problem, refuse
 from cubeviz.views.puzzle_chooser import fill_puzzle_chooser
 from cubeviz.workers import CallWorker
 from solvers.packing.errors import PackingError
@@ -43,7 +46,8 @@ BOX_LIMIT = 8
 
 
 class Designer(QWidget):
-    """Signals: `enumerate_requested(Puzzle)`; `status(str)` for the window's status bar."""
+    """Signals: `enumerate_requested(Puzzle or Chosen)` (a BurrTools problem for a design with colours or variable
+    cells); `status(str)` for the window's status bar."""
 
     enumerate_requested = pyqtSignal(object)
     status = pyqtSignal(str)
@@ -69,6 +73,11 @@ class Designer(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal)
         self.panel = PiecePanel(self.model)
         self.panel.problem.connect(self._say_problem)
+        self.brush = Brush(self.model)
+        self.brush.currentIndexChanged.connect(lambda _index: self._brush_chosen())
+        self.pairs = ColourPairs(self.model, self.brush)
+        self.pairs.problem.connect(self._say_problem)
+        self.panel.layout().addWidget(self.pairs)
         split.addWidget(self.panel)
         layers = QWidget()
         column = QVBoxLayout(layers)
@@ -78,17 +87,22 @@ class Designer(QWidget):
         self.layer.setToolTip("The plane painted below (0 is the front); Page Up / Page Down")
         self.layer.valueChanged.connect(self._layer_chosen)
         row.addWidget(self.layer)
+        row.addSpacing(12)
+        row.addWidget(QLabel("Brush"))
+        row.addWidget(self.brush)
         row.addStretch(1)
         column.addLayout(row)
         self.grid = LayerGrid()
-        self.grid.stroke_started.connect(lambda: self.model.undo_stack.beginMacro("paint"))
+        self.grid.stroke_started.connect(self._stroke_started)
         self.grid.stroke_ended.connect(self.model.undo_stack.endMacro)
         self.grid.painted.connect(self._painted)
+        self.grid.touched.connect(self._touched)
         column.addWidget(self.grid, 1)
         split.addWidget(layers)
         self.view = DesignView()
         self.view.setToolTip("Click a face to add a cube against it; Shift+click or right click removes a cube")
         self.view.voxel_edit.connect(self._paint)
+        self.view.cell_clicked.connect(self._clicked)
         split.addWidget(self.view)
         split.setStretchFactor(0, 0)
         split.setStretchFactor(1, 1)
@@ -187,6 +201,12 @@ class Designer(QWidget):
             problems = "; ".join(f.message for f in self.last_review.problems) if self.last_review else "checking"
             self._say_problem(f"Not saved: {problems}")
             return False
+        lost = self.model.draft.lost_in_puzzle_file()
+        if lost and not is_burrtools_file(path):
+            why = f"a puzzle file (.json) cannot hold {lost}: save it as a BurrTools file (.xmpuzzle)"
+            self._say_problem(f"Not saved: {why}")
+            refuse(self, "Not saved", ValueError(why))
+            return False
         try:
             if is_burrtools_file(path):
                 write_design_burrtools(path, self.model.draft)
@@ -203,12 +223,37 @@ class Designer(QWidget):
         return True
 
     def request_enumeration(self) -> None:
-        if self.last_review is not None and self.last_review.ready:
-            self.enumerate_requested.emit(self.last_review.puzzle)
+        found = self.last_review
+        if found is None or not found.ready:
+            return
+        if found.burrtools is not None:
+            file, problem = found.burrtools
+            self.enumerate_requested.emit(Chosen(file, 0, file.problems[0], problem, self.model.draft.name))
+        else:
+            self.enumerate_requested.emit(found.puzzle)
 
     # -- editing -------------------------------------------------------------------------------------------------
     def _painted(self, cells) -> None:
         self.model.apply(self.model.draft.with_cells(self.model.item, cells), "paint")
+
+    def _stroke_started(self) -> None:
+        self.brush.start_stroke()
+        self.model.undo_stack.beginMacro("paint")
+
+    def _brush_chosen(self) -> None:
+        painting = self.brush.brush() != CELLS
+        self.grid.recolouring = painting
+        self.view.painting_cells = painting
+
+    def _clicked(self, voxel) -> None:
+        """A click in the 3D view with a painting brush: a stroke of one cube."""
+        self.brush.start_stroke()
+        self._touched(voxel)
+
+    def _touched(self, voxel) -> None:
+        refused = self.brush.paint(tuple(voxel))
+        if refused:
+            self._say_problem(refused)
 
     def _paint(self, voxel, add: bool) -> None:
         draft = self.model.draft
@@ -234,13 +279,15 @@ class Designer(QWidget):
         draft, item = self.model.draft, self.model.item
         cells = draft.cells_of(item)
         colour = SHAPE_COLOUR if item == TARGET else draft.pieces[item].colour
-        self.grid.set_shape(cells, colour)
+        painted = {v: draft.rgb(c) for v, c in draft.colours_of(item).items() if c <= len(draft.palette)}
+        variable = draft.variable if item == TARGET else frozenset()
+        self.grid.set_shape(cells, colour, painted, variable)
         low, high = self.grid.layers()
         blocked = self.layer.blockSignals(True)
         self.layer.setRange(low, high)
         self.layer.setValue(self.grid.layer)
         self.layer.blockSignals(blocked)
-        self.view.set_item(shape_item(cells, colour))
+        self.view.set_item(shape_item(cells, colour, painted, variable))
 
     def _start_review(self) -> None:
         if self._worker is not None:  # one review at a time: the newest draft is reviewed when it ends
@@ -301,6 +348,8 @@ def _findings_html(found: Review) -> str:
     if found.problems:
         lines = "".join(f"<li>{_escape(f.message)}</li>" for f in found.problems)
         return f"<b style='color:#b00020'>Not ready to enumerate:</b><ul style='margin:0'>{lines}</ul>"
+    if found.burrtools is not None:
+        return "<b style='color:#1b6e20'>Ready.</b> Colour constraints or variable cells: counted as BurrTools counts."
     estimate = found.estimate
     size = ""
     if estimate is not None:

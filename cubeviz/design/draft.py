@@ -4,6 +4,12 @@ A draft may be invalid (a piece in two parts, volumes that do not add up): the d
 keeps the draft as it is. Only ``to_dict`` turns it into the puzzle file mapping, which ``solvers.packing``
 validates. Shapes are kept moved to the origin (smallest x, y and z are 0), as puzzle files keep them, so an edit
 that grows a shape towards negative coordinates shifts it back.
+
+A draft may also carry what BurrTools files add to a puzzle: *constraint colours* (a colour number on single cells
+of a piece or of the shape, 0 or none meaning neutral; the design's colour list as RGB; the allowed pairs "a piece
+cell of colour p may sit on a shape cell of colour r") and *variable* shape cells (``+``: a cell that may stay
+empty). Colours and variable cells travel with their cells through every edit. A draft holding any of them
+(``constrained``) is saved as a BurrTools file and counted as BurrTools counts; our puzzle file cannot hold them.
 """
 
 from __future__ import annotations
@@ -15,6 +21,9 @@ from typing import Any
 from solvers.packing.puzzle import Piece, Puzzle, box_cells, file_order
 from solvers.packing.puzzle_io import puzzle_to_dict
 from solvers.packing.voxels import Voxel
+
+Colours = frozenset[tuple[Voxel, int]]  # coloured cells of a shape (colour numbers from 1; neutral cells absent)
+RGB = tuple[int, int, int]
 
 TARGET = -1  # the item index of the target shape; pieces are 0, 1, ...
 PIECE_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -38,6 +47,13 @@ def normalised(cells: Iterable[Voxel]) -> frozenset[Voxel]:
     return frozenset((x - low[0], y - low[1], z - low[2]) for x, y, z in cells)
 
 
+def _low(cells: Iterable[Voxel]) -> Voxel:
+    cells = list(cells)
+    if not cells:
+        return (0, 0, 0)
+    return (min(c[0] for c in cells), min(c[1] for c in cells), min(c[2] for c in cells))
+
+
 @dataclass(frozen=True)
 class PieceDraft:
     name: str
@@ -46,6 +62,7 @@ class PieceDraft:
     count: int = 1
     label: str = ""
     mirror_twin: str | None = None
+    colours: Colours = frozenset()  # constraint colours of single cells (``colour`` is only how it is drawn)
 
 
 @dataclass(frozen=True)
@@ -56,6 +73,10 @@ class PuzzleDraft:
     target: frozenset[Voxel] = frozenset()
     pieces: tuple[PieceDraft, ...] = ()
     mirrors_same_piece: bool = False
+    target_colours: Colours = frozenset()  # constraint colours of shape cells
+    variable: frozenset[Voxel] = frozenset()  # shape cells that may stay empty (BurrTools' ``+``)
+    palette: tuple[RGB, ...] = ()  # the constraint colours: colour n is palette[n - 1]
+    colour_pairs: frozenset[tuple[int, int]] = frozenset()  # allowed (piece colour, shape colour)
 
     # -- templates -----------------------------------------------------------------------------------------------
     @classmethod
@@ -75,6 +96,37 @@ class PuzzleDraft:
     # -- reading -------------------------------------------------------------------------------------------------
     def cells_of(self, item: int) -> frozenset[Voxel]:
         return self.target if item == TARGET else self.pieces[item].cells
+
+    def colours_of(self, item: int) -> dict[Voxel, int]:
+        """The constraint colour of each coloured cell of an item (neutral cells absent)."""
+        return dict(self.target_colours if item == TARGET else self.pieces[item].colours)
+
+    def rgb(self, colour: int) -> str:
+        """Constraint colour ``colour`` (from 1) as ``#rrggbb``."""
+        red, green, blue = self.palette[colour - 1]
+        return f"#{red:02x}{green:02x}{blue:02x}"
+
+    @property
+    def coloured(self) -> bool:
+        """Some cell carries a constraint colour."""
+        return bool(self.target_colours) or any(p.colours for p in self.pieces)
+
+    @property
+    def constrained(self) -> bool:
+        """The draft holds what only a BurrTools file holds: colours, colour pairs or variable cells."""
+        return self.coloured or bool(self.palette or self.colour_pairs or self.variable)
+
+    def lost_in_puzzle_file(self) -> str:
+        """What a puzzle file (JSON) would lose, in words ("" when nothing)."""
+        lost = []
+        if self.palette or self.coloured or self.colour_pairs:
+            cells = sum(len(p.colours) for p in self.pieces) + len(self.target_colours)
+            lost.append(
+                f"{len(self.palette)} constraint colours on {cells} cells and {len(self.colour_pairs)} colour pairs"
+            )
+        if self.variable:
+            lost.append(f"{len(self.variable)} variable (+) cells")
+        return "; ".join(lost)
 
     @property
     def piece_volume(self) -> int:
@@ -97,10 +149,71 @@ class PuzzleDraft:
 
     # -- edits (each returns a new draft) ------------------------------------------------------------------------
     def with_cells(self, item: int, cells: Iterable[Voxel]) -> PuzzleDraft:
-        cells = normalised(cells)
+        """The item made of ``cells`` (in its current coordinates); kept cells keep their colour and variability."""
+        return self._placed(item, lambda v: v, cells)
+
+    def _placed(self, item: int, move, cells: Iterable[Voxel] | None = None) -> PuzzleDraft:
+        """The item's cells moved by ``move`` (or replaced by ``cells``, in the moved coordinates), colours and
+        variable cells moved with them, then all moved back to the origin."""
+        moved = {move(v): c for v, c in self.colours_of(item).items()}
+        new = list(cells) if cells is not None else [move(v) for v in self.cells_of(item)]
+        low = _low(new)
+
+        def home(v: Voxel) -> Voxel:
+            return (v[0] - low[0], v[1] - low[1], v[2] - low[2])
+
+        kept = set(new)
+        shape = frozenset(home(v) for v in new)
+        colours = frozenset((home(v), c) for v, c in moved.items() if v in kept)
         if item == TARGET:
-            return replace(self, target=cells)
-        return self.with_piece(item, replace(self.pieces[item], cells=cells))
+            variable = frozenset(home(move(v)) for v in self.variable if move(v) in kept)
+            return replace(self, target=shape, target_colours=colours, variable=variable)
+        return self.with_piece(item, replace(self.pieces[item], cells=shape, colours=colours))
+
+    def with_colour(self, item: int, voxel: Voxel, colour: int) -> PuzzleDraft:
+        """A cell of the item given constraint colour ``colour`` (0: neutral); a cell not in the item, or a colour
+        not in the palette, changes nothing."""
+        if voxel not in self.cells_of(item) or not 0 <= colour <= len(self.palette):
+            return self
+        colours = self.colours_of(item)
+        colours.pop(voxel, None)
+        if colour:
+            colours[voxel] = colour
+        coloured = frozenset(colours.items())
+        if item == TARGET:
+            return replace(self, target_colours=coloured)
+        return replace(self, pieces=tuple(replace(p, colours=coloured) if i == item else p
+                                          for i, p in enumerate(self.pieces)))  # fmt: skip
+
+    def with_variable(self, voxel: Voxel, variable: bool) -> PuzzleDraft:
+        """A shape cell made variable (may stay empty) or fixed; a cell not in the shape changes nothing."""
+        if voxel not in self.target:
+            return self
+        cells = self.variable | {voxel} if variable else self.variable - {voxel}
+        return replace(self, variable=cells)
+
+    def with_palette_colour(self, rgb: RGB) -> PuzzleDraft:
+        """A constraint colour appended to the list (its number is the new length)."""
+        return replace(self, palette=(*self.palette, rgb))
+
+    def without_palette_colour(self, colour: int) -> PuzzleDraft:
+        """Constraint colour ``colour`` removed: its cells become neutral, its pairs go, higher numbers move down
+        (as BurrTools renumbers them)."""
+
+        def renumbered(colours: Colours) -> Colours:
+            return frozenset((v, c - (c > colour)) for v, c in colours if c != colour)
+
+        pairs = frozenset((p - (p > colour), r - (r > colour)) for p, r in self.colour_pairs if colour not in (p, r))
+        pieces = tuple(replace(p, colours=renumbered(p.colours)) for p in self.pieces)
+        palette = self.palette[: colour - 1] + self.palette[colour:]
+        return replace(self, palette=palette, pieces=pieces, target_colours=renumbered(self.target_colours),
+                       colour_pairs=pairs)  # fmt: skip
+
+    def with_pair(self, piece_colour: int, shape_colour: int, allowed: bool) -> PuzzleDraft:
+        """A piece colour allowed (or no longer allowed) on a shape colour."""
+        pair = (piece_colour, shape_colour)
+        pairs = self.colour_pairs | {pair} if allowed else self.colour_pairs - {pair}
+        return replace(self, colour_pairs=pairs)
 
     def toggled(self, item: int, voxel: Voxel, on: bool | None = None) -> PuzzleDraft:
         """The draft with ``voxel`` added to (``on``), removed from (not ``on``) or flipped in (None) an item.
@@ -142,10 +255,10 @@ class PuzzleDraft:
 
     def rotated(self, item: int, axis: str) -> PuzzleDraft:
         turn = _QUARTER_TURNS[axis]
-        return self.with_cells(item, (turn(*c) for c in self.cells_of(item)))
+        return self._placed(item, lambda v: turn(*v))
 
     def mirrored(self, item: int) -> PuzzleDraft:
-        return self.with_cells(item, ((-x, y, z) for x, y, z in self.cells_of(item)))
+        return self._placed(item, lambda v: (-v[0], v[1], v[2]))
 
     def has_free_letter(self) -> bool:
         return len(self.pieces) < len(PIECE_LETTERS)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from cubeviz.actions import ActionSpec
 from cubeviz.design.burrtools_design import ask_save_path
 from cubeviz.design.designer import Designer
-from cubeviz.views.burrtools_open import OPEN_FILTER
+from cubeviz.views.burrtools_open import OPEN_FILTER, Chosen
 from cubeviz.views.stl_dialog import ask_and_export_stl, design_source
 
 if TYPE_CHECKING:
@@ -29,9 +29,13 @@ def install(host: FeatureHost) -> None:
     designer.status.connect(host.show_status)
     host.on_close(designer.shutdown)
 
-    def enumerate_designed(puzzle: Puzzle) -> None:
+    def enumerate_designed(puzzle: Puzzle | Chosen) -> None:
         packings = host.shared.packings
-        if packings is not None:
+        if packings is None:
+            return
+        if isinstance(puzzle, Chosen):  # colour constraints or variable cells: counted as BurrTools counts
+            packings.show_burrtools(puzzle)
+        else:
             packings.show_puzzle(puzzle)
 
     designer.enumerate_requested.connect(enumerate_designed)

@@ -6,6 +6,10 @@ passed over, and the whole stroke is one undo step. While a stroke lasts the gri
 coordinates), so the cells under the mouse stay where they are even when the shape grows or moves back to the
 origin; it reports the whole shape painted so far, in that frame. The plane below shows faintly, as tracing paper
 does.
+
+With ``recolouring`` on, a stroke does not change the shape: it reports each filled cell it passes (`touched`), for
+the designer to paint a constraint colour on it or make it variable. Cells with a constraint colour are drawn in that
+colour inside a border of the item's own colour; variable (+) cells carry a cross.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ MAX_CELL_PIXELS = 64
 EMPTY = QColor("#fbfbfc")
 GHOST = QColor(0, 0, 0, 28)
 GRID = QColor("#b8bcc4")
+VARIABLE_MARK = QColor("#202020")
+COLOUR_INSET = 0.12  # a coloured cell keeps a border of its item's colour this wide (fraction of the cell)
 
 
 class LayerGrid(QWidget):
@@ -30,6 +36,7 @@ class LayerGrid(QWidget):
 
     stroke_started = pyqtSignal()
     painted = pyqtSignal(object)
+    touched = pyqtSignal(object)
     stroke_ended = pyqtSignal()
 
     def __init__(self, parent=None) -> None:
@@ -39,18 +46,30 @@ class LayerGrid(QWidget):
         self.layer = 0
         self._adding: bool | None = None
         self._frame: tuple[int, int, int, int] | None = None  # the extent kept while a stroke lasts
-        self._waiting: tuple[frozenset[Voxel], str] | None = None  # a shape that arrived during the stroke
+        self._waiting: tuple | None = None  # a shape that arrived during the stroke
+        self.cell_colours: dict[Voxel, QColor] = {}
+        self.variable: frozenset[Voxel] = frozenset()
+        self.recolouring = False
+        self._touched: set[Voxel] | None = None  # the cells a recolouring stroke has passed
         self.setMouseTracking(False)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(160, 160)
 
     # -- content -------------------------------------------------------------------------------------------------
-    def set_shape(self, cells: frozenset[Voxel], colour: str) -> None:
+    def set_shape(
+        self,
+        cells: frozenset[Voxel],
+        colour: str,
+        cell_colours: dict[Voxel, str] | None = None,
+        variable: frozenset[Voxel] = frozenset(),
+    ) -> None:
         if self._adding is not None:
-            self._waiting = (cells, colour)
+            self._waiting = (cells, colour, cell_colours, variable)
             return
         self.cells = cells
         self.colour = QColor(colour)
+        self.cell_colours = {v: QColor(c) for v, c in (cell_colours or {}).items()}
+        self.variable = variable
         self.layer = min(max(self.layer, self.layers()[0]), self.layers()[1])
         self.update()
 
@@ -115,6 +134,16 @@ class LayerGrid(QWidget):
                 painter.fillRect(rect, self.colour if (x, y) in here else EMPTY)
                 if (x, y) in below and (x, y) not in here:
                     painter.fillRect(rect.adjusted(3, 3, -3, -3), GHOST)
+                voxel = (x, y, self.layer)
+                if (x, y) in here and voxel in self.cell_colours:
+                    inset = rect.width() * COLOUR_INSET
+                    painter.fillRect(rect.adjusted(inset, inset, -inset, -inset), self.cell_colours[voxel])
+                if (x, y) in here and voxel in self.variable:
+                    painter.setPen(QPen(VARIABLE_MARK, 2))
+                    inset = rect.width() * 0.25
+                    painter.drawLine(rect.center() + QPointF(-inset, 0), rect.center() + QPointF(inset, 0))
+                    painter.drawLine(rect.center() + QPointF(0, -inset), rect.center() + QPointF(0, inset))
+                    painter.setPen(QPen(GRID, 1))
                 painter.drawRect(rect)
         painter.end()
 
@@ -123,12 +152,25 @@ class LayerGrid(QWidget):
         voxel = self.voxel_at(event.position())
         if voxel is None or event.button() != Qt.MouseButton.LeftButton:
             return
+        if self.recolouring:
+            if voxel in self.cells:
+                self._frame = self.extent()
+                self._touched = {voxel}
+                self.stroke_started.emit()
+                self.touched.emit(voxel)
+            return
         self._frame = self.extent()
         self._adding = voxel not in self.cells
         self.stroke_started.emit()
         self._paint(voxel)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._touched is not None:
+            voxel = self.voxel_at(event.position())
+            if voxel is not None and voxel in self.cells and voxel not in self._touched:
+                self._touched.add(voxel)
+                self.touched.emit(voxel)
+            return
         if self._adding is None:
             return
         voxel = self.voxel_at(event.position())
@@ -136,6 +178,10 @@ class LayerGrid(QWidget):
             self._paint(voxel)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._touched is not None:
+            self._touched, self._frame = None, None
+            self.stroke_ended.emit()
+            return
         if self._adding is None:
             return
         self._adding, self._frame = None, None

@@ -194,6 +194,7 @@ class PiecePanel(QWidget):
         piece = self.model.draft.pieces[self.model.item]
         data = {"format": CLIPBOARD_FORMAT, "label": piece.label, "colour": piece.colour, "count": piece.count}
         data["cells"] = [list(c) for c in sorted(piece.cells)]
+        data["constraint_colours"] = [[*v, c] for v, c in sorted(piece.colours)]
         QApplication.clipboard().setText(json.dumps(data))
         self.problem.emit("")
 
@@ -208,7 +209,12 @@ class PiecePanel(QWidget):
                 raise ValueError
             like = PieceDraft("?", normalised(cells), str(data.get("colour", "#808080")), int(data.get("count", 1)))
             like = replace(like, label=str(data.get("label", "")), count=max(1, like.count))
-        except (ValueError, TypeError, KeyError):
+            n_colours = len(self.model.draft.palette)  # colour numbers this design does not have are left out
+            colours = [(tuple(int(v) for v in c[:3]), int(c[3])) for c in data.get("constraint_colours", ())]
+            like = replace(
+                like, colours=frozenset((v, c) for v, c in colours if v in like.cells and 1 <= c <= n_colours)
+            )
+        except (ValueError, TypeError, KeyError, IndexError):
             self.problem.emit("Nothing to paste: copy a piece first")
             return
         if not self.model.draft.has_free_letter():

@@ -2,7 +2,9 @@
 size of the search, so a user sees why a puzzle cannot be enumerated before asking for it.
 
 Qt-free, and run off the GUI thread (the placement matrix of a 300-cell shape takes a moment). The final word on
-validity is the puzzle file reader's (``parse_puzzle``): a draft it refuses is never enumerated.
+validity is the puzzle file reader's (``parse_puzzle``): a draft it refuses is never enumerated. A draft with
+constraint colours or variable cells is checked by the BurrTools problem reader instead (``burr_problem``), its
+placements are those the colours allow, and it is counted as BurrTools counts (no estimate).
 """
 
 from __future__ import annotations
@@ -11,6 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cubeviz.design.draft import TARGET, PuzzleDraft
+from cubeviz.design.draft_burrtools import checked_problem
+from solvers.packing.burrtools_display import COLOUR_ROWS, display_puzzle, is_absent
+from solvers.packing.burrtools_io import BurrToolsPuzzle
+from solvers.packing.burrtools_puzzle import MAX_RESULT_CELLS, BurrProblem
 from solvers.packing.cover import build_cover
 from solvers.packing.errors import PackingError
 from solvers.packing.estimate import SearchEstimate, estimate_search
@@ -36,14 +42,17 @@ class Review:
     placements: tuple[int, ...] | None  # per piece, when the pieces can be placed at all
     estimate: SearchEstimate | None
     puzzle: Puzzle | None  # the validated puzzle, when there is no problem
+    burrtools: tuple[BurrToolsPuzzle, BurrProblem] | None = None  # a constrained draft's file and checked problem
 
     @property
     def ready(self) -> bool:
-        return self.puzzle is not None and not self.problems
+        return (self.puzzle is not None or self.burrtools is not None) and not self.problems
 
 
 def review(draft: PuzzleDraft, cancelled: Callable[[], bool] = lambda: False) -> Review:
     """Problems first (all that can be named independently), then placements and the estimate."""
+    if draft.constrained:
+        return _constrained_review(draft, cancelled)
     problems = list(_shape_problems(draft))
     placements = None
     if not problems and not cancelled():
@@ -64,11 +73,41 @@ def review(draft: PuzzleDraft, cancelled: Callable[[], bool] = lambda: False) ->
     return Review((), placements, estimate, puzzle)
 
 
-def _shape_problems(draft: PuzzleDraft):
+def _constrained_review(draft: PuzzleDraft, cancelled: Callable[[], bool]) -> Review:
+    """A draft with colours or variable cells: the shape checks, the volumes (variable cells may stay empty), then
+    the BurrTools problem reader's verdict and the placements the colours allow."""
+    problems = list(_shape_problems(draft, MAX_RESULT_CELLS))
+    volume, low, high = draft.piece_volume, len(draft.target) - len(draft.variable), len(draft.target)
+    if draft.pieces and draft.target and not low <= volume <= high:
+        room = f"{low}" if low == high else f"{low} to {high}"
+        text = f"the pieces hold {volume} cells and the shape needs {room}"
+        problems.append(Finding(text + (" (variable cells may stay empty)" if draft.variable else "")))
+    if problems or cancelled():
+        return Review(tuple(problems), None, None, None)
+    try:
+        file, problem = checked_problem(draft)
+        _, cover, _ = display_puzzle(problem)
+    except PackingError as exc:
+        message = str(exc).removeprefix(f"{draft.name}: ")
+        return Review((Finding(message, _item_named(draft, message)),), None, None, None)
+    rows = [0] * cover.n_kinds
+    coloured = {i for i, k in enumerate(problem.kinds) if k.colours}
+    for row, kind in enumerate(cover.row_kind.tolist()):
+        rows[kind] += kind not in coloured and not is_absent(cover, row)
+    for kind, *_ in cover.derived.get(COLOUR_ROWS, {}):  # a coloured piece: only the colourings allowed
+        rows[kind] += 1
+    letters = {k.letter: i for i, k in enumerate(problem.kinds)}
+    placements = tuple(rows[letters[p.name]] if p.name in letters else 0 for p in draft.pieces)
+    nowhere = [Finding(f"piece {p.name!r} fits nowhere in the shape", i) for i, p in enumerate(draft.pieces)
+               if not placements[i]]  # fmt: skip
+    return Review(tuple(nowhere), placements, None, None, None if nowhere else (file, problem))
+
+
+def _shape_problems(draft: PuzzleDraft, limit: int = MAX_TARGET_CELLS):
     if not draft.target:
         yield Finding("the shape has no cells: paint some", TARGET)
-    elif len(draft.target) > MAX_TARGET_CELLS:
-        yield Finding(f"the shape has {len(draft.target)} cells, more than the {MAX_TARGET_CELLS} allowed", TARGET)
+    elif len(draft.target) > limit:
+        yield Finding(f"the shape has {len(draft.target)} cells, more than the {limit} allowed", TARGET)
     if not draft.pieces:
         yield Finding("there are no pieces yet: add one")
     for index, piece in enumerate(draft.pieces):

@@ -2,7 +2,8 @@
 
 Run: `.venv/bin/python -m cubeviz.design.screenshots [directory]` (default docs/screenshots; needs a display, e.g.
 under xvfb-run). Writes design-1366x768.png (the Soma cube being edited, a laptop-sized window) and
-design-problem-1920x1080.png (a piece in two parts, named in the findings, on a full-HD window).
+design-problem-1920x1080.png (a piece in two parts, named in the findings, on a full-HD window) and
+design-colours-1366x768.png (a chequered board and pieces with BurrTools constraint colours, the colour brush chosen).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ def save_screenshots(directory: Path) -> list[Path]:
     for (width, height), name, prepare in (
         ((1366, 768), "design-1366x768.png", _soma_piece),
         ((1920, 1080), "design-problem-1920x1080.png", _broken_piece),
+        ((1366, 768), "design-colours-1366x768.png", _coloured_board),
     ):
         window = open_window(3, (width, height))
         try:
@@ -48,6 +50,28 @@ def _broken_piece(designer) -> None:
     designer.panel.add_piece()
     draft = designer.model.draft
     designer.model.apply(draft.with_cells(0, {(0, 0, 0), (1, 0, 0), (2, 1, 0)}), "paint")
+
+
+def _coloured_board(designer) -> None:
+    """A 4x4 chequered board filled by four L tetrominoes whose cubes alternate red and grey: red sits on red and
+    grey on grey, so each piece lies only where its colours match the board's."""
+    from dataclasses import replace
+
+    from cubeviz.design.draft import TARGET, PuzzleDraft
+
+    board = frozenset((x, y, 0) for x in range(4) for y in range(4))
+    draft = PuzzleDraft(name="chequered-ells", title="Chequered L tetrominoes", target=board)
+    draft = draft.with_palette_colour((245, 19, 64)).with_palette_colour((118, 114, 124))
+    draft = draft.with_pair(1, 1, True).with_pair(2, 2, True)
+    for x, y, z in board:
+        draft = draft.with_colour(TARGET, (x, y, z), 1 + (x + y) % 2)
+    ell = [(0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 2, 0)]
+    draft = draft.with_new_piece(ell)
+    for x, y, z in ell:
+        draft = draft.with_colour(0, (x, y, z), 1 + (x + y) % 2)
+    draft = draft.with_piece(0, replace(draft.pieces[0], count=4, label="L tetromino"))
+    designer.model.replace_all(draft, "coloured board")
+    designer.brush.choose(1)
 
 
 def main(argv: list[str] | None = None) -> int:

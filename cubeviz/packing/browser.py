@@ -36,6 +36,7 @@ from cubeviz.packing.view_panel import ViewPanel
 from cubeviz.views.burrtools_open import (
     BrowserProblem,
     Cancelled,
+    Chosen,
     browser_problem,
     is_burrtools_file,
     read_problem,
@@ -168,13 +169,25 @@ class PackingBrowser(QWidget):
         (enumerated at once only when asked and the file stores no assembly). A file that cannot be shown is
         refused in one message box and changes nothing."""
         try:
-            shown = browser_problem(read_problem(path, self))
+            chosen = read_problem(path, self)
         except Cancelled:
             return False
         except (PackingError, ValueError) as exc:
             self._error(f"Puzzle not opened: {exc}")
             refuse(self, "Puzzle not opened", exc)
             return False
+        return self.show_burrtools(chosen, enumerate_now)
+
+    def show_burrtools(self, chosen: Chosen, enumerate_now: bool = False) -> bool:
+        """Show one problem of a BurrTools file already read (a file, or a design with colour constraints) as
+        :meth:`open_burrtools_file` does."""
+        try:
+            shown = browser_problem(chosen)
+        except (PackingError, ValueError) as exc:
+            self._error(f"Puzzle not opened: {exc}")
+            refuse(self, "Puzzle not opened", exc)
+            return False
+        path = chosen.file_name
         if not self.use_puzzle(shown.puzzle, False, shown.cover, undefined=shown.undefined, colours=shown.cell_colours):
             return False
         self.source.set_default_level(shown.level)

@@ -15,6 +15,7 @@ from cubeviz.views.stl_dialog import ask_and_export_stl, packing_source
 
 if TYPE_CHECKING:
     from cubeviz.feature_host import FeatureHost
+    from cubeviz.views.burrtools_open import Chosen
     from solvers.packing import Puzzle
 
 VIEW_ENTRIES = [ActionSpec("packing_show", "Show &Packings", "Ctrl+P")]
@@ -44,6 +45,10 @@ class PackingsOffer:
     def open_burrtools_file(self, path: str | Path) -> bool:
         self._host.show_tab(self._browser)
         return self._browser.open_burrtools_file(path)
+
+    def show_burrtools(self, chosen: Chosen) -> bool:
+        self._host.show_tab(self._browser)
+        return self._browser.show_burrtools(chosen, enumerate_now=True)
 
 
 def install(host: FeatureHost) -> None:

@@ -402,19 +402,3 @@ def test_a_bad_file_after_a_burrtools_problem_changes_nothing(qtbot, monkeypatch
     browser.source.enumerate_button.click()  # Enumerate still counts the BurrTools problem
     _wait_for_worker(qtbot, browser)
     assert len(browser.model.solutions) == EXPECTED_RANGED
-
-
-def test_a_coloured_problem_is_refused_by_the_design_tab_by_name(monkeypatch, window, tmp_path):
-    path = tmp_path / "chequered.xmpuzzle"  # two dominoes coloured 1-2 on a chequered square: no + cell, no range
-    path.write_bytes(
-        b'<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors><color red="200" green="0" blue="0"/>'
-        b'<color red="0" green="0" blue="200"/></colors><shapes><voxel x="2" y="2" z="1" type="0">#1#2#2#1</voxel>'
-        b'<voxel x="2" y="1" z="1" type="0">#1#2</voxel></shapes><problems><problem name="chequered"><shapes>'
-        b'<shape id="1" count="2"/></shapes><result id="0"/><bitmap><pair piece="0" result="0"/>'
-        b'<pair piece="1" result="1"/></bitmap></problem></problems></puzzle>'
-    )
-    _answer_open(monkeypatch, path)
-    draft, undo = window.designer.model.draft, window.designer.model.undo_stack.count()
-    window.actions["design_open"].trigger()
-    assert len(window.test_warnings) == 1 and "colour constraints" in window.test_warnings[0]
-    assert window.designer.model.draft is draft and window.designer.model.undo_stack.count() == undo

@@ -1,0 +1,98 @@
+"""Drafts and BurrTools puzzles, both ways, Qt-free: one problem of a file becomes a draft with its constraint
+colours, colour pairs and variable cells, and a draft becomes a file of one problem that BurrTools opens with the
+same pieces, counts, colours and pairs.
+
+A plain draft (no colours, no variable cell) is written through the engine puzzle (``from_puzzle``), as before; a
+constrained one is written shape by shape here, since the engine puzzle holds no colours. Count ranges (min/max)
+have no place in a draft and are refused by name rather than changed.
+"""
+
+from __future__ import annotations
+
+from cubeviz.design.draft import PALETTE, PieceDraft, PuzzleDraft
+from solvers.packing.burrtools_colour import coloured_chiral, coloured_shape
+from solvers.packing.burrtools_io import FILLED, VARIABLE, BurrToolsFileError, BurrToolsPuzzle, Part, Problem, Shape
+from solvers.packing.burrtools_puzzle import BurrProblem, burr_problem, from_puzzle, identifier_for, kind_twins
+from solvers.packing.puzzle_io import parse_puzzle
+from solvers.packing.voxels import Voxel
+
+
+def draft_from_problem(problem: BurrProblem, where: str) -> PuzzleDraft:
+    """The draft of one problem: its pieces (letters, labels, counts, constraint colours; mirror twins where
+    BurrTools pairs one-handed pieces kind by kind), its result as the shape (``+`` cells variable, colours kept),
+    the file's colour list and the problem's colour pairs. BurrToolsFileError names what a draft cannot hold."""
+    ranged = [k.letter for k in problem.kinds if k.minimum != k.maximum]
+    if ranged:
+        raise BurrToolsFileError(
+            f"piece{'s' if len(ranged) > 1 else ''} {', '.join(ranged)} "
+            f"{'have count ranges' if len(ranged) > 1 else 'has a count range'} (min/max), which a design cannot hold",
+            where,
+        )
+    twins = (kind_twins(problem) or {}) if problem.mirror_ok else {}
+    pieces = tuple(
+        PieceDraft(
+            k.letter,
+            frozenset(k.cells),
+            k.display_colour or PALETTE[i % len(PALETTE)],
+            k.maximum,
+            k.label,
+            problem.kinds[twins[i]].letter if i in twins else None,
+            frozenset(k.colours),
+        )
+        for i, k in enumerate(problem.kinds)
+    )
+    every = problem.cells
+    low = [min(v[a] for v in every) for a in range(3)]
+
+    def home(v: Voxel) -> Voxel:
+        return (v[0] - low[0], v[1] - low[1], v[2] - low[2])
+
+    return PuzzleDraft(
+        problem.puzzle_name or identifier_for(problem.title),
+        problem.title,
+        problem.description,
+        frozenset(home(v) for v in every),
+        pieces,
+        target_colours=frozenset((home(v), c) for v, c in problem.result_colours),
+        variable=frozenset(home(v) for v in problem.optional),
+        palette=problem.palette,
+        colour_pairs=problem.colour_pairs,
+    )
+
+
+def _shape(cells: frozenset[Voxel], colours, name: str, variable: frozenset[Voxel] = frozenset(),
+           display_colour: str = "") -> Shape:  # fmt: skip
+    size = tuple(max(c[a] for c in cells) + 1 for a in range(3))
+    states = {c: VARIABLE if c in variable else FILLED for c in cells}
+    return Shape((size[0], size[1], size[2]), states, dict(colours), name, display_colour=display_colour)
+
+
+def burrtools_file(draft: PuzzleDraft) -> BurrToolsPuzzle:
+    """The design as a BurrTools file of one problem: a shape per piece (named ``letter: label`` or by its letter,
+    with its constraint colours and its display colour in our own attribute), then the shape to fill named after the
+    design, the colour list and the allowed pairs. PackingError when the design is no valid puzzle or has no
+    BurrTools equivalent (one-handed pieces that may be reflected)."""
+    if not draft.constrained:
+        return from_puzzle(parse_puzzle(draft.to_dict(), where=draft.name))
+    if not draft.target or not draft.pieces or not all(p.cells for p in draft.pieces):
+        raise BurrToolsFileError("the shape and every piece need cells", draft.name)
+    if draft.mirrors_same_piece:
+        chiral = [p.name for p in draft.pieces if coloured_chiral(coloured_shape(p.cells, dict(p.colours)))]
+        if chiral:
+            raise BurrToolsFileError(f"pieces may be reflected and piece {chiral[0]!r} is one-handed: BurrTools only "
+                                     "rotates pieces", draft.name)  # fmt: skip
+    shapes = [
+        _shape(p.cells, p.colours, f"{p.name}: {p.label}" if p.label else p.name, display_colour=p.colour)
+        for p in draft.pieces
+    ]
+    shapes.append(_shape(draft.target, draft.target_colours, draft.name, draft.variable))
+    parts = tuple(Part(i, p.count, p.count) for i, p in enumerate(draft.pieces))
+    problem = Problem(draft.title or draft.name, parts, len(draft.pieces), draft.colour_pairs)
+    return BurrToolsPuzzle(tuple(shapes), (problem,), draft.palette, draft.description)
+
+
+def checked_problem(draft: PuzzleDraft) -> tuple[BurrToolsPuzzle, BurrProblem]:
+    """The file of a constrained draft and its problem as the engine counts it, checked by the engine's own reader
+    of problems (pieces that fit nowhere, volumes that cannot add up). PackingError names what is wrong."""
+    file = burrtools_file(draft)
+    return file, burr_problem(file, 1, where=draft.name)
