@@ -132,6 +132,11 @@ class RubikTables:
         the arrays it holds until it ends."""
         self.registry.release(ENGINE)
 
+    def load(self, name: str, builder: Callable[[ProgressFn], Any]) -> Any:
+        """The table registered (`rubik_table`) as `name`, built by `builder` if the cache lacks it: how tables
+        owned outside this engine (a heuristic plan's, `optimal.plan`) load through the one registry."""
+        return self._get(name, builder)
+
     def _get(self, name: str, builder: Callable[[ProgressFn], Any]) -> Any:
         """The one way a table is had: every loader method ends here (the preparation's plan recorder relies on it)."""
         table: Table = self.registry.get(name, builder, self._progress)
