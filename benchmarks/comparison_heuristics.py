@@ -24,6 +24,7 @@ from solvers.engine import Metric, ProgressFn
 from solvers.rubik import class_fill
 from solvers.rubik import coords as cd
 from solvers.rubik.class_fill import TwistRowLayout, build_twist_row_table, row_stride
+from solvers.rubik.movetables import build_flipslice_classes
 from solvers.rubik.optimal.heuristics import HTM_ONLY, check_large_memory, inner_inputs, inner_start_distances
 from solvers.rubik.optimal.interleaved import ResidueTables
 from solvers.rubik.optimal.optimal_tables import OptimalTables, inner_table
@@ -31,12 +32,26 @@ from solvers.rubik.optimal.plan import FlipSliceTable, ResiduePlan, StartDistanc
 from solvers.rubik.packed_residues import residue
 from solvers.rubik.rubik_tables import rubik_table
 
+SORTED_CLASSES = rubik_table("rubik-flipslice-sorted-classes", "sorted flip-slice classes", 124_000_000)
 EDGE = rubik_table("rubik-edge-htm", "edge pruning table", 834_000_000, old_names=("rubik-strong-htm",))
 CORNER_SLICE = rubik_table("rubik-cornerslice-htm", "corner-slice pruning table", 749_000_000)
 EDGE_ROW = row_stride(1)  # 2188 entries = 547 bytes: rows start on a byte
 CORNER_ROW = row_stride(cd.N_SLICE)  # 1,082,568: 2187 x 495 entries, padded to a multiple of 4
 EDGE_TABLES = ("flipslice_sorted_classes", "edge_residues", "corner_classes", "corner_slice_residues")
 """What the edge-and-corner-slice heuristic loads besides the move tables (for memory reports)."""
+
+
+# -- the sorted flip-slice classes ----------------------------------------------------------------------------------
+def flipslice_sorted_classes(tables: OptimalTables) -> dict[str, np.ndarray]:
+    """The 1,523,864 classes of flip x sorted UD-slice: class_sym = 16 * class + symmetry (uint32), so a search
+    reads one entry, not two; reps; stabiliser."""
+
+    def build(progress: ProgressFn) -> dict[str, np.ndarray]:
+        classes = build_flipslice_classes(sorted_slice=True)
+        class_sym = (classes.pop("class_of").astype(np.uint32) << 4) | classes.pop("sym_of").astype(np.uint32)
+        return {"class_sym": class_sym, **classes}
+
+    return tables.load(SORTED_CLASSES, build)
 
 
 # -- the edge table --------------------------------------------------------------------------------------------------
@@ -84,7 +99,7 @@ def build_edge_table(
 
 def edge_residues(tables: OptimalTables) -> dict[str, np.ndarray]:
     """The edge table (HTM), loaded or built through the 3x3 tables' registry: residues and histogram."""
-    mv, classes = tables.moves(), tables.flipslice_sorted_classes()
+    mv, classes = tables.moves(), flipslice_sorted_classes(tables)
 
     def build(progress: ProgressFn) -> dict[str, np.ndarray]:
         return build_edge_table(mv["flip"], mv["slice_sorted"], mv["twist"], classes, mv["twist_conj"], progress)
@@ -134,13 +149,13 @@ def _corner_distance(tables: OptimalTables, rt: ResidueTables):
 def _prepare_edge_and_corner_slice(tables: OptimalTables, metric: Metric) -> None:
     tables.corner_classes()
     corner_slice_residues(tables)
-    tables.flipslice_sorted_classes()
+    flipslice_sorted_classes(tables)
     edge_residues(tables)
 
 
 def _edge_and_corner_slice_inputs(tables: OptimalTables) -> ResidueTables:
     """The edge table as the flip-slice table (by sorted slice, no inner coordinate), the corner-slice table first."""
-    edge = FlipSliceTable(edge_residues(tables)["residues"], tables.flipslice_sorted_classes()["class_sym"], False,
+    edge = FlipSliceTable(edge_residues(tables)["residues"], flipslice_sorted_classes(tables)["class_sym"], False,
                           EDGE_ROW)  # fmt: skip
     return residue_inputs(tables, edge, corner_slice=corner_slice_residues(tables)["residues"], corner_row=CORNER_ROW)
 

@@ -44,6 +44,7 @@ OPTIMAL_TABLES = ("corners", "phase1_qtm", "corners_qtm")
 # the edge-and-corner-slice heuristic's (optimal HTM's default before the split table; its plan is a benchmark's):
 EDGE_CORNER_TABLES = comparison.EDGE_TABLES
 COMPARISON_LOADERS = {
+    "flipslice_sorted_classes": comparison.flipslice_sorted_classes,
     "edge_residues": comparison.edge_residues,
     "corner_slice_residues": comparison.corner_slice_residues,
 }
