@@ -38,6 +38,10 @@ from benchmarks._common import PYTHON, REPO_DIR, WORK_DIR, markdown_table  # noq
 _WORKER = """
 import json, os, sys
 sys.path.insert(0, os.getcwd())
+try:
+    import benchmarks.comparison_heuristics  # registers the comparison heuristics' names
+except ImportError:
+    pass  # a revision from before they moved to the benchmarks: its engine has them
 from solvers.cube.formats import from_kociemba
 from solvers.rubik.events import DepthExhausted
 from solvers.rubik.optimal import optimal, prepare_tables

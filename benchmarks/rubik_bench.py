@@ -30,7 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import rubik_bench_optimal as opt  # noqa: E402 - the path above makes the repo importable
+from benchmarks import comparison_heuristics as comparison  # noqa: E402 - the path above makes the repo importable
+from benchmarks import rubik_bench_optimal as opt  # noqa: E402
 from benchmarks import rubik_peers as peers  # noqa: E402
 from benchmarks._common import PYTHON, machine_note, markdown_table  # noqa: E402
 from solvers.cube.formats import to_kociemba  # noqa: E402
@@ -40,8 +41,13 @@ from solvers.cube.state import CubeState  # noqa: E402
 SECTIONS = ("tables", "twophase", "optimal", "qtm")
 TWOPHASE_TABLES = ("moves", "flipslice_classes", "phase1", "phase2")
 OPTIMAL_TABLES = ("corners", "phase1_qtm", "corners_qtm")
-# the edge-and-corner-slice heuristic's (optimal HTM's default before the split table):
-EDGE_CORNER_TABLES = ("flipslice_sorted_classes", "edge_residues", "corner_classes", "corner_slice_residues")
+# the edge-and-corner-slice heuristic's (optimal HTM's default before the split table; its plan is a benchmark's):
+EDGE_CORNER_TABLES = comparison.EDGE_TABLES
+COMPARISON_LOADERS = {
+    "flipslice_sorted_classes": comparison.flipslice_sorted_classes,
+    "edge_residues": comparison.edge_residues,
+    "corner_slice_residues": comparison.corner_slice_residues,
+}
 CHILD_TABLES = {
     "twophase": TWOPHASE_TABLES,
     "all": TWOPHASE_TABLES + OPTIMAL_TABLES + EDGE_CORNER_TABLES,
@@ -50,6 +56,8 @@ CHILD_TABLES = {
 
 
 def _table_step(tables, name: str):
+    if name in COMPARISON_LOADERS:
+        return COMPARISON_LOADERS[name](tables)
     if name.endswith("_qtm"):
         return getattr(tables, name[:-4])("qtm")
     return getattr(tables, name)()

@@ -1,9 +1,9 @@
 """The optimal-solver sections of the 3x3x3 benchmark (run through ``rubik_bench.py``): scrambles, random cubes,
 node rates and per-depth node counts against RubikOptimal, QTM, and the superflip's proof of depth 19.
 
-Our solver runs through its public generator (two threads, its default heuristic: the edge and corner-slice
-residues in HTM, phase 1 and corners in QTM), stopped by its own stop event at the per-cube cap, exactly as the
-GUI and the CLI run it; every answer is checked by applying it to its cube. The per-depth table also shows our
+Our solver runs through its public generator (two threads, its default heuristic: the split table for the cube
+and its inverse in HTM, phase 1 and corners in QTM), stopped by its own stop event at the per-cube cap, exactly as
+the GUI and the CLI run it; every answer is checked by applying it to its cube. The per-depth table also shows our
 phase-1-and-corners heuristic on the first cube, so the two heuristics' strength can be compared on the same
 search code.
 """

@@ -18,7 +18,7 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
 OPTIMAL_TABLE_FILES = frozenset(
     {
         "tests/rubik/test_rubik_cli.py",
-        "tests/rubik/test_edge_and_corner_slice.py",
+        "tests/benchmarks/test_comparison_heuristics.py",
         "tests/rubik/test_rubik_interleaved.py",
         "tests/rubik/test_rubik_optimal.py",
         "tests/rubik/test_rubik_symmetric_search.py",

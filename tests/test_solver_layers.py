@@ -118,3 +118,25 @@ def test_no_engine_and_not_the_cluster_imports_the_command_line(front: str) -> N
         f"{m} imports {t}" for m, ts in GRAPH.items() if layer_of(m) == front for t in ts if t.startswith("solvers.cli")
     ]
     assert wrong == []
+
+
+def outside_imports(package_dir: Path, banned: tuple[str, ...]) -> list[str]:
+    """Each import, anywhere in a module of `package_dir` (inside functions too), of a top-level name in `banned`."""
+    import ast
+
+    found = []
+    for path in sorted(package_dir.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            found += [f"{path.relative_to(package_dir)} imports {n}" for n in names if n.split(".")[0] in banned]
+    return found
+
+
+def test_no_engine_module_imports_the_benchmarks_or_the_tests(tmp_path: Path) -> None:
+    """A heuristic kept for comparisons lives in `benchmarks/` and reaches the engine as a value (a plan); the
+    engine never reaches back. The check sees an import inside a function."""
+    assert outside_imports(ROOT / "solvers", ("benchmarks", "tests")) == []
+    (tmp_path / "wrong.py").write_text("def f():\n    from benchmarks import comparison_heuristics\n")
+    assert outside_imports(tmp_path, ("benchmarks",)) == ["wrong.py imports benchmarks"]

@@ -7,18 +7,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from solvers.engines.request import SolveRequest, time_limit
+from solvers.engines.request import RequestError, SolveRequest, time_limit
 
 
 def events(request: SolveRequest) -> Iterator[object]:
-    """NotEnoughMemory (before anything is loaded) when the machine cannot hold the tier's tables."""
-    from solvers.rubik.optimal import optimal
+    """NotEnoughMemory (before anything is loaded) when the machine cannot hold the tier's tables; RequestError
+    for a heuristic no plan is registered under."""
+    from solvers.rubik.optimal import UnknownHeuristic, optimal, plan_of
     from solvers.rubik.preparation import prepare_search
     from solvers.rubik.rubik_tables import default_tables
     from solvers.rubik.table_tiers import tier_heuristic
 
     state = request.cube()
     heuristic = request.heuristic or tier_heuristic(request.tables, request.metric)
+    try:
+        plan_of(heuristic, request.metric)
+    except UnknownHeuristic as error:
+        raise RequestError(str(error)) from None
     tables = default_tables()
     metric = request.metric
     yield prepare_search(tables, request.tell, request.stop, optimal=True, metric=metric, heuristic=heuristic)

@@ -1,13 +1,14 @@
 """The one fill of symmetry-class tables: rows of twist x an inner coordinate, one row per class of a third one.
 
-The corner-slice table (class: corner permutation, inner: UD-slice), the large and split tables (class: flip x
-UD-slice, inner: corner comb or split) and the edge table (class: flip x sorted UD-slice, inner: one value;
-`optimal.edge_table`) store 2-bit residues (`packed_residues`); the two-phase solver's phase-1 table (class: flip x
-UD-slice, inner: one value; `pruning`) stores exact bytes. Entry ``class * row + twist * n_inner + inner``, with the
-state conjugated by the symmetry that takes the class coordinate to its representative, so twist and inner are
-conjugated by that symmetry too. A residue row is padded to a multiple of four entries so that rows start on a byte
-and the backward levels can write their own rows on every core; an exact row needs no padding. The breadth-first
-driver and the cost model that picks each level's direction are `fill_levels`'.
+The large and split tables (class: flip x UD-slice, inner: corner comb or split), and the comparison heuristics'
+corner-slice table (class: corner permutation, inner: UD-slice) and edge table (class: flip x sorted UD-slice,
+inner: one value; both in `benchmarks/comparison_heuristics.py`) store 2-bit residues (`packed_residues`); the
+two-phase solver's phase-1 table (class: flip x UD-slice, inner: one value; `pruning`) stores exact bytes. Entry
+``class * row + twist * n_inner + inner``, with the state conjugated by the symmetry that takes the class
+coordinate to its representative, so twist and inner are conjugated by that symmetry too. A residue row is padded
+to a multiple of four entries so that rows start on a byte and the backward levels can write their own rows on
+every core; an exact row needs no padding. The breadth-first driver and the cost model that picks each level's
+direction are `fill_levels`'.
 """
 
 from __future__ import annotations
@@ -54,8 +55,8 @@ def entry(raw_class, twist, inner, layout) -> int:
 
 @nb.njit(cache=True, nogil=True)
 def exact_distance(raw_class, twist, inner, table, layout) -> int:
-    """The exact distance of one state, by walking down residues (as edge_residues.exact_distance); -1 if the
-    table is damaged."""
+    """The exact distance of one state, by walking down residues (some move always leads to residue - 1, mod 3);
+    -1 if the table is damaged."""
     d = 0
     while raw_class != 0 or twist != 0 or inner != 0:
         down = (residue(table, entry(raw_class, twist, inner, layout)) + 2) % 3

@@ -5,7 +5,6 @@ and loaded by the method of its name when first called.
 |--------------------------------|--------------------------------------------------------------|---------|
 | rubik-moves                    | coordinate move tables, symmetry conjugation                 | ~8 MB   |
 | rubik-flipslice-classes        | 64430 symmetry classes of flip x UD-slice                    | ~6 MB   |
-| rubik-flipslice-sorted-classes | 1523864 classes of flip x sorted UD-slice                    | 124 MB  |
 | rubik-corner-classes           | 2768 corner permutation classes, slice conjugation           | 0.2 MB  |
 | rubik-corner-combs             | the corner-comb coordinate's move and symmetry tables        | 0.05 MB |
 | rubik-phase1-{htm,qtm}         | exact phase-1 distance, flipslice class x twist              | 141 MB  |
@@ -14,9 +13,10 @@ and loaded by the method of its name when first called.
 | rubik-compact-{htm,qtm}        | twist x slice and flip x slice distances                     | 2 MB    |
 
 The compact tables are a cheap admissible heuristic (built in about a second) used when the big ones would cost
-more than the search they speed up, e.g. in fast tests. The optimal search's own tables (edge, corner-slice,
-split, large) are that package's (`optimal.optimal_tables`), which extends this holder; this module knows none of
-them.
+more than the search they speed up, e.g. in fast tests. The optimal search's own tables (split, large) are
+that package's (`optimal.optimal_tables`), which extends this holder; this module knows none of them. Tables only
+a benchmark's heuristic reads (the sorted flip-slice classes, the edge and corner-slice tables) are registered and
+loaded by `benchmarks/comparison_heuristics.py` through `load`.
 """
 
 from __future__ import annotations
@@ -58,7 +58,6 @@ def rubik_table(name: str, title: str, size_bytes: int | None, *, old_names: tup
 # Sizes as measured (a file's size, for the read-out before a build ends).
 MOVES = rubik_table("rubik-moves", "move tables", 7_081_599)
 FLIPSLICE_CLASSES = rubik_table("rubik-flipslice-classes", "flip-slice classes", 5_456_465)
-FLIPSLICE_SORTED_CLASSES = rubik_table("rubik-flipslice-sorted-classes", "sorted flip-slice classes", 124_000_000)
 CORNER_CLASSES = rubik_table("rubik-corner-classes", "corner symmetry classes", 200_000)
 CORNER_COMBS = rubik_table("rubik-corner-combs", "corner comb tables", 48_442)
 CORNER_SPLITS = rubik_table("rubik-corner-splits", "corner split tables", None, on_disk=False)
@@ -132,6 +131,11 @@ class RubikTables:
         the arrays it holds until it ends."""
         self.registry.release(ENGINE)
 
+    def load(self, name: str, builder: Callable[[ProgressFn], Any]) -> Any:
+        """The table registered (`rubik_table`) as `name`, built by `builder` if the cache lacks it: how tables
+        owned outside this engine (a heuristic plan's, `optimal.plan`) load through the one registry."""
+        return self._get(name, builder)
+
     def _get(self, name: str, builder: Callable[[ProgressFn], Any]) -> Any:
         """The one way a table is had: every loader method ends here (the preparation's plan recorder relies on it)."""
         table: Table = self.registry.get(name, builder, self._progress)
@@ -142,16 +146,6 @@ class RubikTables:
 
     def flipslice_classes(self) -> dict[str, np.ndarray]:
         return self._get(FLIPSLICE_CLASSES, lambda progress: build_flipslice_classes())
-
-    def flipslice_sorted_classes(self) -> dict[str, np.ndarray]:
-        """class_sym = 16 * class + symmetry (uint32), so a search reads one entry, not two; reps; stabiliser."""
-
-        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
-            classes = build_flipslice_classes(sorted_slice=True)
-            class_sym = (classes.pop("class_of").astype(np.uint32) << 4) | classes.pop("sym_of").astype(np.uint32)
-            return {"class_sym": class_sym, **classes}
-
-        return self._get(FLIPSLICE_SORTED_CLASSES, build)
 
     def corner_classes(self) -> dict[str, np.ndarray]:
         """Corner permutation classes, and slice_conj: the UD-slice conjugated by each U-D symmetry."""

@@ -41,7 +41,7 @@ def warm_twophase(tables: RubikTables) -> None:
     solve_twophase(one_move_cube(), tables=tables, n_variants=1)
 
 
-def warm_optimal(tables: RubikTables, metric: Metric | str, heuristic: str | None) -> None:
+def warm_optimal(tables: RubikTables, metric: Metric | str, heuristic: Any = None) -> None:
     """Run the optimal search once on a one-move cube with this heuristic (and, for HTM, the two-phase search
     its probes run): their kernels are compiled or loaded."""
     from solvers.rubik.optimal import solve_optimal
@@ -51,19 +51,19 @@ def warm_optimal(tables: RubikTables, metric: Metric | str, heuristic: str | Non
         warm_twophase(tables)
 
 
-def search_kernels(optimal: bool, metric: Metric | str = Metric.HTM, heuristic: str | None = None) -> list[Any]:
-    """The numba dispatchers a search calls (the two-phase kernel; the optimal search's kernel for the heuristic
-    and, for HTM, the two-phase kernel of its probes)."""
+def search_kernels(optimal: bool, metric: Metric | str = Metric.HTM, heuristic: Any = None) -> list[Any]:
+    """The numba dispatchers a search calls (the two-phase kernel; the optimal search's kernel for the heuristic,
+    a name or a plan, and, for HTM, the two-phase kernel of its probes)."""
     from solvers.rubik import twophase_kernel
 
     if not optimal:
         return [twophase_kernel.twophase_search]
     from solvers.rubik.optimal.depth_first import ida_subtree
-    from solvers.rubik.optimal.heuristics import RESIDUE_HEURISTICS, Heuristic, default_heuristic
+    from solvers.rubik.optimal.heuristics import plan_of
     from solvers.rubik.optimal.interleaved import ida_interleaved
+    from solvers.rubik.optimal.plan import ResiduePlan
 
-    chosen = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
-    kernels = [ida_interleaved if chosen in RESIDUE_HEURISTICS else ida_subtree]
+    kernels = [ida_interleaved if isinstance(plan_of(heuristic, metric), ResiduePlan) else ida_subtree]
     if search_metric(metric) is Metric.HTM:
         kernels.append(twophase_kernel.twophase_search)
     return kernels

@@ -17,7 +17,6 @@ from solvers.cube.state import CubeState
 from solvers.rubik import class_fill, packed_residues
 from solvers.rubik import coords as cd
 from solvers.rubik.optimal import Heuristic, solve_optimal
-from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal import large_residues as lr
 from solvers.rubik.optimal.heuristics import inner_table, large_layout
 from solvers.rubik.optimal.optimal_tables import optimal_view
@@ -90,7 +89,7 @@ def test_phase1_is_a_floor_the_inverse_distance_decodes_above(table):
         fs, tw, corner = rng.randrange(cd.N_FLIPSLICE), rng.randrange(cd.N_TWIST), rng.randrange(inner.conj.shape[0])
         exact = class_fill.exact_distance(fs, tw, corner, inner.built["residues"], layout)
         floor = int(phase1[classes["class_of"][fs] * cd.N_TWIST + twist_conj[tw, classes["sym_of"][fs]]])
-        decoded = er.distance_above(
+        decoded = packed_residues.distance_above(
             floor, packed_residues.residue(inner.built["residues"], class_fill.entry(fs, tw, corner, layout))
         )
         assert floor <= decoded <= exact and (decoded == exact) == (exact - floor < 3)

@@ -11,8 +11,11 @@ comes from the real bounds builder. The real tables' own checks run in the slow 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -28,16 +31,24 @@ from solvers.rubik import class_fill, cubie, packed_residues
 from solvers.rubik import coords as cd
 from solvers.rubik.events import DepthExhausted
 from solvers.rubik.optimal import Heuristic, heuristic_value, optimal, solve_optimal
-from solvers.rubik.optimal import corner_slice_residues as csp
-from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal import large_bounds as lb
 from solvers.rubik.optimal import large_residues as lr
-from solvers.rubik.optimal.heuristics import large_layout
+from solvers.rubik.optimal.heuristics import SPLIT_PLAN, inner_inputs, inner_start_distances, large_layout
+from solvers.rubik.optimal.inverse_view import inverse_view
 from solvers.rubik.optimal.optimal_tables import OptimalTables, optimal_view
+from solvers.rubik.optimal.plan import ResiduePlan, residue_inputs
 from solvers.rubik.table_tiers import TIER_COST, NotEnoughMemory, TableTier, check_memory, tier_heuristic
 from solvers.rubik.twophase import AXIS_SYMMETRIES
 
 SOLVED = CubeState.solved(3)
+
+
+def _comparison_heuristics():
+    """`benchmarks/comparison_heuristics.py` (a folder of scripts, not installed: reached through the path)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from benchmarks import comparison_heuristics
+
+    return comparison_heuristics
 
 
 @pytest.fixture(scope="module")
@@ -181,7 +192,7 @@ def test_a_residue_decodes_to_its_least_distance_above_a_floor():
     three less for each three more; never more than d, never below the floor, always of d's residue."""
     for floor in range(15):
         for d in range(floor, floor + 9):
-            decoded = er.distance_above(floor, d % 3)
+            decoded = packed_residues.distance_above(floor, d % 3)
             assert decoded == d - 3 * ((d - floor) // 3)
             assert floor <= decoded <= d and decoded % 3 == d % 3 and (decoded == d) == (d < floor + 3)
 
@@ -215,12 +226,12 @@ def _large_tier_bound(tables, stand_in, corner_slice: bool = True):
     """The large tier's bound of a cube, computed from scratch (not incrementally, as the kernel does): the
     corner-slice (unless left out, as with the inverse's look-ups) and stand-in distances along the three axes, by
     descent, and one more than the least stand-in distance for an unsolved cube."""
-    mv, classes = tables.moves(), tables.corner_classes()
-    corner_layout = csp.layout(mv["corners"], mv["twist"], mv["slice"], classes["class_sym"], mv["twist_conj"],
-                               classes["slice_conj"])  # fmt: skip
+    mv, classes, comparison = tables.moves(), tables.corner_classes(), _comparison_heuristics()
+    corner_layout = comparison.corner_layout(mv["corners"], mv["twist"], mv["slice"], classes["class_sym"],
+                                             mv["twist_conj"], classes["slice_conj"])  # fmt: skip
     layout = large_layout(StandInTables(tables, stand_in))
     combs, built = stand_in
-    residues = tables.corner_slice_residues()["residues"] if corner_slice else None
+    residues = comparison.corner_slice_residues(tables)["residues"] if corner_slice else None
 
     def bound(cube: CubeState) -> int:
         flat = cubie.flat(cube)
@@ -244,11 +255,10 @@ def test_the_kernels_large_rounds_explore_the_tree_a_plain_ida_star_does(tables,
     """With the stand-in in the large table's place: the start bound and, bound by bound, the kernel's nodes are
     those of a plain recursive IDA* with the bound computed from scratch, and the answer is optimal."""
     state = random_move_scramble(8, 3, random.Random(300)).state(3)  # its start bound is below its length, 8
-    with_large = StandInTables(tables, stand_in)
+    with_large, plan = StandInTables(tables, stand_in), _comparison_heuristics().LARGE_ONE_SIDE
     h_of = functools.cache(_large_tier_bound(tables, stand_in))
-    assert heuristic_value(state, heuristic=Heuristic.CORNER_SLICE_AND_LARGE, tables=with_large) == h_of(state)
-    events = list(optimal(state, heuristic=Heuristic.CORNER_SLICE_AND_LARGE, tables=with_large, with_inverse=False,
-                          probe_share=0.0))  # fmt: skip
+    assert heuristic_value(state, heuristic=plan, tables=with_large) == h_of(state)
+    events = list(optimal(state, heuristic=plan, tables=with_large, with_inverse=False, probe_share=0.0))
     answer = assert_kernel_matches_plain_ida(state, events, h_of)
     standard = solve_optimal(state, tables=tables)
     assert answer.proven_optimal and answer.length == standard.length == 8
@@ -273,7 +283,7 @@ def _inverse_bound(tables, stand_in, floor=None, bounds=None):
                 values.append(int(bounds["lower"][(bounds["bounds"][idx >> 2] >> ((idx & 3) * 2)) & 3]))
                 continue
             low = int(floor[classes["class_of"][fs] * cd.N_TWIST + twist_conj[twist, classes["sym_of"][fs]]])
-            values.append(er.distance_above(low, packed_residues.residue(built["residues"], idx)))
+            values.append(packed_residues.distance_above(low, packed_residues.residue(built["residues"], idx)))
         return 0 if max(values) == 0 else max(max(values), min(values) + 1)
 
     return bound
@@ -312,17 +322,62 @@ def test_the_inverse_lookups_prune_the_tree_a_plain_ida_star_does(tables, stand_
     assert sum(e.nodes_at_depth for e in exhausted) < sum(without_inverse)
 
 
+# -- heuristics defined outside the engine (plans) -------------------------------------------------------------------
+def _own_side_plan() -> ResiduePlan:
+    """A heuristic no shipped tier has, made here from the plan type alone: the flip-slice table (the stand-in,
+    through the tables' split loaders) read for the cube alone, no corner-slice table, no inverse."""
+    return ResiduePlan(name="stand-in-one-side", metrics=(Metric.HTM,), prepare=lambda tables, metric: None,
+                       residues=lambda tables: residue_inputs(tables, inner_inputs(tables, True)),
+                       start_distances=lambda tables, rt: inner_start_distances(tables, True))  # fmt: skip
+
+
+def test_a_plan_made_outside_the_engine_searches_the_tree_a_plain_ida_star_does(tables, stand_in):
+    """Handed to the search as a value, the plan's rounds (the flip-slice table alone, on the farthest axis
+    first) explore bound by bound the tree of a plain IDA* whose heuristic is the stand-in's own-side bound
+    computed from scratch; its start bound is that bound; the answer is optimal."""
+    state = random_move_scramble(8, 3, random.Random(300)).state(3)
+    with_stand_in = StandInTables(tables, stand_in)
+    h_of = functools.cache(_large_tier_bound(tables, stand_in, corner_slice=False))
+    plan = _own_side_plan()
+    assert heuristic_value(state, heuristic=plan, tables=with_stand_in) == h_of(state)
+    events = list(optimal(state, heuristic=plan, tables=with_stand_in, with_inverse=False, probe_share=0.0))
+    answer = assert_kernel_matches_plain_ida(state, events, h_of)
+    assert answer.proven_optimal and answer.length == 8
+
+
+def test_a_shipped_heuristic_remade_outside_the_engine_searches_as_the_shipped_one(tables, stand_in):
+    """The split heuristic rebuilt from the public pieces (`residue_inputs`, `inner_inputs`) under another name
+    gives the shipped plan's start bound, nodes at every bound and answer: the shipped heuristics take the same
+    path as any other plan."""
+    state = random_move_scramble(8, 3, random.Random(300)).state(3)  # its start bound is below its length
+    with_stand_in = StandInTables(tables, stand_in)
+
+    def split_inputs(tables):
+        most, maps = len(tables.split_residues()["histogram"]) - 1, tables.corner_splits()["split_of"]
+        return residue_inputs(tables, inner_inputs(tables, True), phase1=tables.phase1(Metric.HTM), most=most,
+                              inverse_maps=inverse_view(cubie.move_cubes(), maps))  # fmt: skip
+
+    remade = dataclasses.replace(SPLIT_PLAN, name="split-remade", residues=split_inputs)
+    runs = []
+    for heuristic in ("split", remade):
+        bound = heuristic_value(state, heuristic=heuristic, tables=with_stand_in)
+        events = list(optimal(state, heuristic=heuristic, tables=with_stand_in, with_inverse=False, probe_share=0.0))
+        depths = [(e.depth, e.nodes_at_depth) for e in events if isinstance(e, DepthExhausted)]
+        runs.append((bound, depths, events[-1].moves))
+    assert runs[0] == runs[1] and len(runs[0][1]) > 1
+
+
 @pytest.mark.slow  # (reads the corner-slice table: minutes to build)
 def test_the_large_bound_is_admissible(tables, stand_in):
     """The start bound with the stand-in never exceeds the optimal length (the phase-1 heuristic's answer)."""
-    with_large = StandInTables(tables, stand_in)
+    with_large, plan = StandInTables(tables, stand_in), _comparison_heuristics().LARGE_ONE_SIDE
     rng = random.Random(8)
     for _ in range(2):
         state = random_move_scramble(9, 3, rng).state(3)
-        bound = heuristic_value(state, heuristic=Heuristic.CORNER_SLICE_AND_LARGE, tables=with_large)
+        bound = heuristic_value(state, heuristic=plan, tables=with_large)
         assert bound <= solve_optimal(state, heuristic=Heuristic.PHASE1_AND_CORNERS, tables=tables).length
     for _ in range(10):
-        bound = heuristic_value(random_state(3, rng), heuristic=Heuristic.CORNER_SLICE_AND_LARGE, tables=with_large)
+        bound = heuristic_value(random_state(3, rng), heuristic=plan, tables=with_large)
         assert 0 < bound <= 20
 
 
@@ -341,7 +396,7 @@ def test_tiers_mean_heuristics_only_where_the_metric_has_them():
     assert tier_heuristic("large", "htm") == Heuristic.LARGE_BOTH_SIDES.value
     assert tier_heuristic("large", Metric.QTM) is None and tier_heuristic("standard", "htm") is None
     with pytest.raises(ValueError, match="HTM only"):
-        optimal(SOLVED, metric=Metric.QTM, heuristic=Heuristic.CORNER_SLICE_AND_LARGE).__next__()
+        optimal(SOLVED, metric=Metric.QTM, heuristic=Heuristic.LARGE_BOTH_SIDES).__next__()
 
 
 def _run(capsys, monkeypatch, argv, stdin):

@@ -24,7 +24,6 @@ from solvers.rubik.optimal.rows import (
     CTRL_FOUND,
     CTRL_STOP,
     DIST,
-    LARGE_DIST,
     MAX_DEPTH,
     N_COORDS,
     combine,
@@ -70,10 +69,8 @@ def _bound(c, b):
 @nb.njit(cache=True, nogil=True)
 def heuristic(row, bounds):
     """The lower bound of one coordinate row (in residue mode, from the exact distances the row carries)."""
-    if bounds.mode == MODE_RESIDUES:  # the corner-slice table's distances, and the edge or the large table's
+    if bounds.mode == MODE_RESIDUES:  # the corner-slice table's distances (0 without one), and the flip-slice table's
         corner = max(row[CS_DIST], row[CS_DIST + 1], row[CS_DIST + 2])
-        if max(row[LARGE_DIST], row[LARGE_DIST + 1], row[LARGE_DIST + 2]) > 0:  # the large tier: no edge table
-            return combine(corner, row[LARGE_DIST], row[LARGE_DIST + 1], row[LARGE_DIST + 2])
         return combine(corner, row[DIST], row[DIST + 1], row[DIST + 2])
     return _bound(row, bounds)
 

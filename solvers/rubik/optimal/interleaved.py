@@ -1,13 +1,16 @@
-"""The residue heuristic's IDA* kernel: several subtrees in flight per thread, their table reads prefetched.
+"""The residue heuristics' IDA* kernel: several subtrees in flight per thread, their table reads prefetched.
 
-A node's bound is six rounds of reads from the tables (corner-slice on three axes, then the edge table on three
-axes, or with the large tier the large table in the edge table's place; see `corner_slice_residues`,
-`edge_residues` and `large_residues`), each round for all of the node's children still alive. The rounds depend
-on each other, and a read from memory costs about 250 ns here, so one depth-first search spends most of its time
-waiting. Why several searches: each slot (a depth-first search of its own subtree) runs one stage (finish the
-round whose reads are in cache, then compute the next round's addresses and prefetch them) and yields to the next
-slot; by the time it is back, its lines have arrived. The edge and large rounds read twice (the class, then the
-residue), and a node's first stage only prefetches its rows of the move tables, so a node has at most ten stages.
+What a node's bound reads is the heuristic's plan (`plan.ResiduePlan`), handed in as one `ResidueTables` value:
+on each axis, optionally a corners x twist x UD-slice table first (read on axes 0, 1, 2 in turn), then a flip x
+slice x twist x inner-corner-coordinate table (the split or the large table; any table of that shape, an inner
+coordinate of one value included), on the axis where the node is farthest first; optionally the same table looked
+up for the node's inverse too (or a table of its stand-alone bounds). Each round reads for all of the node's
+children still alive. The rounds depend on each other, and a read from memory costs about 250 ns here, so one
+depth-first search spends most of its time waiting. Why several searches: each slot (a depth-first search of its
+own subtree) runs one stage (finish the round whose reads are in cache, then compute the next round's addresses
+and prefetch them) and yields to the next slot; by the time it is back, its lines have arrived. The flip-slice
+rounds read twice (the class, then the residue), and a node's first stage only prefetches its rows of the move
+tables, so a node has at most ten stages.
 
 Every slot explores exactly the nodes the one-at-a-time search did, in the same order within its subtree, so
 the node counts are the same; only which subtree finishes first differs, as it already did between threads.
@@ -23,8 +26,6 @@ import numpy as np
 
 from solvers.rubik import coords as cd
 from solvers.rubik.intrinsics import fetch_add, prefetch
-from solvers.rubik.optimal import corner_slice_residues as csr
-from solvers.rubik.optimal import edge_residues as er
 from solvers.rubik.optimal.inverse_view import InverseView, child_inverse, step_cube
 from solvers.rubik.optimal.large_bounds import lower_bound
 from solvers.rubik.optimal.rows import (
@@ -34,47 +35,46 @@ from solvers.rubik.optimal.rows import (
     CTRL_FOUND,
     CTRL_STOP,
     DIST,
-    LARGE_DIST,
     MAX_DEPTH,
     N_COORDS,
     combine,
     is_solved,
 )
-from solvers.rubik.packed_residues import residue
+from solvers.rubik.packed_residues import distance_above, distance_from_residue, residue
 from solvers.rubik.twophase_kernel import redundant
 
 SLOTS = 8  # searches in flight per thread: 8-12 hid the reads best in replays of recorded expansions
 _U = np.uint64  # unsigned indices: numba skips its negative-index wrap-around for them
 ALIVE, LIMIT, WHERE = 0, 1, 2  # rows of a slot's scratch: the alive moves, and per move its limit and read
-# A slot's stage: IDLE (wants a prefix), 1-3 corner-slice reads of axis stage-1 pending, 4/6/8 edge class reads
-# of axis (stage-4)/2 pending, 5/7/9 edge residue reads of axis (stage-5)/2 pending, EXPANDED (bounds complete),
-# ROWS (the node's move-table rows pending: its first corner round is next); with the large tier, in place of the
-# edge rounds, 12/14/16 large class reads of axis (stage-12)/2 pending and 13/15/17 large residue reads of axis
-# (stage-13)/2 pending; then, with the inverse's look-ups, INVERSE (their classes pending) and INVERSE + 1 (their
-# entries of the bounds table, or of the large and phase-1 tables, pending).
-IDLE, EXPANDED, ROWS, LARGE, INVERSE = 0, 10, 11, 12, 18
+# A slot's stage: IDLE (wants a prefix), 1-3 corner-slice reads of axis stage-1 pending, EXPANDED (bounds complete),
+# ROWS (the node's move-table rows pending: its first round is next), 12/14/16 flip-slice class reads of axis
+# (stage-12)/2 pending and 13/15/17 flip-slice residue reads of axis (stage-13)/2 pending (the axes in the node's
+# `_axis_order`); then, with the inverse's look-ups, INVERSE (their classes pending) and INVERSE + 1 (their
+# entries of the bounds table, or of the flip-slice and phase-1 tables, pending).
+IDLE, EXPANDED, ROWS, FLIPSLICE, INVERSE = 0, 10, 11, 12, 18
 
 
 class ResidueTables(NamedTuple):
-    """The residue heuristic's tables, passed to the kernel as one value."""
+    """A residue heuristic's tables and how they are indexed, passed to the kernel as one value (a plan's kernel
+    inputs: `plan.ResiduePlan`). A look-up the heuristic does not make has a one-entry placeholder table."""
 
-    edge: np.ndarray  # `edge_residues`, 2-bit residues by class row (one byte in the large tier, which skips it)
-    edge_class_sym: np.ndarray  # 16 * class + symmetry of each flip x sorted slice
-    corner_slice: np.ndarray  # `corner_slice_residues`: corners x twist x slice, 2-bit residues by class row
+    corner_slice: np.ndarray  # corners x twist x UD-slice, 2-bit residues by corner class row (one byte: not read)
+    corner_row: int  # entries per corner class row of `corner_slice`
     slice_conj: np.ndarray  # UD-slice x U-D symmetry
     twist_conj: np.ndarray  # twist x symmetry
-    large: np.ndarray  # `large_residues` (large tier, read instead of the edge table; one byte without it)
-    large_class_sym: np.ndarray  # 16 * class + symmetry of each flip x UD-slice
-    comb_of: np.ndarray  # the corner comb of each corner permutation
-    comb_conj: np.ndarray  # corner comb x symmetry
-    large_row: int  # entries per class row of the large table
-    large_inner: int  # corner combs (70)
-    phase1: np.ndarray  # exact phase-1 distances by flip-slice class x twist: the floor each inverse's large
-    #                     residue is decoded above (`edge_residues.distance_above`; one byte without the inverse)
+    table: np.ndarray  # flip x slice x twist x inner coordinate, 2-bit residues by class row (read on every axis)
+    class_sym: np.ndarray  # 16 * class + symmetry of each flip x slice (slice: sorted, or UD-slice if `by_ud_slice`)
+    by_ud_slice: bool  # the classes are of flip x UD-slice (else of flip x sorted slice)
+    inner_of: np.ndarray  # the inner coordinate of each corner permutation
+    inner_conj: np.ndarray  # inner coordinate x symmetry
+    row: int  # entries per class row of `table`
+    inner: int  # values of the inner coordinate
+    phase1: np.ndarray  # exact phase-1 distances by flip-slice class x twist: the floor each inverse's residue is
+    #                     decoded above (`packed_residues.distance_above`; one byte without the inverse's look-ups)
     bounds: np.ndarray  # `large_bounds`: the inverse's bounds in one read each, in place of the residue above the
-    #                     floor (the large tier; one byte where the inverse decodes above the floor)
+    #                     floor (one byte where the inverse decodes above the floor)
     lower: np.ndarray  # `large_bounds.lower_bounds`: what each value of `bounds` stands for
-    large_most: int  # the largest bound an inverse's look-up gives
+    most: int  # the largest bound an inverse's look-up gives
     inverse_maps: InverseView  # the inverse's coordinates from a cube
 
 
@@ -90,7 +90,7 @@ def packed_corner_moves(corner_move: np.ndarray, corner_class_sym: np.ndarray) -
 @nb.njit(cache=True, nogil=True, inline="always")
 def _corner_round(co, child, scratch, s, lv, n_alive, a, mv, rt, read_table):
     """Move corners, slice and twist of axis a for the alive children; prefetch their corner-slice entries (when
-    read_table: the large tier with the inverse's bounds reads no corner-slice table)."""
+    read_table: a heuristic without a corner-slice table only moves the coordinates)."""
     corners_slot = 9 if a == 0 else CORNERS_12 + a - 1
     p_corners, p_slice, p_twist = _U(co[s, lv, corners_slot]), _U(co[s, lv, 3 * a + 1]), _U(co[s, lv, 3 * a + 2])
     for i in range(n_alive):
@@ -106,7 +106,7 @@ def _corner_round(co, child, scratch, s, lv, n_alive, a, mv, rt, read_table):
             continue
         sym = packed & _U(15)
         where = (
-            ((packed & _U(0xFFFF)) >> _U(4)) * _U(csr.ROW)
+            ((packed & _U(0xFFFF)) >> _U(4)) * _U(rt.corner_row)
             + _U(rt.twist_conj[tw, sym]) * _U(cd.N_SLICE)
             + _U(rt.slice_conj[sl // _U(cd.N_PERM4), sym])
         )
@@ -115,9 +115,18 @@ def _corner_round(co, child, scratch, s, lv, n_alive, a, mv, rt, read_table):
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _flip_round(co, child, scratch, s, lv, n_alive, a, mv, classes, slice_unit):
-    """Move the flip of axis a for the alive children; prefetch their classes of flip x slice in `classes` (the
-    edge table's, by sorted slice: slice_unit 1; the large table's, by UD-slice: slice_unit 24)."""
+def _flip_round(co, child, scratch, s, lv, n_alive, a, mv, rt):
+    """Move the flip of axis a for the alive children; prefetch their classes of flip x slice (by UD-slice, or
+    by sorted slice: `rt.by_ud_slice`). Why one loop per case: the divisor is then a constant (a multiply)."""
+    if rt.by_ud_slice:
+        _flip_loop(co, child, scratch, s, lv, n_alive, a, mv, rt.class_sym, cd.N_PERM4)
+    else:
+        _flip_loop(co, child, scratch, s, lv, n_alive, a, mv, rt.class_sym, 1)
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _flip_loop(co, child, scratch, s, lv, n_alive, a, mv, classes, slice_unit):
+    """`_flip_round` with the slice coordinate's unit as a constant (inlined: numba folds it)."""
     p_flip = _U(co[s, lv, 3 * a])
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
@@ -129,32 +138,21 @@ def _flip_round(co, child, scratch, s, lv, n_alive, a, mv, classes, slice_unit):
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _edge_round(child, scratch, s, lv, n_alive, a, rt):
-    """Read the alive children's edge classes (prefetched); prefetch their edge-table entries."""
-    for i in range(n_alive):
-        m = _U(scratch[s, ALIVE, i])
-        cs = _U(rt.edge_class_sym[_U(scratch[s, WHERE, m])])
-        where = (cs >> _U(4)) * _U(er.ROW) + _U(rt.twist_conj[_U(child[s, lv, m, 3 * a + 2]), cs & _U(15)])
-        scratch[s, WHERE, m] = where
-        prefetch(rt.edge, where >> _U(2))
-
-
-@nb.njit(cache=True, nogil=True, inline="always")
-def _large_round(child, scratch, s, lv, n_alive, a, rt):
-    """Read the alive children's flip-slice classes (prefetched); prefetch their large-table entries."""
+def _flipslice_round(child, scratch, s, lv, n_alive, a, rt):
+    """Read the alive children's flip-slice classes (prefetched); prefetch their flip-slice table entries."""
     corners_slot = 9 if a == 0 else CORNERS_12 + a - 1
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
-        cs = _U(rt.large_class_sym[_U(scratch[s, WHERE, m])])
+        cs = _U(rt.class_sym[_U(scratch[s, WHERE, m])])
         sym = cs & _U(15)
-        comb = _U(rt.comb_of[_U(child[s, lv, m, corners_slot])])
+        comb = _U(rt.inner_of[_U(child[s, lv, m, corners_slot])])
         where = (
-            (cs >> _U(4)) * _U(rt.large_row)
-            + _U(rt.twist_conj[_U(child[s, lv, m, 3 * a + 2]), sym]) * _U(rt.large_inner)
-            + _U(rt.comb_conj[comb, sym])
+            (cs >> _U(4)) * _U(rt.row)
+            + _U(rt.twist_conj[_U(child[s, lv, m, 3 * a + 2]), sym]) * _U(rt.inner)
+            + _U(rt.inner_conj[comb, sym])
         )
         scratch[s, WHERE, m] = where
-        prefetch(rt.large, where >> _U(2))
+        prefetch(rt.table, where >> _U(2))
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -175,7 +173,7 @@ def _keep(co, child, hs, scratch, s, lv, n_alive, table, slot):
     parent_distance = co[s, lv, slot]
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
-        d = er.distance_from_residue(parent_distance, residue(table, scratch[s, WHERE, m]))
+        d = distance_from_residue(parent_distance, residue(table, scratch[s, WHERE, m]))
         child[s, lv, m, slot] = d
         kept = _settle(hs, scratch, s, lv, i, m, max(hs[s, lv, m], d), kept)
     return kept
@@ -183,15 +181,15 @@ def _keep(co, child, hs, scratch, s, lv, n_alive, table, slot):
 
 @nb.njit(cache=True, nogil=True, inline="always")
 def _own_bounds(child, hs, scratch, s, lv, n_alive, most):
-    """Each alive child's own bound, complete (`rows.combine` on the large table's axes); keeps (as `_keep` does)
+    """Each alive child's own bound, complete (`rows.combine` on the flip-slice table's axes); keeps (as `_keep` does)
     those within their limit that the inverse's look-ups could still prune: not those whose limit is more than
     `most`, the largest bound the table holds (near the root; they stay unpruned). Why not at `most` itself: three
     axes all at `most` make one more (`rows.combine`)."""
     kept = 0
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
-        h = combine(hs[s, lv, m], child[s, lv, m, LARGE_DIST], child[s, lv, m, LARGE_DIST + 1],
-                    child[s, lv, m, LARGE_DIST + 2])  # fmt: skip
+        h = combine(hs[s, lv, m], child[s, lv, m, DIST], child[s, lv, m, DIST + 1],
+                    child[s, lv, m, DIST + 2])  # fmt: skip
         hs[s, lv, m] = h
         if h <= scratch[s, LIMIT, m] <= most:
             scratch[s, ALIVE, kept] = scratch[s, ALIVE, i]
@@ -210,7 +208,7 @@ def _inverse_round(cubes, inv, scratch, s, lv, n_alive, mv, rt):
             inv[s, m, 3 * a] = flipslice
             inv[s, m, 3 * a + 1] = twist
             inv[s, m, 3 * a + 2] = comb
-            prefetch(rt.large_class_sym, _U(flipslice))
+            prefetch(rt.class_sym, _U(flipslice))
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -221,39 +219,39 @@ def _reads_inverse(rt) -> bool:
 
 @nb.njit(cache=True, nogil=True, inline="always")
 def _inverse_entry_round(inv, scratch, s, n_alive, rt):
-    """Read the inverse's classes (prefetched); prefetch its entries of the bounds table or else of the large
-    table and the phase-1 table (the same class and twist)."""
+    """Read the inverse's classes (prefetched); prefetch its entries of the bounds table or else of the
+    flip-slice and phase-1 tables (the same class and twist)."""
     for i in range(n_alive):
         m = _U(scratch[s, ALIVE, i])
         for a in range(3):
-            cs = _U(rt.large_class_sym[_U(inv[s, m, 3 * a])])
+            cs = _U(rt.class_sym[_U(inv[s, m, 3 * a])])
             sym = cs & _U(15)
             twist = _U(rt.twist_conj[_U(inv[s, m, 3 * a + 1]), sym])
-            where = (cs >> _U(4)) * _U(rt.large_row) + twist * _U(rt.large_inner) \
-                + _U(rt.comb_conj[_U(inv[s, m, 3 * a + 2]), sym])  # fmt: skip
+            where = (cs >> _U(4)) * _U(rt.row) + twist * _U(rt.inner) \
+                + _U(rt.inner_conj[_U(inv[s, m, 3 * a + 2]), sym])  # fmt: skip
             floor_at = (cs >> _U(4)) * _U(cd.N_TWIST) + twist
             inv[s, m, 3 * a] = where
             if rt.bounds.shape[0] > 1:
                 prefetch(rt.bounds, where >> _U(2))
             else:
                 inv[s, m, 3 * a + 1] = floor_at
-                prefetch(rt.large, where >> _U(2))
+                prefetch(rt.table, where >> _U(2))
                 prefetch(rt.phase1, floor_at)
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
 def _inverse_distance(rt, where, floor_at):
-    """A lower bound on the inverse's large-table distance: its entry of the bounds table, or else its residue at
+    """A lower bound on the inverse's flip-slice table distance: its entry of the bounds table, or else its residue at
     `where` above its phase-1 distance."""
     if rt.bounds.shape[0] > 1:
         return lower_bound(rt.bounds, where, rt.lower)
-    return er.distance_above(np.int64(rt.phase1[_U(floor_at)]), residue(rt.large, where))
+    return distance_above(np.int64(rt.phase1[_U(floor_at)]), residue(rt.table, where))
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
 def _inverse_keep(hs, inv, scratch, s, lv, n_alive, rt):
     """Raise each alive child's bound by its inverse's (read, prefetched: each axis's stand-alone bound, or its
-    large residue decoded above its phase-1 distance, a floor since the large table refines phase 1); keep those
+    residue decoded above its phase-1 distance, a floor since the flip-slice table refines phase 1); keep those
     still within their limit."""
     kept = 0
     for i in range(n_alive):
@@ -317,16 +315,16 @@ def _begin(co, child, hs, scratch, g, path, s, lv, bound, mv, rt, n_alive_of, st
 
 @nb.njit(cache=True, nogil=True, inline="always")
 def _axis_order(co, s, lv):
-    """Node (s, lv)'s axes by its large-table distance on each, farthest first, packed as a0 + 3 a1 + 9 a2.
+    """Node (s, lv)'s axes by its flip-slice table distance on each, farthest first, packed as a0 + 3 a1 + 9 a2.
 
     Why: a child's distance on an axis is within one of its parent's, so the axis on which the node is farthest
     is the likeliest to prune a child at its first read, and a pruned child's other axes are never read."""
     first, second, third = 0, 1, 2
-    if co[s, lv, LARGE_DIST + second] > co[s, lv, LARGE_DIST + first]:
+    if co[s, lv, DIST + second] > co[s, lv, DIST + first]:
         first, second = second, first
-    if co[s, lv, LARGE_DIST + third] > co[s, lv, LARGE_DIST + second]:
+    if co[s, lv, DIST + third] > co[s, lv, DIST + second]:
         second, third = third, second
-    if co[s, lv, LARGE_DIST + second] > co[s, lv, LARGE_DIST + first]:
+    if co[s, lv, DIST + second] > co[s, lv, DIST + first]:
         first, second = second, first
     return first + 3 * second + 9 * third
 
@@ -346,13 +344,12 @@ def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stag
         if rt.corner_slice.shape[0] > 1:
             _corner_round(co, child, scratch, s, lv, n_alive, 0, mv, rt, True)
             st = 1
-        else:  # no corner-slice table: every axis's coordinates at once, then the large rounds
+        else:  # no corner-slice table: every axis's coordinates at once, then the flip-slice rounds
             for a in range(3):
                 _corner_round(co, child, scratch, s, lv, n_alive, a, mv, rt, False)
             axis_order[s] = _axis_order(co, s, lv)
-            _flip_round(co, child, scratch, s, lv, n_alive, _nth_axis(axis_order[s], 0), mv, rt.large_class_sym,
-                        cd.N_PERM4)  # fmt: skip
-            st = LARGE
+            _flip_round(co, child, scratch, s, lv, n_alive, _nth_axis(axis_order[s], 0), mv, rt)
+            st = FLIPSLICE
     elif st <= 3:  # corner-slice of axis st - 1
         n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, rt.corner_slice, CS_DIST + st - 1)
         if n_alive == 0:
@@ -360,36 +357,31 @@ def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stag
         elif st < 3:
             _corner_round(co, child, scratch, s, lv, n_alive, st, mv, rt, True)
             st += 1
-        elif rt.large.shape[0] > 1:
-            axis_order[s] = _axis_order(co, s, lv)
-            _flip_round(co, child, scratch, s, lv, n_alive, _nth_axis(axis_order[s], 0), mv, rt.large_class_sym,
-                        cd.N_PERM4)  # fmt: skip
-            st = LARGE
         else:
-            _flip_round(co, child, scratch, s, lv, n_alive, 0, mv, rt.edge_class_sym, 1)
-            st += 1
+            axis_order[s] = _axis_order(co, s, lv)
+            _flip_round(co, child, scratch, s, lv, n_alive, _nth_axis(axis_order[s], 0), mv, rt)
+            st = FLIPSLICE
     elif st == INVERSE:
         _inverse_entry_round(inv, scratch, s, n_alive, rt)
         st += 1
     elif st == INVERSE + 1:
         n_alive = _inverse_keep(hs, inv, scratch, s, lv, n_alive, rt)
         st = EXPANDED
-    elif st >= LARGE:  # the large table of the ((st - LARGE) // 2)-th axis in the node's `_axis_order`
-        k = (st - LARGE) // 2
+    else:  # the flip-slice table of the ((st - FLIPSLICE) // 2)-th axis in the node's `_axis_order`
+        k = (st - FLIPSLICE) // 2
         a = _nth_axis(axis_order[s], k)
-        if (st - LARGE) % 2 == 0:
-            _large_round(child, scratch, s, lv, n_alive, a, rt)
+        if (st - FLIPSLICE) % 2 == 0:
+            _flipslice_round(child, scratch, s, lv, n_alive, a, rt)
             st += 1
         else:
-            n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, rt.large, LARGE_DIST + a)
+            n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, rt.table, DIST + a)
             if n_alive == 0:
                 st = EXPANDED
             elif k < 2:
-                _flip_round(co, child, scratch, s, lv, n_alive, _nth_axis(axis_order[s], k + 1), mv,
-                            rt.large_class_sym, cd.N_PERM4)  # fmt: skip
+                _flip_round(co, child, scratch, s, lv, n_alive, _nth_axis(axis_order[s], k + 1), mv, rt)
                 st += 1
             elif _reads_inverse(rt):  # the own bounds are complete: the inverse's of those still in
-                n_alive = _own_bounds(child, hs, scratch, s, lv, n_alive, rt.large_most)
+                n_alive = _own_bounds(child, hs, scratch, s, lv, n_alive, rt.most)
                 if n_alive > 0:
                     _inverse_round(cubes, inv, scratch, s, lv, n_alive, mv, rt)
                     st = INVERSE
@@ -397,24 +389,11 @@ def _advance(co, child, hs, scratch, cubes, inv, s, lv, mv, rt, n_alive_of, stag
                     st = EXPANDED
             else:
                 st = EXPANDED
-    elif st % 2 == 0:  # the edge classes of axis (st - 4) / 2
-        _edge_round(child, scratch, s, lv, n_alive, (st - 4) // 2, rt)
-        st += 1
-    else:  # the edge residues of axis (st - 5) / 2
-        a = (st - 5) // 2
-        n_alive = _keep(co, child, hs, scratch, s, lv, n_alive, rt.edge, DIST + a)
-        if n_alive > 0 and a < 2:
-            _flip_round(co, child, scratch, s, lv, n_alive, a + 1, mv, rt.edge_class_sym, 1)
-            st += 1
-        else:
-            st = EXPANDED
     if st == EXPANDED and not _reads_inverse(rt):  # (with the inverse's look-ups, `_own_bounds` did this)
-        axis = LARGE_DIST if rt.large.shape[0] > 1 else DIST  # the distances whose goal U and D keep (rows.combine)
-        for i in range(n_alive):
+        for i in range(n_alive):  # the flip-slice distances, whose goal U and D keep (rows.combine)
             m = scratch[s, ALIVE, i]
-            hs[s, lv, m] = combine(
-                hs[s, lv, m], child[s, lv, m, axis], child[s, lv, m, axis + 1], child[s, lv, m, axis + 2]
-            )
+            hs[s, lv, m] = combine(hs[s, lv, m], child[s, lv, m, DIST], child[s, lv, m, DIST + 1],
+                                   child[s, lv, m, DIST + 2])  # fmt: skip
     n_alive_of[s] = n_alive
     stage[s] = st
 

@@ -14,7 +14,7 @@ near, and the large table's residue names each farther entry's distance (10, 11,
 table keeps its base beside it (`lower`), so the search decodes whatever base it was built with.
 
 Why a second table of the same size, when the inverse's residue can also be decoded above its phase-1 distance
-(the split table's way, `edge_residues.distance_above`): that takes two reads from memory per look-up where this
+(the split table's way, `packed_residues.distance_above`): that takes two reads from memory per look-up where this
 takes one, and it is exact for fewer entries; on two threads the large tier solves about 10% faster with this
 table, and speed is what the large tier is for. The standard tier keeps its memory instead.
 """

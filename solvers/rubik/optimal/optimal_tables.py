@@ -2,8 +2,6 @@
 
 | name                   | contents                                                         | size    |
 |------------------------|------------------------------------------------------------------|---------|
-| rubik-edge-htm         | flip x sorted slice x twist distance mod 3, 2 bits (edge table)  | 834 MB  |
-| rubik-cornerslice-htm  | corners x twist x UD-slice distance mod 3, 2 bits                | 749 MB  |
 | rubik-split-htm        | flip x slice x twist x corner split distance mod 3 (standard)    | 1.23 GB |
 | rubik-large-htm        | flip x slice x twist x corner comb distance mod 3 (large tier)   | 2.47 GB |
 | rubik-large-bounds-htm | the large table as stand-alone lower bounds (large tier)         | 2.47 GB |
@@ -22,11 +20,9 @@ import numpy as np
 
 from solvers.engine import ProgressFn
 from solvers.rubik.class_fill import TwistRowLayout
-from solvers.rubik.optimal import corner_slice_residues, edge_table, large_bounds, large_residues
+from solvers.rubik.optimal import large_bounds, large_residues
 from solvers.rubik.rubik_tables import RubikTables, default_tables, rubik_table
 
-EDGE = rubik_table("rubik-edge-htm", "edge pruning table", 834_000_000, old_names=("rubik-strong-htm",))
-CORNER_SLICE = rubik_table("rubik-cornerslice-htm", "corner-slice pruning table", 749_000_000)
 SPLIT = rubik_table("rubik-split-htm", "split pruning table", 1_230_000_000)
 LARGE = rubik_table("rubik-large-htm", "large pruning table", 2_470_000_000)
 LARGE_BOUNDS = rubik_table("rubik-large-bounds-htm", "large bounds table", 2_470_000_000)
@@ -35,28 +31,6 @@ FLIPSLICE_MOVES = rubik_table("rubik-flipslice-moves", "flip-slice moves", None,
 
 class OptimalTables(RubikTables):
     """The 3x3 tables and the optimal search's, each loaded (or built) by the method of its name on first call."""
-
-    def edge_residues(self) -> dict[str, np.ndarray]:
-        """The edge table (HTM), flip x sorted slice x twist: residues mod 3 and the histogram."""
-        mv, classes = self.moves(), self.flipslice_sorted_classes()
-
-        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
-            return edge_table.build_edge_table(
-                mv["flip"], mv["slice_sorted"], mv["twist"], classes, mv["twist_conj"], progress
-            )
-
-        return self._get(EDGE, build)
-
-    def corner_slice_residues(self) -> dict[str, np.ndarray]:
-        """The corner x twist x UD-slice table (HTM): residues mod 3 and the histogram."""
-        mv, classes = self.moves(), self.corner_classes()
-
-        def build(progress: ProgressFn) -> dict[str, np.ndarray]:
-            return corner_slice_residues.build_corner_slice_table(
-                mv["corners"], mv["twist"], mv["slice"], classes, mv["twist_conj"], classes["slice_conj"], progress
-            )
-
-        return self._get(CORNER_SLICE, build)
 
     def flipslice_moves(self) -> np.ndarray:
         """The raw flip-slice coordinate after each move (int32, 73 MB), derived from the move tables once per

@@ -1,10 +1,9 @@
 """What both optimal-search kernels share: the coordinate row's layout, the typed inputs, and their small helpers.
 
 A node is one row of int64 coordinates: for axis a (0..2) flip, slice and twist of S_a C S_a^-1 (columns 3a..3a+2),
-the corner permutation seen along axis 0 (column 9), then, for the residue heuristic, each axis's exact distance
-in the edge table (DIST..DIST+2), the corner permutation along axes 1 and 2 (CORNERS_12, CORNERS_12+1), each
-axis's exact distance in the corner-slice table (CS_DIST..CS_DIST+2) and, with the large tier, in the large table
-(LARGE_DIST..LARGE_DIST+2).
+the corner permutation seen along axis 0 (column 9), then, for the residue heuristics, each axis's exact distance
+in the flip-slice table (DIST..DIST+2), the corner permutation along axes 1 and 2 (CORNERS_12, CORNERS_12+1) and
+each axis's exact distance in the corner-slice table, for a heuristic that reads one (CS_DIST..CS_DIST+2).
 """
 
 from __future__ import annotations
@@ -21,11 +20,10 @@ from solvers.rubik.intrinsics import fetch_add
 CTRL_STOP, CTRL_FOUND = 0, 1  # the shared control array: raised to stop every thread's kernel
 CTRL_SIZE = 2
 MAX_DEPTH = 40
-N_COORDS = 21  # 3 axes x (flip, slice, twist), corners; the residue heuristic adds the columns below
-DIST = 10  # the edge table's exact distance, per axis
+N_COORDS = 18  # 3 axes x (flip, slice, twist), corners; the residue heuristics add the columns below
+DIST = 10  # the flip-slice table's exact distance, per axis (the split, the large or another plan's table)
 CORNERS_12 = 13  # the corner permutation seen along axes 1 and 2 (axis 0's is at 9)
-CS_DIST = 15  # the corner-slice table's exact distance, per axis
-LARGE_DIST = 18  # the large table's exact distance, per axis (large tier only)
+CS_DIST = 15  # the corner-slice table's exact distance, per axis (0 for a heuristic without one)
 CHECK_EVERY = 16383  # nodes between two publications of the node count (and looks at the control array)
 
 

@@ -26,8 +26,9 @@ from solvers.engine import Metric, SearchCancelled, search_metric
 from solvers.rubik import coords as cd
 from solvers.rubik import cubie
 from solvers.rubik.events import DepthExhausted, DepthProgress, MoveSolution, SearchEvent, UpperBound
-from solvers.rubik.optimal.heuristics import Heuristic, default_heuristic
+from solvers.rubik.optimal.heuristics import plan_of
 from solvers.rubik.optimal.optimal_tables import optimal_view
+from solvers.rubik.optimal.plan import HeuristicPlan
 from solvers.rubik.optimal.probe import PROBE_SHARE, UpperBoundProbe
 from solvers.rubik.optimal.rows import CTRL_FOUND, CTRL_SIZE, CTRL_STOP, MAX_DEPTH
 from solvers.rubik.optimal.subtrees import SearchKernel
@@ -40,18 +41,18 @@ DEFAULT_GROWTH = {Metric.HTM: 13.3, Metric.QTM: 9.4}  # nodes(bound + step) / no
 
 
 def heuristic_value(
-    state: CubeState, metric: Metric | str = Metric.HTM, heuristic: Heuristic | str | None = None, tables=None
+    state: CubeState, metric: Metric | str = Metric.HTM, heuristic: HeuristicPlan | str | None = None, tables=None
 ) -> int:
     """The heuristic's lower bound for `state` (for reports of the heuristic's strength)."""
-    heuristic = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
-    return SearchKernel(state, search_metric(metric), heuristic, optimal_view(tables)).start_heuristic()
+    metric = search_metric(metric)
+    return SearchKernel(state, metric, plan_of(heuristic, metric), optimal_view(tables)).start_heuristic()
 
 
 def optimal(
     state: CubeState,
     *,
     metric: Metric | str = Metric.HTM,
-    heuristic: Heuristic | str | None = None,
+    heuristic: HeuristicPlan | str | None = None,
     stop: threading.Event | None = None,
     tables: RubikTables | None = None,
     n_threads: int | None = None,
@@ -69,12 +70,12 @@ def optimal(
 
     check_solvable(state)
     metric = search_metric(metric)
-    heuristic = Heuristic(heuristic) if heuristic is not None else default_heuristic(metric)
+    plan = plan_of(heuristic, metric)  # a registered name, or a plan made outside the package (see `plan`)
     tables = optimal_view(tables)
-    trees = [_Tree(SearchKernel(state, metric, heuristic, tables), inverted=False)]
+    trees = [_Tree(SearchKernel(state, metric, plan, tables), inverted=False)]
     inverse = cubie.unflat(cubie.invert(cubie.flat(state)))
     if with_inverse and inverse != state:
-        trees.append(_Tree(SearchKernel(inverse, metric, heuristic, tables), inverted=True))
+        trees.append(_Tree(SearchKernel(inverse, metric, plan, tables), inverted=True))
     n_threads = n_threads or min(2, os.cpu_count() or 1)
     started = time.perf_counter()
     ctrl = np.zeros(CTRL_SIZE, dtype=np.int64)

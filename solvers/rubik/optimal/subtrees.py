@@ -9,33 +9,22 @@ import numpy as np
 from solvers.cube.moves import Move
 from solvers.cube.state import CubeState
 from solvers.engine import Metric
-from solvers.rubik import class_fill, cubie
-from solvers.rubik import coords as cd
-from solvers.rubik.optimal import corner_slice_residues as csr
-from solvers.rubik.optimal import edge_residues as er
-from solvers.rubik.optimal.depth_first import heuristic, ida_subtree
-from solvers.rubik.optimal.heuristics import (
-    INNER_HEURISTICS,
-    RESIDUE_HEURISTICS,
-    Heuristic,
-    axis_bounds,
-    check_heuristic,
-    kernel_moves,
-    large_layout,
-    residue_tables,
-)
-from solvers.rubik.optimal.interleaved import ResidueTables, ida_interleaved, workspace
+from solvers.rubik import cubie
+from solvers.rubik.optimal.depth_first import MODE_RESIDUES, AxisBounds, heuristic, ida_subtree
+from solvers.rubik.optimal.interleaved import ida_interleaved, packed_corner_moves, workspace
 from solvers.rubik.optimal.optimal_tables import OptimalTables
+from solvers.rubik.optimal.plan import DepthFirstPlan, HeuristicPlan, ResiduePlan
 from solvers.rubik.optimal.rows import (
     CORNERS_12,
     CS_DIST,
     CTRL_FOUND,
     CTRL_STOP,
     DIST,
-    LARGE_DIST,
+    KernelMoves,
     start_coordinates,
     take_next,
 )
+from solvers.rubik.rubik_tables import move_costs
 from solvers.rubik.twophase import AXIS_SYMMETRIES
 from solvers.rubik.twophase_kernel import redundant
 
@@ -69,47 +58,53 @@ def symmetric_prefixes(symmetries: list[int]) -> list[np.ndarray]:
     return [np.array([a, b], dtype=np.int64) for a in firsts for b in range(len(Move)) if a // 3 != b // 3]
 
 
-class SearchKernel:
-    """Everything the kernels need apart from the prefix and bound, gathered once per solve."""
+def kernel_moves(tables: OptimalTables, metric: Metric, residues: bool, axis_moves: np.ndarray) -> KernelMoves:
+    """The move tables a kernel steps rows with (for the residue plans: the sorted slice and packed corners)."""
+    mv = tables.moves()
+    if residues:
+        # 16-bit copies of the small move tables: half the cache they take (1.1 MB as 32 bits)
+        flip, slice_sorted, twist = (mv[name].astype(np.int16) for name in ("flip", "slice_sorted", "twist"))
+        corners = packed_corner_moves(mv["corners"], tables.corner_classes()["class_sym"])
+        return KernelMoves(move_costs(metric), axis_moves, flip, slice_sorted, twist, corners, cubie.move_cubes())
+    return KernelMoves(move_costs(metric), axis_moves, mv["flip"], mv["slice"], mv["twist"], mv["corners"],
+                       cubie.move_cubes())  # fmt: skip
 
-    def __init__(self, state: CubeState, metric: Metric, heuristic: Heuristic, tables: OptimalTables) -> None:
-        check_heuristic(metric, heuristic)
+
+class SearchKernel:
+    """Everything the kernels need apart from the prefix and bound, gathered once per solve from the heuristic's
+    plan: a `ResiduePlan` runs the interleaved kernel, a `DepthFirstPlan` the depth-first one."""
+
+    def __init__(self, state: CubeState, metric: Metric, plan: HeuristicPlan, tables: OptimalTables) -> None:
+        plan.check(metric)
         self.cube = cubie.flat(state)
         conj = cubie.conjugate_move_table()
         axis_moves = np.stack([conj[s] for s in AXIS_SYMMETRIES]).astype(np.int64)
         self.axis_cubes = axis_cubes = [cubie.conjugate(self.cube, s) for s in AXIS_SYMMETRIES]
-        self.interleaved = heuristic in RESIDUE_HEURISTICS
+        self.interleaved = isinstance(plan, ResiduePlan)
         self.coords = start_coordinates(axis_cubes, sorted_slice=self.interleaved)
         symmetries = cube_symmetries(self.cube)
         prefixes = all_prefixes(PREFIX_LENGTH) if len(symmetries) <= 1 else symmetric_prefixes(symmetries)
         self.prefixes = np.stack(prefixes)
-        self.moves = kernel_moves(tables, metric, heuristic, axis_moves)
-        self.bounds = axis_bounds(tables, metric, heuristic)
-        self.residues = residue_tables(tables, heuristic) if self.interleaved else None
-        if self.residues is not None:
-            self._start_distances(tables, heuristic, self.residues)
+        self.moves = kernel_moves(tables, metric, self.interleaved, axis_moves)
+        self.residues = None
+        if isinstance(plan, ResiduePlan):
+            none = np.zeros(1, dtype=np.uint8)
+            self.bounds = AxisBounds(MODE_RESIDUES, none, none, none, tables.moves()["twist_conj"], none, none, none)
+            self.residues = plan.residues(tables)
+            self._start_distances(plan, tables)
+        elif isinstance(plan, DepthFirstPlan):
+            self.bounds = plan.axis_bounds(tables, metric)
+        else:
+            raise TypeError(f"a heuristic plan is a ResiduePlan or a DepthFirstPlan, not a {type(plan).__name__}")
 
-    def _start_distances(self, tables: OptimalTables, heuristic: Heuristic, rt: ResidueTables) -> None:
-        """The residue tables hold distances mod 3: the start needs each axis's exact distances, found by descent
-        (the corner-slice table's and the edge table's, or the split or the large table's)."""
-        row, mv = self.coords, tables.moves()
-        corner_layout = csr.layout(mv["corners"], mv["twist"], mv["slice"], tables.corner_classes()["class_sym"],
-                                   rt.twist_conj, rt.slice_conj)  # fmt: skip
-        large_shape = large_layout(tables, heuristic) if heuristic in INNER_HEURISTICS else None
+    def _start_distances(self, plan: ResiduePlan, tables: OptimalTables) -> None:
+        """The residue tables hold distances mod 3: the start needs each axis's exact distances (the plan's)."""
+        assert self.residues is not None
+        distances, row = plan.start_distances(tables, self.residues), self.coords
         for a in range(3):
             flip, slice_sorted, twist = (int(v) for v in row[3 * a : 3 * a + 3])
             corners = int(row[9] if a == 0 else row[CORNERS_12 + a - 1])
-            if rt.corner_slice.shape[0] > 1:  # (a heuristic with the inverse's look-ups reads none)
-                row[CS_DIST + a] = class_fill.exact_distance(corners, twist, slice_sorted // cd.N_PERM4,
-                                                             rt.corner_slice, corner_layout)  # fmt: skip
-            if large_shape is None:
-                moves = (mv["flip"], mv["slice_sorted"], mv["twist"])
-                row[DIST + a] = er.exact_distance(flip, slice_sorted, twist, rt.edge, rt.edge_class_sym,
-                                                  rt.twist_conj, *moves)  # fmt: skip
-            else:
-                flipslice = slice_sorted // cd.N_PERM4 * cd.N_FLIP + flip
-                row[LARGE_DIST + a] = class_fill.exact_distance(flipslice, twist, int(rt.comb_of[corners]), rt.large,
-                                                                large_shape)  # fmt: skip
+            row[CS_DIST + a], row[DIST + a] = distances(flip, slice_sorted, twist, corners)
 
     def start_heuristic(self) -> int:
         """The admissible estimate of the start position (a lower bound on its distance)."""

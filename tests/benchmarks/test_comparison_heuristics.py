@@ -1,4 +1,5 @@
-"""The optimal solver's edge and corner-slice tables (flip x sorted slice x twist, and corners x twist x slice;
+"""The comparison heuristics (`benchmarks/comparison_heuristics.py`), plans handed to the optimal search from outside
+the engine, and their edge and corner-slice tables (flip x sorted slice x twist, and corners x twist x slice;
 residues mod 3).
 
 Checked against figures they do not compute themselves: Kociemba's counts of 1,523,864 edge classes and 2768
@@ -11,24 +12,28 @@ table became the standard tier's, so the checks that build them (minutes) run in
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from solvers.cube import apply_moves
-from solvers.cube.scramble import random_move_scramble, random_state
-from solvers.cube.state import CubeState
-from solvers.engine import Metric
-from solvers.rubik import class_fill, cubie
-from solvers.rubik import coords as cd
-from solvers.rubik.optimal import Heuristic, edge_table, heuristic_value, solve_optimal
-from solvers.rubik.optimal import corner_slice_residues as csp
-from solvers.rubik.optimal import edge_residues as sp
-from solvers.rubik.optimal.optimal_tables import EDGE, OptimalTables, optimal_view
-from solvers.rubik.rubik_tables import TABLE_VERSION
-from solvers.tables import CACHE_ENV_VAR, table_path, write_table
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # `benchmarks` is a folder of scripts, not installed
+
+from benchmarks import comparison_heuristics as ch  # noqa: E402
+from solvers.cube import apply_moves  # noqa: E402
+from solvers.cube.scramble import random_move_scramble, random_state  # noqa: E402
+from solvers.cube.state import CubeState  # noqa: E402
+from solvers.engine import Metric  # noqa: E402
+from solvers.rubik import class_fill, cubie  # noqa: E402
+from solvers.rubik import coords as cd  # noqa: E402
+from solvers.rubik.optimal import Heuristic, UnknownHeuristic, heuristic_value, plan_of, solve_optimal  # noqa: E402
+from solvers.rubik.optimal.optimal_tables import OptimalTables, optimal_view  # noqa: E402
+from solvers.rubik.packed_residues import distance_from_residue, residue  # noqa: E402
+from solvers.rubik.rubik_tables import TABLE_VERSION  # noqa: E402
+from solvers.tables import CACHE_ENV_VAR, table_path, write_table  # noqa: E402
 
 SOLVED = CubeState.solved(3)
 
@@ -50,27 +55,27 @@ class ResidueTable:
 
 
 def _edge_table(tables) -> ResidueTable:
-    mv, classes, residues = tables.moves(), tables.flipslice_sorted_classes(), tables.edge_residues()["residues"]
+    mv, classes, residues = tables.moves(), ch.flipslice_sorted_classes(tables), ch.edge_residues(tables)["residues"]
     moves = (mv["flip"], mv["slice_sorted"], mv["twist"])
     conj, class_sym = mv["twist_conj"], classes["class_sym"]
     return ResidueTable(
         moves,
-        lambda f, s, t: int(sp.exact_distance(f, s, t, residues, class_sym, conj, *moves)),
-        lambda f, s, t: int(sp.lookup(f, s, t, residues, class_sym, conj)),
-        tables.edge_residues()["histogram"],
+        lambda f, s, t: int(ch.edge_distance(f, s, t, residues, class_sym, conj, *moves)),
+        lambda f, s, t: int(ch.edge_lookup(f, s, t, residues, class_sym, conj)),
+        ch.edge_residues(tables)["histogram"],
         1_523_864 * cd.N_TWIST,
     )
 
 
 def _corner_table(tables) -> ResidueTable:
-    mv, classes, residues = tables.moves(), tables.corner_classes(), tables.corner_slice_residues()["residues"]
+    mv, classes, residues = tables.moves(), tables.corner_classes(), ch.corner_slice_residues(tables)["residues"]
     moves = (mv["corners"], mv["twist"], mv["slice"])
-    layout = csp.layout(*moves, classes["class_sym"], mv["twist_conj"], classes["slice_conj"])
+    layout = ch.corner_layout(*moves, classes["class_sym"], mv["twist_conj"], classes["slice_conj"])
     return ResidueTable(
         moves,
         lambda c, t, s: int(class_fill.exact_distance(c, t, s, residues, layout)),
-        lambda c, t, s: int(sp.residue(residues, class_fill.entry(c, t, s, layout))),
-        tables.corner_slice_residues()["histogram"],
+        lambda c, t, s: int(residue(residues, class_fill.entry(c, t, s, layout))),
+        ch.corner_slice_residues(tables)["histogram"],
         2768 * cd.N_TWIST * cd.N_SLICE,
     )
 
@@ -81,7 +86,7 @@ def table(request, tables) -> ResidueTable:
 
 
 def test_edge_classes_are_kociembas_and_map_to_their_representatives(tables):
-    classes = tables.flipslice_sorted_classes()
+    classes = ch.flipslice_sorted_classes(tables)
     assert classes["reps"].shape[0] == 1_523_864
     class_of, sym_of = classes["class_sym"] >> 4, classes["class_sym"] & 15
     assert class_of.min() == 0 and class_of.max() == 1_523_863
@@ -154,7 +159,7 @@ def test_random_states_satisfy_the_bellman_equation(table):
 @pytest.mark.parametrize("seed", range(3))
 def test_optimal_lengths_equal_the_phase1_heuristics(seed):
     state = random_move_scramble(13, 3, random.Random(100 + seed)).state(3)
-    edge_corner = solve_optimal(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE)
+    edge_corner = solve_optimal(state, heuristic=ch.EDGE_AND_CORNER_SLICE)
     full = solve_optimal(state, heuristic=Heuristic.PHASE1_AND_CORNERS)
     assert apply_moves(state, edge_corner.moves) == SOLVED
     assert edge_corner.proven_optimal and edge_corner.length == full.length <= 13
@@ -165,30 +170,54 @@ def test_edge_and_corner_slice_bound_is_admissible_and_at_least_the_phase1_bound
     rng = random.Random(9)
     for _ in range(40):
         state = random_state(3, rng)
-        edge_corner = heuristic_value(state, heuristic=Heuristic.EDGE_AND_CORNER_SLICE)
+        edge_corner = heuristic_value(state, heuristic=ch.EDGE_AND_CORNER_SLICE)
         assert heuristic_value(state, heuristic=Heuristic.PHASE1_AND_CORNERS) <= edge_corner <= 20
 
 
 def test_the_heuristic_and_its_edge_table_have_one_name_and_read_their_old_ones(tmp_path, monkeypatch):
-    """ "strong", the name of earlier releases, still means the heuristic; a cache written by an earlier release
-    (the edge table as rubik-strong-htm) is read, not rebuilt (a stand-in payload: the real table is 834 MB)."""
-    assert Heuristic("strong") is Heuristic.EDGE_AND_CORNER_SLICE is Heuristic("edge-and-corner-slice")
+    """ "strong", the name of earlier releases, still means the heuristic where the benchmarks registered it; a
+    cache written by an earlier release (the edge table as rubik-strong-htm) is read, not rebuilt (a stand-in
+    payload: the real table is 834 MB)."""
+    assert plan_of("strong") is ch.EDGE_AND_CORNER_SLICE is plan_of("edge-and-corner-slice")
     monkeypatch.setenv(CACHE_ENV_VAR, str(tmp_path))
     old = {"residues": np.arange(64, dtype=np.uint8), "histogram": np.array([1, 2], dtype=np.int64)}
     write_table(table_path("rubik-strong-htm", TABLE_VERSION), old)
-    monkeypatch.setattr(edge_table, "build_edge_table", lambda *args: pytest.fail("the old file holds the edge table"))
-    fresh = OptimalTables()
-    assert fresh.is_cached(EDGE) and np.array_equal(fresh.edge_residues()["residues"], old["residues"])
-    assert EDGE == "rubik-edge-htm" and not (tmp_path / "rubik-edge-htm-v1.tbl").exists()
+    monkeypatch.setattr(ch, "build_edge_table", lambda *args: pytest.fail("the old file holds the edge table"))
+    # without the move and class tables (a minute to build in this empty cache): the old file makes the edge
+    # table's builder, their only reader here, unneeded
+    monkeypatch.setattr(ch, "flipslice_sorted_classes", lambda tables: {})
+
+    class Fresh(OptimalTables):
+        def moves(self):
+            return {}
+
+    fresh = Fresh()
+    assert fresh.is_cached(ch.EDGE) and np.array_equal(ch.edge_residues(fresh)["residues"], old["residues"])
+    assert ch.EDGE == "rubik-edge-htm" and not (tmp_path / "rubik-edge-htm-v1.tbl").exists()
 
 
-def test_edge_and_corner_slice_is_htm_only():
-    with pytest.raises(ValueError, match="HTM only"):
-        solve_optimal(SOLVED, metric=Metric.QTM, heuristic=Heuristic.EDGE_AND_CORNER_SLICE)
+def test_the_comparison_heuristics_are_htm_only():
+    for plan in (ch.EDGE_AND_CORNER_SLICE, ch.LARGE_ONE_SIDE):
+        with pytest.raises(ValueError, match=f"the {plan.name} tables are for HTM only; use 'full' for QTM"):
+            solve_optimal(SOLVED, metric=Metric.QTM, heuristic=plan)
+
+
+def test_the_engine_itself_knows_only_the_shipped_heuristics():
+    """The comparison plans are registered by the benchmarks, not by the engine: a process that never imported
+    them answers their names with the one-line list of those there are."""
+    import subprocess
+
+    code = ("from solvers.rubik.optimal import plan_of\ntry:\n    plan_of('strong')\nexcept ValueError as error:\n"
+            "    print(error)")  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).resolve().parents[2])  # fmt: skip
+    assert done.stdout.strip() == "unknown heuristic 'strong'; the heuristics are: compact, full, large, split"
+    with pytest.raises(UnknownHeuristic, match="the heuristics are: compact, edge-and-corner-slice, full, large"):
+        plan_of("stronger")
 
 
 def test_a_residue_decodes_to_the_one_neighbouring_distance_it_fits():
     for parent in range(1, 25):
         for r in range(3):  # three neighbouring distances have three different residues
             expected = next(d for d in (parent - 1, parent, parent + 1) if d % 3 == r)
-            assert sp.distance_from_residue(parent, r) == expected
+            assert distance_from_residue(parent, r) == expected
