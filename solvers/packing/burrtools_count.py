@@ -104,8 +104,11 @@ def count(problem: BurrProblem, *, disassemble: bool = False, max_states: int = 
 
 def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop) -> Count:
     """The engine's classes at the level :func:`plain_mode` names, with its symmetry reduction."""
+    import numpy as np
+
+    from solvers.packing.chunks import plan_chunks
     from solvers.packing.cover import build_cover
-    from solvers.packing.search import all_solutions, count_solutions
+    from solvers.packing.search import count_solutions
 
     puzzle = to_puzzle(problem)
     cover = build_cover(puzzle)
@@ -114,7 +117,8 @@ def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop)
         total = count_solutions(cover, up_to=mode, stop=stop)
         _check_stop(stop)
         return Count(total)
-    rows = all_solutions(cover, up_to=mode, stop=stop)
+    chunks = plan_chunks(cover, mode)
+    rows = _listed(cover, chunks, np.ones(cover.n_rows, dtype=np.uint8), stop, puzzle.title)
     _check_stop(stop)
     target = _result_coordinates(problem, puzzle)
     fast = _disassemble_rows(problem, cover, target, rows, None, max_states, stop)
@@ -213,20 +217,23 @@ def _check_stop(stop) -> None:
 
 def _every_assembly(cover, enabled, stop):
     """Every assembly as kernel rows (-1 padded), at most ``MAX_LISTED`` of them."""
-    import numpy as np
+    from solvers.packing.chunks import plan_chunks
+    from solvers.packing.puzzle import SymmetryMode
 
-    from solvers.packing.search import CoverSolution, enumerate_solutions
+    return _listed(cover, plan_chunks(cover, SymmetryMode.NONE), enabled, stop, cover.puzzle.title)
 
-    found = []
-    for event in enumerate_solutions(cover, enabled=enabled, stop=stop, progress_interval=1.0):
-        if isinstance(event, CoverSolution):
-            if len(found) == MAX_LISTED:
-                raise BurrToolsFileError(
-                    f"more than {MAX_LISTED:,} assemblies before symmetry: too many to sort into classes here",
-                    cover.puzzle.title,
-                )
-            found.append(event.rows)
-    return np.asarray(found, dtype=np.int64).reshape(len(found), cover.n_instances)
+
+def _listed(cover, chunks, enabled, stop, title: str):
+    """The solutions of ``chunks`` as kernel rows (see :mod:`solvers.packing.burrtools_search`), at most
+    ``MAX_LISTED`` of them."""
+    from solvers.packing.burrtools_search import TooManyAssemblies, assembly_rows
+
+    try:
+        return assembly_rows(cover, chunks, enabled, stop, limit=MAX_LISTED)
+    except TooManyAssemblies:
+        raise BurrToolsFileError(
+            f"more than {MAX_LISTED:,} assemblies before symmetry: too many to sort into classes here", title
+        ) from None
 
 
 def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int] | None:
