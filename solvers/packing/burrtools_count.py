@@ -150,7 +150,7 @@ def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, sto
         slack.append(int(cover.kind_count[hole]))
     cover.kind_slack = np.asarray(slack, dtype=np.int64)
     colourings = _row_colourings(problem, cover, target, enabled, hole) if problem.coloured else None
-    rows = _every_assembly(cover, enabled, stop)
+    rows = _every_assembly(cover, enabled, stop, _rotation_chunks(problem, cover, puzzle, enabled, hole))
     _check_stop(stop)
 
     def pieces(sol: list[int]) -> tuple:
@@ -215,12 +215,37 @@ def _check_stop(stop) -> None:
         raise KeyboardInterrupt
 
 
-def _every_assembly(cover, enabled, stop):
-    """Every assembly as kernel rows (-1 padded), at most ``MAX_LISTED`` of them."""
+def _every_assembly(cover, enabled, stop, chunks=None):
+    """Every assembly as kernel rows (-1 padded), at most ``MAX_LISTED`` of them; with ``chunks`` (see
+    :func:`_rotation_chunks`) at least one of every class instead."""
     from solvers.packing.chunks import plan_chunks
     from solvers.packing.puzzle import SymmetryMode
 
-    return _listed(cover, plan_chunks(cover, SymmetryMode.NONE), enabled, stop, cover.puzzle.title)
+    if chunks is None:
+        chunks = plan_chunks(cover, SymmetryMode.NONE)
+    return _listed(cover, chunks, enabled, stop, cover.puzzle.title)
+
+
+def _rotation_chunks(problem: BurrProblem, cover, puzzle: Puzzle, enabled, hole: int | None):
+    """The search split so that it lists one assembly per class under the result's rotations (see
+    :func:`solvers.packing.burrtools_search.rotation_chunks`); the classes are then taken among those. None when
+    the result has no rotation or no kind is used exactly once in every assembly."""
+    import numpy as np
+
+    from solvers.packing.burrtools_search import rotation_chunks
+
+    rotations = [s for s in _result_symmetries(problem) if s[2] and s[0] != ((1, 0, 0), (0, 1, 0), (0, 0, 1))]
+    anchors = [k for k, kind in enumerate(problem.kinds) if kind.minimum == kind.maximum == 1 and k != hole]
+    if not rotations or not anchors:
+        return None
+    shift = _offset(problem)
+    index = puzzle.cell_index()
+    perms = []
+    for m, t, _proper in rotations:
+        moved = apply(m, [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target])
+        perms.append(np.array([index[(x + t[0] - shift[0], y + t[1] - shift[1], z + t[2] - shift[2])]
+                               for x, y, z in moved], dtype=np.int64))  # fmt: skip
+    return rotation_chunks(cover, perms, anchors, enabled)
 
 
 def _listed(cover, chunks, enabled, stop, title: str):
@@ -243,7 +268,7 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
     by kind (then the per-assembly rule applies)."""
     import numpy as np
 
-    from solvers.packing.symmetry import _RowLookup
+    from solvers.packing.symmetry import row_lookup
 
     twins = kind_twins(problem) if problem.mirror_ok else {}
     if twins is None or problem.coloured:
@@ -253,7 +278,7 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
     index = puzzle.cell_index()
     n_kinds = cover.n_kinds
     chiral = [is_chiral(k.cells) for k in problem.kinds]
-    lookup = _RowLookup(cover)
+    lookup = row_lookup(cover)
     sols = np.asarray(rows, dtype=np.int64)
     n_rows = cover.n_rows
     row_kind = np.append(cover.row_kind, -1)  # index -1 (padding) has no kind

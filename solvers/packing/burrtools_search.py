@@ -90,3 +90,31 @@ def _serial(
     if not batches:
         return np.zeros((0, problem.n_instances), dtype=np.int64)
     return np.concatenate(batches)
+
+
+def rotation_chunks(
+    problem: CoverProblem, cell_perms: Sequence[np.ndarray], anchors: Sequence[int], enabled: np.ndarray
+) -> list[Chunk] | None:
+    """Chunks that list at least one assembly of every class under the rotations ``cell_perms`` (each a
+    permutation of the file cells mapping the result onto itself, the identity left out), most classes once: one
+    copy of an *anchor* kind (one of ``anchors``: kinds every assembly holds exactly once) pinned at one placement
+    per orbit of its placements, as ``chunks.plan_chunks`` does for a puzzle's box. Every assembly is a rotation
+    of one with its anchor at such a placement. The kernel is given no filter for the rotations that keep a pinned
+    placement (their row permutations cost more to build than the few extra assemblies cost to list), so the
+    caller still sorts the listed assemblies into classes. None when no anchor or rotation applies."""
+    from solvers.packing.symmetry import row_lookup
+
+    usable = (problem.row_kind[:, None] == np.asarray(anchors)[None, :]) & (enabled[:, None] != 0)
+    counts = usable.sum(axis=0) if len(anchors) else np.zeros(0, dtype=np.int64)
+    if not cell_perms or not len(anchors) or not counts.max():
+        return None
+    kind = anchors[int(np.argmin(np.where(counts > 0, counts, np.iinfo(np.int64).max)))]  # the fewest placements
+    rows = np.flatnonzero((problem.row_kind == kind) & (enabled != 0))
+    cells = problem.row_cells[rows]
+    kinds = problem.row_kind[rows]
+    lookup = row_lookup(problem)
+    images = np.stack([lookup.find(kinds, np.where(cells >= 0, perm[cells], -1)) for perm in cell_perms])
+    if (images < 0).any():  # not a symmetry of these placements: leave the search whole
+        return None
+    empty = np.zeros((0, problem.n_rows), dtype=np.int64)
+    return [Chunk((int(rep),), empty) for rep in rows[images.min(axis=0) >= rows].tolist()]
