@@ -188,14 +188,21 @@ def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, sto
 
 def _row_colourings(problem: BurrProblem, cover, target: list[Voxel], enabled, hole: int | None) -> dict:
     """Per enabled piece row, its allowed colourings (see :class:`PlacementColours`); a row with none is disabled."""
+    import numpy as np
+
     result_colours = dict(problem.result_colours)
     checkers = [PlacementColours(k.coloured(), result_colours, problem.colour_pairs) for k in problem.kinds]
     out: dict[int, list] = {}
+    # each row's cells are an orientation of its kind (the cover's own normal form) moved to its lowest corner
+    corners = np.asarray(target, dtype=np.int64)[cover.row_cells]
+    corners = np.where((cover.row_cells >= 0)[:, :, None], corners, np.iinfo(np.int64).max).min(axis=1).tolist()
+    kinds, orients = cover.row_kind.tolist(), cover.row_orient.tolist()
     for r in range(cover.n_rows):
-        kind = int(cover.row_kind[r])
+        kind = kinds[r]
         if kind == hole or not enabled[r]:
             continue
-        found = checkers[kind].colourings([target[c] for c in cover.row_cells[r] if c >= 0])
+        x, y, z = corners[r]
+        found = checkers[kind].colourings((), cover.orientations[kind][orients[r]], (x, y, z))
         if found:
             out[r] = found
         else:
@@ -406,28 +413,43 @@ def classes(problem: BurrProblem, found: list) -> list[int]:
 
 def _result_symmetries(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
     """Isometries (matrix, shift, proper) mapping the result onto itself, ``#`` onto ``#`` and ``+`` onto ``+``,
-    each coloured cell onto a cell of its colour."""
-    required, optional = set(problem.required), set(problem.optional)
+    each coloured cell onto a cell of its colour; worked out once per problem (a count asks several times)."""
+    found = _SYMMETRIES.get(id(problem))
+    if found is None or found[0] is not problem:
+        found = _SYMMETRIES[id(problem)] = (problem, _symmetries_of(problem))
+        while len(_SYMMETRIES) > 8:
+            del _SYMMETRIES[next(iter(_SYMMETRIES))]
+    return found[1]
+
+
+_SYMMETRIES: dict[int, tuple[BurrProblem, list[tuple[Matrix, Voxel, bool]]]] = {}
+
+
+def _symmetries_of(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
+    """:func:`_result_symmetries`, all 48 isometries tried at once: each cell as one integer (its coordinates and
+    a label: required, optional, or the colour of a coloured cell), the moved cells sorted and compared."""
+    import numpy as np
+
     colours = dict(problem.result_colours)
-    every = list(required | optional)
-    low = tuple(min(v[a] for v in every) for a in range(3))
-    out = []
-    for n, m in enumerate(isometry_matrices()):
-        moved = apply(m, every)
-        shift = tuple(low[a] - min(v[a] for v in moved) for a in range(3))
+    cells = np.asarray(problem.required + problem.optional, dtype=np.int64).reshape(-1, 3)
+    labels = np.asarray([colours.get(v, 0) * 2 + (i >= len(problem.required))
+                         for i, v in enumerate(problem.required + problem.optional)], dtype=np.int64)  # fmt: skip
+    mats = np.asarray(isometry_matrices(), dtype=np.int64)
+    moved = np.einsum("mij,cj->mci", mats, cells)
+    shift = cells.min(axis=0)[None, :] - moved.min(axis=1)  # (48, 3)
+    moved += shift[:, None, :]
+    low = cells.min(axis=0)
+    span = int(max((cells - low).max(), (moved - low).max())) + 1
+    n_labels = int(labels.max()) + 1
 
-        def image(cells: set[Voxel], m: Matrix = m, shift: tuple = shift) -> set[Voxel]:
-            return {(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in apply(m, cells)}
+    def codes(v: np.ndarray) -> np.ndarray:
+        local = v - low
+        return ((local[..., 0] * span + local[..., 1]) * span + local[..., 2]) * n_labels + labels
 
-        if (
-            image(required) == required
-            and image(optional) == optional
-            and all(
-                colours.get(v) == c for v, c in zip(image_list(list(colours), m, shift), colours.values(), strict=True)
-            )
-        ):
-            out.append((m, (shift[0], shift[1], shift[2]), n < 24))
-    return out
+    fixed = np.sort(codes(cells))
+    same = (np.sort(codes(moved), axis=1) == fixed[None, :]).all(axis=1)
+    return [(m, (int(t[0]), int(t[1]), int(t[2])), n < 24)
+            for n, (m, t) in enumerate(zip(isometry_matrices(), shift.tolist(), strict=True)) if same[n]]  # fmt: skip
 
 
 def image_list(cells: list[Voxel], m: Matrix, shift) -> list[Voxel]:
