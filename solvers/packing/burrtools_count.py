@@ -290,6 +290,9 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
     n_rows = cover.n_rows
     row_kind = np.append(cover.row_kind, -1)  # index -1 (padding) has no kind
     used_rows = np.unique(sols[sols >= 0])
+    used_cells = cover.row_cells[used_rows]
+    low_counts = np.asarray([k.minimum for k in problem.kinds], dtype=np.int64)
+    high_counts = np.asarray([k.maximum for k in problem.kinds], dtype=np.int64)
     best = None
     for m, t, proper in symmetries:
         moved = apply(m, [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target])
@@ -300,17 +303,17 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
             for k in range(len(problem.kinds)):
                 if chiral[k]:
                     kind_map[k] = twins.get(k, -1)
-        used_cells = cover.row_cells[used_rows]
         cells = np.where(used_cells >= 0, cell_perm[used_cells], -1)
         perm = np.full(n_rows + 1, -1, dtype=np.int64)  # only the rows some assembly uses are looked up
         perm[used_rows] = lookup.find(kind_map[cover.row_kind[used_rows]], cells)
         image = perm[sols]
         valid = ~((image < 0) & (sols >= 0)).any(axis=1)
-        if not proper:
-            kinds = row_kind[image]
-            for k, kind in enumerate(problem.kinds):
-                used = (kinds == k).sum(axis=1)
-                valid &= (used >= kind.minimum) & (used <= kind.maximum)
+        if not proper:  # each kind used within its range: its copies per assembly counted in one pass
+            kinds = row_kind[image] + 1  # 0: no piece
+            slots = (np.arange(len(sols))[:, None] * (n_kinds + 1) + kinds).ravel()
+            used = np.bincount(slots, minlength=len(sols) * (n_kinds + 1)).reshape(len(sols), n_kinds + 1)
+            used = used[:, 1 : len(problem.kinds) + 1]
+            valid &= ((used >= low_counts) & (used <= high_counts)).all(axis=1)
         key = np.sort(np.where(image < 0, n_rows, image), axis=1)
         if best is None:
             best = key

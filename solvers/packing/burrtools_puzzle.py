@@ -38,7 +38,6 @@ from solvers.packing.voxels import (
     mirror_image,
     normalise,
     orientations,
-    same_shape,
     translations,
 )
 
@@ -234,15 +233,28 @@ def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
     chiral = kind_chirality(problem)
     partner: list[int | None] = [None] * len(kinds)
     complete = True
+    shapes: list[set | None] = [None] * len(problem.kinds)  # each kind's orientations, made when first asked for
+    mirror_of: dict[int, list[bool]] = {}
+
+    def same(k: int, mirrored) -> bool:
+        if problem.coloured:
+            return coloured_same(problem.kinds[k].coloured(), mirrored)
+        found = shapes[k]
+        if found is None:
+            found = shapes[k] = set(orientations(problem.kinds[k].cells))
+        return mirrored in found
+
     for i, kind in enumerate(kinds):
         if partner[i] is not None or not chiral[kind]:
             continue
-        if problem.coloured:
-            mirrored_c = coloured_mirror(problem.kinds[kind].coloured())
-            matches = [coloured_same(k.coloured(), mirrored_c) for k in problem.kinds]
-        else:
-            mirrored = mirror_image(problem.kinds[kind].cells)
-            matches = [same_shape(k.cells, mirrored) for k in problem.kinds]
+        matches = mirror_of.get(kind)
+        if matches is None:
+            mirrored_shape: tuple
+            if problem.coloured:
+                mirrored_shape = coloured_mirror(problem.kinds[kind].coloured())
+            else:
+                mirrored_shape = mirror_image(problem.kinds[kind].cells)
+            matches = mirror_of[kind] = [same(k, mirrored_shape) for k in range(len(problem.kinds))]
         for j in range(i + 1, len(kinds)):
             if partner[j] is None and chiral[kinds[j]] and matches[kinds[j]]:
                 partner[i], partner[j] = j, i
