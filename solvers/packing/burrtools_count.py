@@ -237,7 +237,6 @@ def _rotation_chunks(problem: BurrProblem, cover, puzzle: Puzzle, enabled, hole:
     """The search split so that it lists one assembly per class under the result's rotations (see
     :func:`solvers.packing.burrtools_search.rotation_chunks`); the classes are then taken among those. None when
     the result has no rotation or no kind is used exactly once in every assembly."""
-    import numpy as np
 
     from solvers.packing.burrtools_search import rotation_chunks
 
@@ -245,14 +244,23 @@ def _rotation_chunks(problem: BurrProblem, cover, puzzle: Puzzle, enabled, hole:
     anchors = [k for k, kind in enumerate(problem.kinds) if kind.minimum == kind.maximum == 1 and k != hole]
     if not rotations or not anchors:
         return None
-    shift = _offset(problem)
-    index = puzzle.cell_index()
+    return rotation_chunks(cover, _cell_perms(problem, puzzle, rotations), anchors, enabled)
+
+
+def _cell_perms(problem: BurrProblem, puzzle: Puzzle, symmetries) -> list:
+    """Each symmetry of the result (matrix, shift, proper) as a permutation of the engine puzzle's cells."""
+    import numpy as np
+
+    shift = np.asarray(_offset(problem), dtype=np.int64)
+    target = np.asarray(puzzle.target, dtype=np.int64).reshape(-1, 3)
+    dims = target.max(axis=0) + 1
+    index = np.full(tuple(int(d) for d in dims), -1, dtype=np.int64)
+    index[target[:, 0], target[:, 1], target[:, 2]] = np.arange(len(target))
     perms = []
-    for m, t, _proper in rotations:
-        moved = apply(m, [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target])
-        perms.append(np.array([index[(x + t[0] - shift[0], y + t[1] - shift[1], z + t[2] - shift[2])]
-                               for x, y, z in moved], dtype=np.int64))  # fmt: skip
-    return rotation_chunks(cover, perms, anchors, enabled)
+    for m, t, _proper in symmetries:
+        moved = (target + shift) @ np.asarray(m, dtype=np.int64).T + np.asarray(t, dtype=np.int64) - shift
+        perms.append(index[moved[:, 0], moved[:, 1], moved[:, 2]])
+    return perms
 
 
 def _listed(cover, chunks, enabled, stop, title: str):
@@ -281,8 +289,6 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
     if twins is None or problem.coloured:
         return None
     symmetries = [s for s in _result_symmetries(problem) if s[2] or problem.mirror_ok]
-    shift = _offset(problem)
-    index = puzzle.cell_index()
     n_kinds = cover.n_kinds
     chiral = [is_chiral(k.cells) for k in problem.kinds]
     lookup = row_lookup(cover)
@@ -294,10 +300,7 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
     low_counts = np.asarray([k.minimum for k in problem.kinds], dtype=np.int64)
     high_counts = np.asarray([k.maximum for k in problem.kinds], dtype=np.int64)
     best = None
-    for m, t, proper in symmetries:
-        moved = apply(m, [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target])
-        cell_perm = np.array([index[(x + t[0] - shift[0], y + t[1] - shift[1], z + t[2] - shift[2])]
-                              for x, y, z in moved], dtype=np.int64)  # fmt: skip
+    for (_m, _t, proper), cell_perm in zip(symmetries, _cell_perms(problem, puzzle, symmetries), strict=True):
         kind_map = np.arange(n_kinds, dtype=np.int64)
         if not proper:
             for k in range(len(problem.kinds)):

@@ -37,7 +37,6 @@ from solvers.packing.voxels import (
     is_chiral,
     mirror_image,
     normalise,
-    orientations,
     translations,
 )
 
@@ -212,7 +211,7 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
     room_index = {c: i for i, c in enumerate(room)}
     placeable = []
     for kind in kinds:
-        if any(next(translations(shape, room, room_index), None) is not None for shape in orientations(kind.cells)):
+        if any(next(translations(shape, room, room_index), None) is not None for shape in _turned(kind.cells)):
             placeable.append(kind)
         elif kind.minimum:
             raise BurrToolsFileError(f"piece shape {kind.shape + 1} fits nowhere in the result", loc)
@@ -241,7 +240,7 @@ def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
             return coloured_same(problem.kinds[k].coloured(), mirrored)
         found = shapes[k]
         if found is None:
-            found = shapes[k] = set(orientations(problem.kinds[k].cells))
+            found = shapes[k] = set(_turned(problem.kinds[k].cells))
         return mirrored in found
 
     for i, kind in enumerate(kinds):
@@ -269,7 +268,14 @@ def kind_chirality(problem: BurrProblem) -> list[bool]:
     """Per kind: one-handed (no rotation maps it onto its mirror image), colours included when there are any."""
     if problem.coloured:
         return [coloured_chiral(k.coloured()) for k in problem.kinds]
-    return [is_chiral(k.cells) for k in problem.kinds]
+    return [mirror_image(k.cells) not in set(_turned(k.cells)) for k in problem.kinds]
+
+
+def _turned(cells: tuple[Voxel, ...]) -> list[tuple[Voxel, ...]]:
+    """:func:`voxels.orientations` of a piece, with numpy (the pieces of burrs have a hundred cells or more)."""
+    from solvers.packing.placement_arrays import orientations_np
+
+    return orientations_np(cells)
 
 
 # ---------------------------------------------------------------------------------------------- plain puzzles
