@@ -79,7 +79,7 @@ def _random_problem(rng: random.Random) -> str:
 def test_anchor_orbits_count_as_every_assembly(monkeypatch) -> None:
     rng = random.Random(27)
     reduced = 0
-    for _ in range(40):
+    for _ in range(24):
         problem = burr_problem(parse_burrtools(_random_problem(rng).encode()))
         with_orbits = burrtools_count.count(problem, disassemble=True)
         seen: list[object] = []
@@ -97,7 +97,7 @@ def test_anchor_orbits_count_as_every_assembly(monkeypatch) -> None:
         every = burrtools_count.count(problem, disassemble=True)
         monkeypatch.setattr(burrtools_count, "_rotation_chunks", original)
         assert (with_orbits.assemblies, with_orbits.solutions) == (every.assemblies, every.solutions)
-    assert reduced >= 20  # most of them took the shorter search
+    assert reduced >= 12  # most of them took the shorter search
 
 
 def test_search_here_and_on_threads_give_the_same_rows() -> None:
