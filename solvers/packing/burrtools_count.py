@@ -117,9 +117,18 @@ def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop)
         total = count_solutions(cover, up_to=mode, stop=stop)
         _check_stop(stop)
         return Count(total)
-    chunks = plan_chunks(cover, mode)
-    rows = _listed(cover, chunks, np.ones(cover.n_rows, dtype=np.uint8), stop, puzzle.title)
+    from solvers.packing.symmetry import row_lookup
+
+    enabled = np.ones(cover.n_rows, dtype=np.uint8)
+    # pieces too wide for one integer key make the whole group's row permutations costly (AlPackino: most of the
+    # count): then one listing per orbit of an anchor's placements, the classes taken afterwards
+    anchored = None if row_lookup(cover).vectorised else _rotation_chunks(problem, cover, puzzle, enabled, None)
+    rows = _listed(cover, anchored or plan_chunks(cover, mode), enabled, stop, puzzle.title)
     _check_stop(stop)
+    if anchored is not None:
+        keep = _fast_classes(problem, cover, puzzle, rows)
+        assert keep is not None  # a plain problem's copies pair up kind by kind (see count)
+        rows = rows[keep]
     target = _result_coordinates(problem, puzzle)
     fast = _disassemble_rows(problem, cover, target, rows, None, max_states, stop)
     if fast is not None:

@@ -108,3 +108,31 @@ def test_search_here_and_on_threads_give_the_same_rows() -> None:
     threaded = assembly_rows(cover, chunks, enabled, None, limit=10**6, serial_nodes=1, threads=2)
     assert len(here) > 100
     assert (here == threaded).all()
+
+
+def test_wide_plain_pieces_listed_by_anchor_orbits_count_as_the_symmetry_group_does(monkeypatch) -> None:
+    """A box cut into pieces too wide for one integer row key (the anchored listing, classes taken afterwards)
+    against the engine's own symmetry-broken search of the same problem."""
+    from solvers.packing.symmetry import row_lookup
+
+    rng = random.Random(4)
+    for _ in range(4):
+        pieces = _cut(rng, (4, 4, 4), 4)
+        box = list(product(range(4), range(4), range(4)))
+        parts = "".join(f'<shape id="{i + 1}" count="1"/>' for i in range(len(pieces)))
+        text = (
+            '<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>'
+            + _shape_xml(box)
+            + "".join(_shape_xml(p) for p in pieces)
+            + f'</shapes><problems><problem><shapes>{parts}</shapes><result id="0"/></problem></problems></puzzle>'
+        )
+        problem = burr_problem(parse_burrtools(text.encode()))
+        assert problem.plain
+        cover = build_cover(burrtools_count.to_puzzle(problem))
+        assert not row_lookup(cover).vectorised
+        anchored = burrtools_count.count(problem, disassemble=True)
+        monkeypatch.setattr(burrtools_count, "_rotation_chunks", lambda *args: None)
+        grouped = burrtools_count.count(problem, disassemble=True)
+        monkeypatch.undo()
+        assert (anchored.assemblies, anchored.solutions) == (grouped.assemblies, grouped.solutions)
+        assert anchored.assemblies >= 1
