@@ -71,10 +71,16 @@ def _ours(path: Path, problem: int, timeout: float) -> tuple[float, float, tuple
 
 
 def _in_process(path: Path, problem: int) -> tuple[float, float]:
-    """(wall, CPU) of the count alone in this process (file read, problem checked, counted, taken apart)."""
+    """(wall, CPU) of the count alone in this process (file read, problem checked, counted, taken apart), the
+    shapes' orientations kept from an earlier count forgotten first: each count works them out afresh."""
+    from solvers.packing.burrtools_colour import coloured_orientations
     from solvers.packing.burrtools_count import count
     from solvers.packing.burrtools_io import read_burrtools
     from solvers.packing.burrtools_puzzle import burr_problem
+    from solvers.packing.placement_arrays import _orientations
+
+    coloured_orientations.cache_clear()
+    _orientations.cache_clear()
 
     usage = resource.getrusage(resource.RUSAGE_SELF)
     cpu = usage.ru_utime + usage.ru_stime

@@ -11,6 +11,7 @@ box over it, and a window kept where every cell of the piece lies on the target.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from typing import TypeVar, overload
 
 import numpy as np
@@ -59,7 +60,13 @@ class _Lazy(Sequence[T]):
 
 
 def orientations_np(cells, *, with_mirrors: bool = False) -> list[Shape]:
-    """:func:`voxels.orientations` (distinct normal forms, in isometry order) with numpy."""
+    """:func:`voxels.orientations` (distinct normal forms, in isometry order) with numpy, each piece's made once
+    (a BurrTools count asks for them when it pairs mirror partners, tests chirality and places the pieces)."""
+    return list(_orientations(tuple((int(v[0]), int(v[1]), int(v[2])) for v in cells), with_mirrors))
+
+
+@lru_cache(maxsize=512)
+def _orientations(cells: tuple[tuple[int, int, int], ...], with_mirrors: bool) -> tuple[Shape, ...]:
     voxels = np.asarray(cells, dtype=np.int64).reshape(-1, 3)
     mats = np.asarray(isometry_matrices()[: None if with_mirrors else N_ROTATIONS], dtype=np.int64)
     moved = np.einsum("mij,cj->mci", mats, voxels)  # (matrices, cells, 3)
@@ -75,7 +82,7 @@ def orientations_np(cells, *, with_mirrors: bool = False) -> list[Shape]:
         x, rest = np.divmod(c, span * span)
         y, z = np.divmod(rest, span)
         out.append(tuple(zip(x.tolist(), y.tolist(), z.tolist(), strict=True)))
-    return out
+    return tuple(out)
 
 
 def _fits(grid: np.ndarray, shape: Shape) -> np.ndarray:
