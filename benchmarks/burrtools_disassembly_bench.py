@@ -1,6 +1,7 @@
 """BurrTools disassembly counts side by side: ``cubeviz-solve pack FILE --count --disassemble`` against
 ``burrTxt -q -d FILE`` on the same files, alternating the two programs, both end to end (process start included,
-wall and CPU time) and ours also in process (the count alone, after a warm-up run has compiled the kernels).
+wall and CPU time; the checkout's modules compiled to bytecode first, as an installation has them) and ours also
+in process (the count alone, after a warm-up run has compiled the kernels).
 
 Every file's figures are checked equal (assemblies and solutions) before any time is reported. Without a burrTxt
 (``--burrtxt``, the ``BURRTXT`` environment variable or ``burrTxt`` on the PATH) only our side is measured. The
@@ -70,10 +71,16 @@ def _ours(path: Path, problem: int, timeout: float) -> tuple[float, float, tuple
 
 
 def _in_process(path: Path, problem: int) -> tuple[float, float]:
-    """(wall, CPU) of the count alone in this process (file read, problem checked, counted, taken apart)."""
+    """(wall, CPU) of the count alone in this process (file read, problem checked, counted, taken apart), the
+    shapes' orientations kept from an earlier count forgotten first: each count works them out afresh."""
+    from solvers.packing.burrtools_colour import coloured_orientations
     from solvers.packing.burrtools_count import count
     from solvers.packing.burrtools_io import read_burrtools
     from solvers.packing.burrtools_puzzle import burr_problem
+    from solvers.packing.placement_arrays import _orientations
+
+    coloured_orientations.cache_clear()
+    _orientations.cache_clear()
 
     usage = resource.getrusage(resource.RUSAGE_SELF)
     cpu = usage.ru_utime + usage.ru_stime
@@ -113,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     if not cases:
         parser.error("no files: give --examples DIR (a burr-tools checkout's examples) or --files GLOB")
     os.chdir(REPO_DIR)
+    # an installed package has its modules compiled; a checkout run with PYTHONDONTWRITEBYTECODE would compile
+    # them again in every process, which is no part of the count
+    subprocess.run([PYTHON, "-m", "compileall", "-q", "solvers"], check=False, capture_output=True)
     print(f"machine: {machine_note()}")
     print(f"peer: {args.burrtxt or 'absent (burrTxt not found): our side only'}")
     rows = []

@@ -11,6 +11,7 @@ assemblies. A coloured shape here is the sorted tuple of ``(x, y, z, colour)`` o
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from solvers.packing.voxels import N_ROTATIONS, Matrix, Voxel, apply, isometry_matrices, normalise
 
@@ -33,12 +34,32 @@ def transformed(m: Matrix, shape: ColouredShape) -> ColouredShape:
     return coloured_shape(moved, {v: s[3] for v, s in zip(moved, shape, strict=True)})
 
 
+@lru_cache(maxsize=256)
 def coloured_orientations(shape: ColouredShape) -> list[ColouredShape]:
-    """The distinct coloured shapes the 24 rotations make, in rotation order (BurrTools keeps each once)."""
-    seen: dict[ColouredShape, None] = {}
-    for m in isometry_matrices()[:N_ROTATIONS]:
-        seen.setdefault(transformed(m, shape), None)
-    return list(seen)
+    """The distinct coloured shapes the 24 rotations make, in rotation order (BurrTools keeps each once). All 24
+    turned at once with numpy (a piece of a colour puzzle has a hundred cells or more), and kept per shape: the
+    pairing of mirror partners, the chirality test and the placements all ask for the same ones."""
+    import numpy as np
+
+    if not shape:
+        return [shape]
+    table = np.asarray(shape, dtype=np.int64)
+    mats = np.asarray(isometry_matrices()[:N_ROTATIONS], dtype=np.int64)
+    moved = np.einsum("mij,cj->mci", mats, table[:, :3])
+    moved -= moved.min(axis=1, keepdims=True)
+    span = int(moved.max()) + 1
+    tones = int(table[:, 3].max()) + 1
+    codes = np.sort(((moved[..., 0] * span + moved[..., 1]) * span + moved[..., 2]) * tones + table[:, 3], axis=1)
+    seen: dict[bytes, int] = {}
+    for m in range(len(mats)):
+        seen.setdefault(codes[m].tobytes(), m)
+    out = []
+    for m in seen.values():
+        rest, colour = np.divmod(codes[m], tones)
+        rest, z = np.divmod(rest, span)
+        x, y = np.divmod(rest, span)
+        out.append(tuple(zip(x.tolist(), y.tolist(), z.tolist(), colour.tolist(), strict=True)))
+    return out
 
 
 def coloured_mirror(shape: ColouredShape) -> ColouredShape:
@@ -73,11 +94,15 @@ class PlacementColours:
             cells = tuple((x, y, z) for x, y, z, _ in turned)
             self.layouts.setdefault(cells, []).append(tuple(((x, y, z), c) for x, y, z, c in turned if c))
 
-    def colourings(self, cells: Iterable[Voxel]) -> list[Colouring]:
-        """The allowed colourings (result coordinates) of the piece on ``cells``; empty when none is allowed."""
-        placed = normalise(cells)
-        absolute = list(cells)
-        low = tuple(min(v[a] for v in absolute) for a in range(3))
+    def colourings(
+        self, cells: Iterable[Voxel], placed: tuple[Voxel, ...] | None = None, low: Voxel | None = None
+    ) -> list[Colouring]:
+        """The allowed colourings (result coordinates) of the piece on ``cells``; empty when none is allowed.
+        A caller that knows the cells' normal form and lowest corner passes them (``placed``, ``low``)."""
+        if placed is None or low is None:
+            absolute = list(cells)
+            placed = normalise(absolute)
+            low = (min(v[0] for v in absolute), min(v[1] for v in absolute), min(v[2] for v in absolute))
         out = []
         for layout in self.layouts.get(placed, ()):
             moved = tuple(((x + low[0], y + low[1], z + low[2]), c) for (x, y, z), c in layout)

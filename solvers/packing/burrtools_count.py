@@ -103,8 +103,11 @@ def count(problem: BurrProblem, *, disassemble: bool = False, max_states: int = 
 
 def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop) -> Count:
     """The engine's classes at the level :func:`plain_mode` names, with its symmetry reduction."""
+    import numpy as np
+
+    from solvers.packing.chunks import plan_chunks
     from solvers.packing.cover import build_cover
-    from solvers.packing.search import all_solutions, count_solutions
+    from solvers.packing.search import count_solutions
 
     puzzle = to_puzzle(problem)
     cover = build_cover(puzzle)
@@ -113,8 +116,18 @@ def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop)
         total = count_solutions(cover, up_to=mode, stop=stop)
         _check_stop(stop)
         return Count(total)
-    rows = all_solutions(cover, up_to=mode, stop=stop)
+    from solvers.packing.symmetry import row_lookup
+
+    enabled = np.ones(cover.n_rows, dtype=np.uint8)
+    # pieces too wide for one integer key make the whole group's row permutations costly (AlPackino: most of the
+    # count): then one listing per orbit of an anchor's placements, the classes taken afterwards
+    anchored = None if row_lookup(cover).vectorised else _rotation_chunks(problem, cover, puzzle, enabled, None)
+    rows = _listed(cover, anchored or plan_chunks(cover, mode), enabled, stop, puzzle.title)
     _check_stop(stop)
+    if anchored is not None:
+        keep = _fast_classes(problem, cover, puzzle, rows)
+        assert keep is not None  # a plain problem's copies pair up kind by kind (see count)
+        rows = rows[keep]
     target = _result_coordinates(problem, puzzle)
     fast = _disassemble_rows(problem, cover, target, rows, None, max_states, stop)
     if fast is not None:
@@ -146,7 +159,7 @@ def _general_search(problem: BurrProblem, stop) -> tuple:
         slack.append(int(cover.kind_count[hole]))
     cover.kind_slack = np.asarray(slack, dtype=np.int64)
     colourings = _row_colourings(problem, cover, target, enabled, hole) if problem.coloured else None
-    rows = _every_assembly(cover, enabled, stop)
+    rows = _every_assembly(cover, enabled, stop, _rotation_chunks(problem, cover, puzzle, enabled, hole))
     _check_stop(stop)
     return puzzle, cover, target, hole, rows, colourings
 
@@ -211,14 +224,21 @@ def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, sto
 
 def _row_colourings(problem: BurrProblem, cover, target: list[Voxel], enabled, hole: int | None) -> dict:
     """Per enabled piece row, its allowed colourings (see :class:`PlacementColours`); a row with none is disabled."""
+    import numpy as np
+
     result_colours = dict(problem.result_colours)
     checkers = [PlacementColours(k.coloured(), result_colours, problem.colour_pairs) for k in problem.kinds]
     out: dict[int, list] = {}
+    # each row's cells are an orientation of its kind (the cover's own normal form) moved to its lowest corner
+    corners = np.asarray(target, dtype=np.int64)[cover.row_cells]
+    corners = np.where((cover.row_cells >= 0)[:, :, None], corners, np.iinfo(np.int64).max).min(axis=1).tolist()
+    kinds, orients = cover.row_kind.tolist(), cover.row_orient.tolist()
     for r in range(cover.n_rows):
-        kind = int(cover.row_kind[r])
+        kind = kinds[r]
         if kind == hole or not enabled[r]:
             continue
-        found = checkers[kind].colourings([target[c] for c in cover.row_cells[r] if c >= 0])
+        x, y, z = corners[r]
+        found = checkers[kind].colourings((), cover.orientations[kind][orients[r]], (x, y, z))
         if found:
             out[r] = found
         else:
@@ -238,22 +258,58 @@ def _check_stop(stop) -> None:
         raise KeyboardInterrupt
 
 
-def _every_assembly(cover, enabled, stop):
-    """Every assembly as kernel rows (-1 padded), at most ``MAX_LISTED`` of them."""
+def _every_assembly(cover, enabled, stop, chunks=None):
+    """Every assembly as kernel rows (-1 padded), at most ``MAX_LISTED`` of them; with ``chunks`` (see
+    :func:`_rotation_chunks`) at least one of every class instead."""
+    from solvers.packing.chunks import plan_chunks
+    from solvers.packing.puzzle import SymmetryMode
+
+    if chunks is None:
+        chunks = plan_chunks(cover, SymmetryMode.NONE)
+    return _listed(cover, chunks, enabled, stop, cover.puzzle.title)
+
+
+def _rotation_chunks(problem: BurrProblem, cover, puzzle: Puzzle, enabled, hole: int | None):
+    """The search split so that it lists one assembly per class under the result's rotations (see
+    :func:`solvers.packing.burrtools_search.rotation_chunks`); the classes are then taken among those. None when
+    the result has no rotation or no kind is used exactly once in every assembly."""
+
+    from solvers.packing.burrtools_search import rotation_chunks
+
+    rotations = [s for s in _result_symmetries(problem) if s[2] and s[0] != ((1, 0, 0), (0, 1, 0), (0, 0, 1))]
+    anchors = [k for k, kind in enumerate(problem.kinds) if kind.minimum == kind.maximum == 1 and k != hole]
+    if not rotations or not anchors:
+        return None
+    return rotation_chunks(cover, _cell_perms(problem, puzzle, rotations), anchors, enabled)
+
+
+def _cell_perms(problem: BurrProblem, puzzle: Puzzle, symmetries) -> list:
+    """Each symmetry of the result (matrix, shift, proper) as a permutation of the engine puzzle's cells."""
     import numpy as np
 
-    from solvers.packing.search import CoverSolution, enumerate_solutions
+    shift = np.asarray(_offset(problem), dtype=np.int64)
+    target = np.asarray(puzzle.target, dtype=np.int64).reshape(-1, 3)
+    dims = target.max(axis=0) + 1
+    index = np.full(tuple(int(d) for d in dims), -1, dtype=np.int64)
+    index[target[:, 0], target[:, 1], target[:, 2]] = np.arange(len(target))
+    perms = []
+    for m, t, _proper in symmetries:
+        moved = (target + shift) @ np.asarray(m, dtype=np.int64).T + np.asarray(t, dtype=np.int64) - shift
+        perms.append(index[moved[:, 0], moved[:, 1], moved[:, 2]])
+    return perms
 
-    found = []
-    for event in enumerate_solutions(cover, enabled=enabled, stop=stop, progress_interval=1.0):
-        if isinstance(event, CoverSolution):
-            if len(found) == MAX_LISTED:
-                raise BurrToolsFileError(
-                    f"more than {MAX_LISTED:,} assemblies before symmetry: too many to sort into classes here",
-                    cover.puzzle.title,
-                )
-            found.append(event.rows)
-    return np.asarray(found, dtype=np.int64).reshape(len(found), cover.n_instances)
+
+def _listed(cover, chunks, enabled, stop, title: str):
+    """The solutions of ``chunks`` as kernel rows (see :mod:`solvers.packing.burrtools_search`), at most
+    ``MAX_LISTED`` of them."""
+    from solvers.packing.burrtools_search import TooManyAssemblies, assembly_rows
+
+    try:
+        return assembly_rows(cover, chunks, enabled, stop, limit=MAX_LISTED)
+    except TooManyAssemblies:
+        raise BurrToolsFileError(
+            f"more than {MAX_LISTED:,} assemblies before symmetry: too many to sort into classes here", title
+        ) from None
 
 
 def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int] | None:
@@ -263,42 +319,40 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
     by kind (then the per-assembly rule applies)."""
     import numpy as np
 
-    from solvers.packing.symmetry import _RowLookup
+    from solvers.packing.symmetry import row_lookup
 
     twins = kind_twins(problem) if problem.mirror_ok else {}
     if twins is None or problem.coloured:
         return None
     symmetries = [s for s in _result_symmetries(problem) if s[2] or problem.mirror_ok]
-    shift = _offset(problem)
-    index = puzzle.cell_index()
     n_kinds = cover.n_kinds
     chiral = [is_chiral(k.cells) for k in problem.kinds]
-    lookup = _RowLookup(cover)
+    lookup = row_lookup(cover)
     sols = np.asarray(rows, dtype=np.int64)
     n_rows = cover.n_rows
     row_kind = np.append(cover.row_kind, -1)  # index -1 (padding) has no kind
     used_rows = np.unique(sols[sols >= 0])
+    used_cells = cover.row_cells[used_rows]
+    low_counts = np.asarray([k.minimum for k in problem.kinds], dtype=np.int64)
+    high_counts = np.asarray([k.maximum for k in problem.kinds], dtype=np.int64)
     best = None
-    for m, t, proper in symmetries:
-        moved = apply(m, [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target])
-        cell_perm = np.array([index[(x + t[0] - shift[0], y + t[1] - shift[1], z + t[2] - shift[2])]
-                              for x, y, z in moved], dtype=np.int64)  # fmt: skip
+    for (_m, _t, proper), cell_perm in zip(symmetries, _cell_perms(problem, puzzle, symmetries), strict=True):
         kind_map = np.arange(n_kinds, dtype=np.int64)
         if not proper:
             for k in range(len(problem.kinds)):
                 if chiral[k]:
                     kind_map[k] = twins.get(k, -1)
-        used_cells = cover.row_cells[used_rows]
         cells = np.where(used_cells >= 0, cell_perm[used_cells], -1)
         perm = np.full(n_rows + 1, -1, dtype=np.int64)  # only the rows some assembly uses are looked up
         perm[used_rows] = lookup.find(kind_map[cover.row_kind[used_rows]], cells)
         image = perm[sols]
         valid = ~((image < 0) & (sols >= 0)).any(axis=1)
-        if not proper:
-            kinds = row_kind[image]
-            for k, kind in enumerate(problem.kinds):
-                used = (kinds == k).sum(axis=1)
-                valid &= (used >= kind.minimum) & (used <= kind.maximum)
+        if not proper:  # each kind used within its range: its copies per assembly counted in one pass
+            kinds = row_kind[image] + 1  # 0: no piece
+            slots = (np.arange(len(sols))[:, None] * (n_kinds + 1) + kinds).ravel()
+            used = np.bincount(slots, minlength=len(sols) * (n_kinds + 1)).reshape(len(sols), n_kinds + 1)
+            used = used[:, 1 : len(problem.kinds) + 1]
+            valid &= ((used >= low_counts) & (used <= high_counts)).all(axis=1)
         key = np.sort(np.where(image < 0, n_rows, image), axis=1)
         if best is None:
             best = key
@@ -418,28 +472,43 @@ def class_ids(problem: BurrProblem, found: list, *, mirror: bool, stop=None) -> 
 
 def _result_symmetries(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
     """Isometries (matrix, shift, proper) mapping the result onto itself, ``#`` onto ``#`` and ``+`` onto ``+``,
-    each coloured cell onto a cell of its colour."""
-    required, optional = set(problem.required), set(problem.optional)
+    each coloured cell onto a cell of its colour; worked out once per problem (a count asks several times)."""
+    found = _SYMMETRIES.get(id(problem))
+    if found is None or found[0] is not problem:
+        found = _SYMMETRIES[id(problem)] = (problem, _symmetries_of(problem))
+        while len(_SYMMETRIES) > 8:
+            del _SYMMETRIES[next(iter(_SYMMETRIES))]
+    return found[1]
+
+
+_SYMMETRIES: dict[int, tuple[BurrProblem, list[tuple[Matrix, Voxel, bool]]]] = {}
+
+
+def _symmetries_of(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
+    """:func:`_result_symmetries`, all 48 isometries tried at once: each cell as one integer (its coordinates and
+    a label: required, optional, or the colour of a coloured cell), the moved cells sorted and compared."""
+    import numpy as np
+
     colours = dict(problem.result_colours)
-    every = list(required | optional)
-    low = tuple(min(v[a] for v in every) for a in range(3))
-    out = []
-    for n, m in enumerate(isometry_matrices()):
-        moved = apply(m, every)
-        shift = tuple(low[a] - min(v[a] for v in moved) for a in range(3))
+    cells = np.asarray(problem.required + problem.optional, dtype=np.int64).reshape(-1, 3)
+    labels = np.asarray([colours.get(v, 0) * 2 + (i >= len(problem.required))
+                         for i, v in enumerate(problem.required + problem.optional)], dtype=np.int64)  # fmt: skip
+    mats = np.asarray(isometry_matrices(), dtype=np.int64)
+    moved = np.einsum("mij,cj->mci", mats, cells)
+    shift = cells.min(axis=0)[None, :] - moved.min(axis=1)  # (48, 3)
+    moved += shift[:, None, :]
+    low = cells.min(axis=0)
+    span = int(max((cells - low).max(), (moved - low).max())) + 1
+    n_labels = int(labels.max()) + 1
 
-        def image(cells: set[Voxel], m: Matrix = m, shift: tuple = shift) -> set[Voxel]:
-            return {(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in apply(m, cells)}
+    def codes(v: np.ndarray) -> np.ndarray:
+        local = v - low
+        return ((local[..., 0] * span + local[..., 1]) * span + local[..., 2]) * n_labels + labels
 
-        if (
-            image(required) == required
-            and image(optional) == optional
-            and all(
-                colours.get(v) == c for v, c in zip(image_list(list(colours), m, shift), colours.values(), strict=True)
-            )
-        ):
-            out.append((m, (shift[0], shift[1], shift[2]), n < 24))
-    return out
+    fixed = np.sort(codes(cells))
+    same = (np.sort(codes(moved), axis=1) == fixed[None, :]).all(axis=1)
+    return [(m, (int(t[0]), int(t[1]), int(t[2])), n < 24)
+            for n, (m, t) in enumerate(zip(isometry_matrices(), shift.tolist(), strict=True)) if same[n]]  # fmt: skip
 
 
 def image_list(cells: list[Voxel], m: Matrix, shift) -> list[Voxel]:

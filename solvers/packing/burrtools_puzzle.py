@@ -37,8 +37,6 @@ from solvers.packing.voxels import (
     is_chiral,
     mirror_image,
     normalise,
-    orientations,
-    same_shape,
     translations,
 )
 
@@ -219,7 +217,7 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
     room_index = {c: i for i, c in enumerate(room)}
     placeable = []
     for kind in kinds:
-        if any(next(translations(shape, room, room_index), None) is not None for shape in orientations(kind.cells)):
+        if any(next(translations(shape, room, room_index), None) is not None for shape in _turned(kind.cells)):
             placeable.append(kind)
         elif kind.minimum:
             raise BurrToolsFileError(f"piece shape {kind.shape + 1} fits nowhere in the result", loc)
@@ -240,15 +238,28 @@ def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
     chiral = kind_chirality(problem)
     partner: list[int | None] = [None] * len(kinds)
     complete = True
+    shapes: list[set | None] = [None] * len(problem.kinds)  # each kind's orientations, made when first asked for
+    mirror_of: dict[int, list[bool]] = {}
+
+    def same(k: int, mirrored) -> bool:
+        if problem.coloured:
+            return coloured_same(problem.kinds[k].coloured(), mirrored)
+        found = shapes[k]
+        if found is None:
+            found = shapes[k] = set(_turned(problem.kinds[k].cells))
+        return mirrored in found
+
     for i, kind in enumerate(kinds):
         if partner[i] is not None or not chiral[kind]:
             continue
-        if problem.coloured:
-            mirrored_c = coloured_mirror(problem.kinds[kind].coloured())
-            matches = [coloured_same(k.coloured(), mirrored_c) for k in problem.kinds]
-        else:
-            mirrored = mirror_image(problem.kinds[kind].cells)
-            matches = [same_shape(k.cells, mirrored) for k in problem.kinds]
+        matches = mirror_of.get(kind)
+        if matches is None:
+            mirrored_shape: tuple
+            if problem.coloured:
+                mirrored_shape = coloured_mirror(problem.kinds[kind].coloured())
+            else:
+                mirrored_shape = mirror_image(problem.kinds[kind].cells)
+            matches = mirror_of[kind] = [same(k, mirrored_shape) for k in range(len(problem.kinds))]
         for j in range(i + 1, len(kinds)):
             if partner[j] is None and chiral[kinds[j]] and matches[kinds[j]]:
                 partner[i], partner[j] = j, i
@@ -263,7 +274,14 @@ def kind_chirality(problem: BurrProblem) -> list[bool]:
     """Per kind: one-handed (no rotation maps it onto its mirror image), colours included when there are any."""
     if problem.coloured:
         return [coloured_chiral(k.coloured()) for k in problem.kinds]
-    return [is_chiral(k.cells) for k in problem.kinds]
+    return [mirror_image(k.cells) not in set(_turned(k.cells)) for k in problem.kinds]
+
+
+def _turned(cells: tuple[Voxel, ...]) -> list[tuple[Voxel, ...]]:
+    """:func:`voxels.orientations` of a piece, with numpy (the pieces of burrs have a hundred cells or more)."""
+    from solvers.packing.placement_arrays import orientations_np
+
+    return orientations_np(cells)
 
 
 # ---------------------------------------------------------------------------------------------- plain puzzles

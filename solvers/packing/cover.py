@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from solvers.packing.errors import ConstraintError
-from solvers.packing.placements import PlacementRows, placement_rows
+from solvers.packing.placements import PlacementRows
 from solvers.packing.puzzle import Puzzle
 from solvers.packing.voxels import Shape, normalise
 
@@ -73,6 +73,10 @@ class CoverProblem:
 
     def row_id(self, kind: int, cells: Iterable[int]) -> int | None:
         """Row of ``kind`` covering exactly these file cells, or None if that is no legal placement."""
+        if not self._lookup and self.n_rows:  # built on first use: most searches never look a row up
+            for i, (k, row) in enumerate(zip(self.row_kind.tolist(), self.row_cells.tolist(), strict=True)):
+                if row[0] >= 0:
+                    self._lookup[(k, frozenset(c for c in row if c >= 0))] = i
         return self._lookup.get((kind, frozenset(int(c) for c in cells)))
 
     def placement(self, row: int) -> Placement:
@@ -106,20 +110,11 @@ class CoverProblem:
 
 
 def build_cover(puzzle: Puzzle) -> CoverProblem:
-    """Enumerate every placement of every piece kind inside the target and index them for the backend."""
-    rows = placement_rows(puzzle)
-    n_rows = rows.n_rows
-    n_words = (rows.n_cells + WORD_BITS - 1) // WORD_BITS
-    max_size = max(p.size for p in puzzle.pieces)
-    row_cells = np.full((n_rows, max_size), -1, dtype=np.int64)
-    lookup: dict[tuple[int, frozenset[int]], int] = {}
-    for i, (kind, cells) in enumerate(zip(rows.kinds, rows.cells, strict=True)):
-        row_cells[i, : len(cells)] = cells
-        lookup[(kind, frozenset(cells))] = i
-    word_mask = (1 << WORD_BITS) - 1
-    row_masks = np.array(
-        [[(mask >> (WORD_BITS * w)) & word_mask for w in range(n_words)] for mask in rows.masks], dtype=np.uint64
-    ).reshape(n_rows, n_words)
+    """Enumerate every placement of every piece kind inside the target and index them for the backend (the rows
+    of ``placements``, computed with numpy by ``placement_arrays``)."""
+    from solvers.packing.placement_arrays import placement_arrays
+
+    rows, row_cells, row_masks = placement_arrays(puzzle)
     return CoverProblem(
         puzzle=puzzle,
         search_to_file=np.asarray(rows.search_to_file, dtype=np.int64),
@@ -132,7 +127,6 @@ def build_cover(puzzle: Puzzle) -> CoverProblem:
         start=np.asarray(rows.start, dtype=np.int64),
         orientations=rows.orientations,
         placement_rows=rows,
-        _lookup=lookup,
     )
 
 

@@ -6,9 +6,12 @@ so the two give the same answers; this one runs a few hundred times faster, whic
 take thousands of assemblies apart). It reports the separation (which pieces leave, in which direction, at which
 state, after how many moves) but not the moves themselves.
 
-States are rows of an int32 array (the part's offsets, its first piece at the origin) with an open-addressing hash
-table of row numbers; the queue is the rows in order. How far piece ``a`` can slide towards piece ``b`` is worked
-out from their cells at each state (pieces of a part are few and small), with a bounding-box test first.
+Pieces are described once per batch as shapes and corners (``disassembly_shapes``): how far one piece can slide
+towards another depends only on the two shapes and their relative offset, so it is cached under that key for the
+whole batch, and the thousands of assemblies of a BurrTools count (the same pieces in a few orientations) share
+their answers. States are rows of a flat int64 array with an open-addressing hash table of
+row numbers (slots marked with the number of the search that filled them, so nothing is cleared between
+searches); the queue is the rows in order. Every array is allocated once per batch and grown when needed.
 """
 
 from __future__ import annotations
@@ -16,124 +19,100 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-FREE = 1 << 40  # as in disassembly: "never collides"
+from solvers.packing.bits import lowest_bit_index
+from solvers.packing.disassembly_shapes import FREE, _far, _hash, _shapes, _slot
+
+__all__ = ["FOUND", "FREE", "LIMIT", "NONE", "separate", "take_apart_all"]
+
 FOUND, NONE, LIMIT = 0, 1, 2  # search outcomes
+CACHE_SPAN = 1 << 10  # relative offsets within +-512 are cached per (shape pair, offset); farther ones worked out
+MAX_CACHE = 1 << 20  # cache entries at most; a full cache starts afresh
 
 
 @njit(cache=True, nogil=True)
-def _hash(row: np.ndarray) -> np.uint64:
-    h = np.uint64(1469598103934665603)
-    for v in row:
-        h = (h ^ np.uint64(v & 0xFFFFFFFF)) * np.uint64(1099511628211)
-    return h
+def _grown(keys, values):
+    """The distance cache at twice its size with every entry (or afresh at ``MAX_CACHE``): (keys, values, used)."""
+    size = 2 * len(keys) if 2 * len(keys) <= MAX_CACHE else len(keys)
+    grown_keys = np.full(size, -1, dtype=np.int64)
+    grown_values = np.empty((size, 6), dtype=np.int64)
+    used = 0
+    if size > len(keys):
+        mask = size - 1
+        for old in range(len(keys)):
+            if keys[old] >= 0:
+                at = _slot(keys[old], mask)
+                while grown_keys[at] >= 0:
+                    at = (at + 1) & mask
+                grown_keys[at] = keys[old]
+                grown_values[at] = values[old]
+                used += 1
+    return grown_keys, grown_values, used
 
 
 @njit(cache=True, nogil=True)
-def _far(cells, starts, a, b, rx, ry, rz, out) -> None:
-    """out[d]: how many steps piece a can slide along direction d (+x, -x, +y, -y, +z, -z) before meeting piece b,
-    whose offset minus a's is (rx, ry, rz); FREE when it never meets it."""
-    for d in range(6):
-        out[d] = FREE
-    for i in range(starts[a], starts[a + 1]):
-        ax, ay, az = cells[i, 0], cells[i, 1], cells[i, 2]
-        for j in range(starts[b], starts[b + 1]):
-            vx = cells[j, 0] + rx - ax
-            vy = cells[j, 1] + ry - ay
-            vz = cells[j, 2] + rz - az
-            if vy == 0 and vz == 0:
-                if vx > 0:
-                    if vx - 1 < out[0]:
-                        out[0] = vx - 1
-                elif -vx - 1 < out[1]:
-                    out[1] = -vx - 1
-            elif vx == 0 and vz == 0:
-                if vy > 0:
-                    if vy - 1 < out[2]:
-                        out[2] = vy - 1
-                elif -vy - 1 < out[3]:
-                    out[3] = -vy - 1
-            elif vx == 0 and vy == 0:
-                if vz > 0:
-                    if vz - 1 < out[4]:
-                        out[4] = vz - 1
-                elif -vz - 1 < out[5]:
-                    out[5] = -vz - 1
+def _groups(sid, corner, key, n, dims, line_base, line_ptr, line_pos, n_shapes, sizes, keys, values, used,
+            far, out_group, out_dir, out_limit, out_w0, out_w1, blocks, closures, tmp):  # fmt: skip
+    """The candidate groups at state ``key`` (as ``_Disassembler._groups``), lightest first, into the ``out_``
+    arrays: (how many, cache entries in use). How far one piece can slide towards another is looked up in the
+    cache (``keys``, ``values``: (shape pair, relative offset) -> six distances) and worked out on a miss.
 
-
-CACHE_SPAN = 1 << 10  # relative offsets within +-512 are cached per (pair, offset); farther ones are worked out
-
-
-@njit(cache=True, nogil=True)
-def _cached_far(cells, starts, a, b, n, rx, ry, rz, out, cache_keys, cache_values, used) -> int:
-    """:func:`_far` through a per-search cache keyed by (pair, relative offset); returns the entries in use (the
-    caller grows the table when it is half full)."""
-    half = CACHE_SPAN // 2
-    if not (-half <= rx < half and -half <= ry < half and -half <= rz < half):
-        _far(cells, starts, a, b, rx, ry, rz, out)
-        return used
-    key = (((a * n + b) * CACHE_SPAN + rx + half) * CACHE_SPAN + ry + half) * CACHE_SPAN + rz + half
-    mask = len(cache_keys) - 1
-    at = (key * 0x9E3779B97F4A7C15) & mask
-    while cache_keys[at] >= 0:
-        if cache_keys[at] == key:
-            for d in range(6):
-                out[d] = cache_values[at, d]
-            return used
-        at = (at + 1) & mask
-    _far(cells, starts, a, b, rx, ry, rz, out)
-    cache_keys[at] = key
-    for d in range(6):
-        cache_values[at, d] = out[d]
-    return used + 1
-
-
-@njit(cache=True, nogil=True)
-def _groups(cells, starts, low, high, voxels, key, n, far, out_group, out_dir, out_limit, out_w0, out_w1,
-            cache_keys, cache_values, used) -> tuple[int, int]:  # fmt: skip
-    """The candidate groups at state ``key`` (as ``_Disassembler._groups``), lightest first: (how many, cache
-    entries in use)."""
+    ``far[(d * n + a) * n + b]`` is how far piece a can slide along direction d before it meets piece b, and bit b
+    of ``blocks[d * n + a]`` is set when it cannot move at all (b is in the way at once)."""
     full = (np.int64(1) << n) - 1
+    half = CACHE_SPAN // 2
+    mask = len(keys) - 1
+    nn = n * n
     total = 0
     for a in range(n):
-        total += voxels[a]
-    tmp = np.empty(6, dtype=np.int64)
+        total += sizes[sid[a]]
+    for i in range(6 * n):
+        blocks[i] = 0
     for a in range(n):
-        xa, ya, za = key[3 * a], key[3 * a + 1], key[3 * a + 2]
+        sa = sid[a]
+        xa, ya, za = corner[a, 0] + key[3 * a], corner[a, 1] + key[3 * a + 1], corner[a, 2] + key[3 * a + 2]
         for b in range(a + 1, n):
-            rx, ry, rz = key[3 * b] - xa, key[3 * b + 1] - ya, key[3 * b + 2] - za
+            sb = sid[b]
+            rx = corner[b, 0] + key[3 * b] - xa
+            ry = corner[b, 1] + key[3 * b + 1] - ya
+            rz = corner[b, 2] + key[3 * b + 2] - za
             apart = 0  # axes in which the boxes lie apart: in two of them no slide along one axis meets
-            apart += low[b, 0] + rx > high[a, 0] or high[b, 0] + rx < low[a, 0]
-            apart += low[b, 1] + ry > high[a, 1] or high[b, 1] + ry < low[a, 1]
-            apart += low[b, 2] + rz > high[a, 2] or high[b, 2] + rz < low[a, 2]
+            apart += rx >= dims[sa, 0] or rx + dims[sb, 0] <= 0
+            apart += ry >= dims[sa, 1] or ry + dims[sb, 1] <= 0
+            apart += rz >= dims[sa, 2] or rz + dims[sb, 2] <= 0
             if apart >= 2:
                 for d in range(6):
                     tmp[d] = FREE
+            elif not (-half <= rx < half and -half <= ry < half and -half <= rz < half):
+                _far(sa, sb, rx, ry, rz, dims, line_base, line_ptr, line_pos, tmp)
             else:
-                used = _cached_far(cells, starts, a, b, n, rx, ry, rz, tmp, cache_keys, cache_values, used)
+                code = (((sa * n_shapes + sb) * CACHE_SPAN + rx + half) * CACHE_SPAN + ry + half) * CACHE_SPAN
+                code += rz + half
+                at = _slot(code, mask)
+                while keys[at] >= 0 and keys[at] != code:
+                    at = (at + 1) & mask
+                if keys[at] < 0:
+                    _far(sa, sb, rx, ry, rz, dims, line_base, line_ptr, line_pos, values[at])
+                    keys[at] = code
+                    used += 1
+                for d in range(6):
+                    tmp[d] = values[at, d]
             for d in range(6):
-                far[a, b, d] = tmp[d]
-                far[b, a, d ^ 1] = tmp[d]
+                v = tmp[d]
+                far[d * nn + a * n + b] = v
+                far[(d ^ 1) * nn + b * n + a] = v
+                if v == 0:
+                    blocks[d * n + a] |= np.int64(1) << b
+                    blocks[(d ^ 1) * n + b] |= np.int64(1) << a
     count = 0
-    blocks = np.empty(n, dtype=np.int64)
-    closures = np.empty(n, dtype=np.int64)
     for d in range(6):
-        for a in range(n):
-            bits = np.int64(0)
-            for b in range(n):
-                if b != a and far[a, b, d] == 0:
-                    bits |= np.int64(1) << b
-            blocks[a] = bits
         n_closures = 0
         for i in range(n):
             group = np.int64(1) << i
             todo = group
             while todo:
-                lowbit = todo & -todo
-                todo ^= lowbit
-                m = 0
-                while (lowbit >> m) != 1:
-                    m += 1
-                add = blocks[m] & ~group
+                m = np.int64(lowest_bit_index(np.uint64(todo)))
+                todo &= todo - 1
+                add = blocks[d * n + m] & ~group
                 group |= add
                 todo |= add
             if group == full:
@@ -142,6 +121,7 @@ def _groups(cells, starts, low, high, voxels, key, n, far, out_group, out_dir, o
             for c in range(n_closures):
                 if closures[c] == group:
                     seen = True
+                    break
             if seen:
                 continue
             closures[n_closures] = group
@@ -149,13 +129,19 @@ def _groups(cells, starts, low, high, voxels, key, n, far, out_group, out_dir, o
             limit = FREE
             w0 = 0
             w1 = 0
-            for m in range(n):
-                if group >> m & 1:
-                    w0 += voxels[m]
-                    w1 += 1
-                    for o in range(n):
-                        if not (group >> o & 1) and far[m, o, d] < limit:
-                            limit = far[m, o, d]
+            members = group
+            while members:
+                m = np.int64(lowest_bit_index(np.uint64(members)))
+                members &= members - 1
+                w0 += sizes[sid[m]]
+                w1 += 1
+                row = d * nn + m * n
+                others = full & ~group
+                while others:
+                    o = np.int64(lowest_bit_index(np.uint64(others)))
+                    others &= others - 1
+                    if far[row + o] < limit:
+                        limit = far[row + o]
             told = d
             r0, r1 = total - w0, n - w1
             if r0 < w0 or (r0 == w0 and r1 < w1):
@@ -164,6 +150,7 @@ def _groups(cells, starts, low, high, voxels, key, n, far, out_group, out_dir, o
             for c in range(count):
                 if out_group[c] == group and out_dir[c] == told:
                     dup = True
+                    break
             if dup:
                 continue
             # insert keeping (w0, w1) order, after equal ones (a stable sort)
@@ -185,55 +172,64 @@ def _groups(cells, starts, low, high, voxels, key, n, far, out_group, out_dir, o
 
 
 @njit(cache=True, nogil=True)
-def separate(cells, starts, start_key, max_states):
-    """Breadth-first search for the first separation of a part (see the module docstring).
+def _scratch(n_max):
+    """Per-state arrays for parts of up to ``n_max`` pieces (see :func:`_groups`)."""
+    most = 6 * n_max
+    return (np.empty(6 * n_max * n_max, dtype=np.int64), np.empty(most, dtype=np.int64),
+            np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64),
+            np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64), np.empty(n_max, dtype=np.int64),
+            np.empty(6, dtype=np.int64))  # fmt: skip
 
-    ``cells``: the part's pieces' cells (rows, piece after piece, from ``starts``); ``start_key``: their offsets
-    (first piece at the origin), flat. Returns (outcome, group mask, direction, state, depth, states stored)."""
-    n = len(starts) - 1
-    width = 3 * n
-    low = np.empty((n, 3), dtype=np.int64)
-    high = np.empty((n, 3), dtype=np.int64)
-    voxels = np.empty(n, dtype=np.int64)
-    for a in range(n):
-        voxels[a] = starts[a + 1] - starts[a]
-        for ax in range(3):
-            low[a, ax] = cells[starts[a], ax]
-            high[a, ax] = cells[starts[a], ax]
-            for i in range(starts[a], starts[a + 1]):
-                low[a, ax] = min(low[a, ax], cells[i, ax])
-                high[a, ax] = max(high[a, ax], cells[i, ax])
+
+@njit(cache=True, nogil=True)
+def _workspace(n_max):
+    """The search's states (flat rows of ``3 * n_max``), their depths, and the hash slots with the number of the
+    search that filled each."""
     capacity = 1024
-    states = np.empty((capacity, width), dtype=np.int64)
-    depth = np.empty(capacity, dtype=np.int64)
-    slots = np.full(2 * capacity, -1, dtype=np.int64)
-    states[0] = start_key
+    return (np.empty(capacity * 3 * n_max, dtype=np.int64), np.empty(capacity, dtype=np.int64),
+            np.empty(2 * capacity, dtype=np.int64), np.zeros(2 * capacity, dtype=np.int64))  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, work, epoch):
+    """Breadth-first search for the first separation of a part of ``n`` pieces (their shapes ``sid``, corners,
+    and offsets ``start_key``, first piece at the origin). Returns (outcome, group mask, direction, row of the
+    separating state in the states array, its depth, states stored, cache, work)."""
+    n = len(sid)
+    width = 3 * n
+    states, depth, slots, marks = work
+    capacity = len(depth)
+    dims, line_base, line_ptr, line_pos, n_shapes = geo
+    keys, values, used = cache
+    far, g_group, g_dir, g_limit, g_w0, g_w1, blocks, closures, tmp = scratch
+    states[0:width] = start_key
     depth[0] = 0
-    slots[_hash(start_key) & np.uint64(len(slots) - 1)] = 0
+    mask = np.uint64(len(slots) - 1)
+    at = _hash(start_key) & mask
+    slots[at] = 0
+    marks[at] = epoch
     stored = 1
-    far = np.empty((n, n, 6), dtype=np.int64)
-    most = 6 * n
-    g_group = np.empty(most, dtype=np.int64)
-    g_dir = np.empty(most, dtype=np.int64)
-    g_limit = np.empty(most, dtype=np.int64)
-    g_w0 = np.empty(most, dtype=np.int64)
-    g_w1 = np.empty(most, dtype=np.int64)
     moved = np.empty(width, dtype=np.int64)
-    cache_keys = np.full(1 << 12, -1, dtype=np.int64)
-    cache_values = np.empty((1 << 12, 6), dtype=np.int64)
-    used = 0
+    key = np.empty(width, dtype=np.int64)
     head = 0
     while head < stored:
-        key = states[head].copy()
-        count, used = _groups(cells, starts, low, high, voxels, key, n, far, g_group, g_dir, g_limit, g_w0, g_w1,
-                              cache_keys, cache_values, used)  # fmt: skip
-        if 2 * used > len(cache_keys):  # half full: start afresh twice the size
-            cache_keys = np.full(2 * len(cache_keys), -1, dtype=np.int64)
-            cache_values = np.empty((len(cache_keys), 6), dtype=np.int64)
-            used = 0
+        key[:] = states[head * width : (head + 1) * width]
+        count, used = _groups(sid, corner, key, n, dims, line_base, line_ptr, line_pos, n_shapes, sizes, keys, values,
+                              used, far, g_group, g_dir, g_limit, g_w0, g_w1, blocks, closures, tmp)  # fmt: skip
+        if 2 * used > len(keys):
+            keys, values, used = _grown(keys, values)
         for g in range(count):
             if g_limit[g] >= FREE:
-                return FOUND, g_group[g], g_dir[g], key, depth[head], stored
+                return (
+                    FOUND,
+                    g_group[g],
+                    g_dir[g],
+                    head,
+                    depth[head],
+                    stored,
+                    (keys, values, used),
+                    (states, depth, slots, marks),
+                )
         for g in range(count):
             group = g_group[g]
             if group & 1:  # holds the pinned first piece: the rest moves the other way
@@ -252,11 +248,11 @@ def separate(cells, starts, start_key, max_states):
                 mask = np.uint64(len(slots) - 1)
                 at = _hash(moved) & mask
                 known = False
-                while slots[at] >= 0:
-                    row = states[slots[at]]
+                while marks[at] == epoch:
+                    row = slots[at] * width
                     same = True
                     for c in range(width):
-                        if row[c] != moved[c]:
+                        if states[row + c] != moved[c]:
                             same = False
                             break
                     if same:
@@ -266,100 +262,141 @@ def separate(cells, starts, start_key, max_states):
                 if known:
                     continue
                 if stored >= max_states:
-                    return LIMIT, np.int64(0), np.int64(0), key, depth[head], stored
+                    return (
+                        LIMIT,
+                        np.int64(0),
+                        np.int64(0),
+                        head,
+                        depth[head],
+                        stored,
+                        (keys, values, used),
+                        (states, depth, slots, marks),
+                    )
                 if stored == capacity:
                     capacity *= 2
-                    grown = np.empty((capacity, width), dtype=np.int64)
-                    grown[:stored] = states[:stored]
+                    grown = np.empty(capacity * (len(states) // len(depth)), dtype=np.int64)
+                    grown[: stored * width] = states[: stored * width]
                     states = grown
                     grown_depth = np.empty(capacity, dtype=np.int64)
                     grown_depth[:stored] = depth[:stored]
                     depth = grown_depth
-                    slots = np.full(2 * capacity, -1, dtype=np.int64)
+                    slots = np.empty(2 * capacity, dtype=np.int64)
+                    marks = np.zeros(2 * capacity, dtype=np.int64)
                     mask = np.uint64(len(slots) - 1)
                     for s in range(stored):
-                        at = _hash(states[s]) & mask
-                        while slots[at] >= 0:
+                        at = _hash(states[s * width : (s + 1) * width]) & mask
+                        while marks[at] == epoch:
                             at = (at + np.uint64(1)) & mask
                         slots[at] = s
+                        marks[at] = epoch
                     at = _hash(moved) & mask
-                    while slots[at] >= 0:
+                    while marks[at] == epoch:
                         at = (at + np.uint64(1)) & mask
-                states[stored] = moved
+                states[stored * width : (stored + 1) * width] = moved
                 depth[stored] = depth[head] + 1
                 slots[at] = stored
+                marks[at] = epoch
                 stored += 1
         head += 1
-    return NONE, np.int64(0), np.int64(0), states[0].copy(), np.int64(0), stored
+    work = (states, depth, slots, marks)
+    return NONE, np.int64(0), np.int64(0), 0, np.int64(0), stored, (keys, values, used), work
 
 
 @njit(cache=True, nogil=True)
-def _take_apart_one(cells, piece_starts, first, last, max_states) -> int:
-    """1 when pieces ``first..last-1`` (assembled in place) come completely apart, 0 when some part cannot, -1
-    when a search reached ``max_states`` first. Parts are taken apart depth first, the part that stays before the
-    part that left, and the first part that cannot be separated decides (as the Python recursion without piece
-    groups does)."""
-    n = last - first
-    if n < 2:
-        return 0
-    stack = [np.empty(0, dtype=np.int64)]
-    stack.pop()
-    top = np.empty(4 * n, dtype=np.int64)
-    for i in range(n):
-        top[4 * i] = first + i
-        top[4 * i + 1] = 0
-        top[4 * i + 2] = 0
-        top[4 * i + 3] = 0
-    stack.append(top)
-    while len(stack):
-        part = stack.pop()
-        size = len(part) // 4
-        if size < 2:
-            continue
-        starts = np.empty(size + 1, dtype=np.int64)
-        starts[0] = 0
-        for i in range(size):
-            p = part[4 * i]
-            starts[i + 1] = starts[i] + piece_starts[p + 1] - piece_starts[p]
-        local = np.empty((starts[size], 3), dtype=np.int64)
-        key = np.empty(3 * size, dtype=np.int64)
-        for i in range(size):
-            p = part[4 * i]
-            local[starts[i] : starts[i + 1]] = cells[piece_starts[p] : piece_starts[p + 1]]
-            for ax in range(3):
-                key[3 * i + ax] = part[4 * i + 1 + ax] - part[1 + ax]
-        outcome, group, _direction, state, _depth, _stored = separate(local, starts, key, max_states)
-        if outcome == LIMIT:
-            return -1
-        if outcome != FOUND:
-            return 0
-        n_left = 0
-        for i in range(size):
-            if group >> i & 1:
-                n_left += 1
-        left = np.empty(4 * n_left, dtype=np.int64)
-        stay = np.empty(4 * (size - n_left), dtype=np.int64)
-        a = b = 0
-        for i in range(size):
-            target = left if group >> i & 1 else stay
-            at = a if group >> i & 1 else b
-            target[4 * at] = part[4 * i]
-            for ax in range(3):
-                target[4 * at + 1 + ax] = state[3 * i + ax]
-            if group >> i & 1:
-                a += 1
-            else:
-                b += 1
-        stack.append(left)
-        stack.append(stay)
-    return 1
+def separate(cells, starts, start_key, max_states):
+    """Breadth-first search for the first separation of a part (see the module docstring).
+
+    ``cells``: the part's pieces' cells (rows, piece after piece, from ``starts``); ``start_key``: their offsets
+    (first piece at the origin), flat. Returns (outcome, group mask, direction, state, depth, states stored)."""
+    sid, corner, sizes, dims, line_base, line_ptr, line_pos = _shapes(cells, starts)
+    n = len(starts) - 1
+    geo = (dims, line_base, line_ptr, line_pos, len(sizes))
+    cache = (np.full(1 << 12, -1, dtype=np.int64), np.empty((1 << 12, 6), dtype=np.int64), 0)
+    found = _search(sid, corner, start_key, max_states, geo, sizes, cache, _scratch(n), _workspace(n), 1)
+    outcome, group, direction, row, depth, stored, _cache, work = found
+    state = work[0][row * 3 * n : (row + 1) * 3 * n].copy()
+    return outcome, group, direction, state, depth, stored
 
 
 @njit(cache=True, nogil=True)
 def take_apart_all(cells, piece_starts, assembly_starts, max_states) -> np.ndarray:
-    """:func:`_take_apart_one` for each assembly: assembly ``i`` is pieces ``assembly_starts[i]`` up to (not
-    including) ``assembly_starts[i + 1]``, piece ``p`` the cells ``piece_starts[p]`` up to ``piece_starts[p + 1]``."""
-    out = np.empty(len(assembly_starts) - 1, dtype=np.int64)
-    for i in range(len(out)):
-        out[i] = _take_apart_one(cells, piece_starts, assembly_starts[i], assembly_starts[i + 1], max_states)
+    """For each assembly, 1 when it comes completely apart, 0 when some part cannot, -1 when a search reached
+    ``max_states`` first: assembly ``i`` is pieces ``assembly_starts[i]`` up to (not including)
+    ``assembly_starts[i + 1]``, piece ``p`` the cells ``piece_starts[p]`` up to ``piece_starts[p + 1]``, all
+    in place. Parts are taken apart depth first, the part that stays before the part that left, and the first part
+    that cannot be separated decides (as the Python recursion without piece groups does)."""
+    shape_of, corner_of, sizes, dims, line_base, line_ptr, line_pos = _shapes(cells, piece_starts)
+    geo = (dims, line_base, line_ptr, line_pos, len(sizes))
+    n_assemblies = len(assembly_starts) - 1
+    n_max = 1
+    for i in range(n_assemblies):
+        n_max = max(n_max, assembly_starts[i + 1] - assembly_starts[i])
+    cache = (np.full(1 << 12, -1, dtype=np.int64), np.empty((1 << 12, 6), dtype=np.int64), 0)
+    scratch = _scratch(n_max)
+    work = _workspace(n_max)
+    epoch = 0
+    # the parts still to take apart: pieces and their offsets on a stack, (start, size) of each part on another;
+    # a part popped is replaced by its two halves, so the stack never holds more than the assembly's pieces
+    pieces = np.empty(n_max, dtype=np.int64)
+    offsets = np.empty((n_max, 3), dtype=np.int64)
+    part_start = np.empty(n_max + 1, dtype=np.int64)
+    part_size = np.empty(n_max + 1, dtype=np.int64)
+    held = np.empty(n_max, dtype=np.int64)
+    held_off = np.empty((n_max, 3), dtype=np.int64)
+    out = np.empty(n_assemblies, dtype=np.int64)
+    for i in range(n_assemblies):
+        first, last = assembly_starts[i], assembly_starts[i + 1]
+        n = last - first
+        if n < 2:
+            out[i] = 0
+            continue
+        for k in range(n):
+            pieces[k] = first + k
+            offsets[k] = 0
+        part_start[0], part_size[0] = 0, n
+        frames = 1
+        verdict = 1
+        while frames:
+            frames -= 1
+            s0, size = part_start[frames], part_size[frames]
+            if size < 2:
+                continue
+            sid = np.empty(size, dtype=np.int64)
+            corner = np.empty((size, 3), dtype=np.int64)
+            key = np.empty(3 * size, dtype=np.int64)
+            for k in range(size):
+                p = pieces[s0 + k]
+                sid[k] = shape_of[p]
+                for ax in range(3):
+                    corner[k, ax] = corner_of[p, ax]
+                    key[3 * k + ax] = offsets[s0 + k, ax] - offsets[s0, ax]
+            epoch += 1
+            found = _search(sid, corner, key, max_states, geo, sizes, cache, scratch, work, epoch)
+            outcome, group, _direction, row, _depth, _stored, cache, work = found
+            if outcome == LIMIT:
+                verdict = -1
+                break
+            if outcome != FOUND:
+                verdict = 0
+                break
+            state = work[0]
+            n_left = 0
+            for k in range(size):
+                held[k] = pieces[s0 + k]
+                for ax in range(3):
+                    held_off[k, ax] = state[row * 3 * size + 3 * k + ax]
+                n_left += group >> k & 1
+            a, b = s0, s0 + n_left  # the leaving group first on the stack, the part that stays on top
+            for k in range(size):
+                at = a if group >> k & 1 else b
+                pieces[at] = held[k]
+                offsets[at] = held_off[k]
+                if group >> k & 1:
+                    a += 1
+                else:
+                    b += 1
+            part_start[frames], part_size[frames] = s0, n_left
+            part_start[frames + 1], part_size[frames + 1] = s0 + n_left, size - n_left
+            frames += 2
+        out[i] = verdict
     return out

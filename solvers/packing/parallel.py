@@ -22,7 +22,7 @@ import os
 import threading
 import time
 from collections import deque
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -115,7 +115,9 @@ class _Split:
                 stack.extend(reversed(node.children))
 
 
-def _next_rows(problem: CoverProblem, masks: list[int], prefix: tuple[int, ...], enabled: np.ndarray) -> list | None:
+def _next_rows(
+    problem: CoverProblem, masks: Sequence[int], prefix: tuple[int, ...], enabled: np.ndarray
+) -> list | None:
     """The kernel's candidate rows after ``prefix`` (see `finer_chunks`), or None for a full or invalid prefix."""
     remaining = [int(c) for c in problem.kind_count]
     occupied = 0

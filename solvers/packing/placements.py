@@ -32,8 +32,8 @@ class PlacementRows:
     file_to_search: list[int]
     kinds: list[int]  # per row: piece kind
     orients: list[int]  # per row: index into orientations[kind]
-    cells: list[tuple[int, ...]]  # per row: file cells, ascending
-    masks: list[int]  # per row: search-order bits as one Python int
+    cells: Sequence[tuple[int, ...]]  # per row: file cells, ascending
+    masks: Sequence[int]  # per row: search-order bits as one Python int
     start: list[int]  # n_cells * n_kinds + 1 offsets (see the module docstring)
     orientations: list[list[Shape]]
 

@@ -78,34 +78,58 @@ class _RowLookup:
         return np.where(self.sorted_keys[at] == keys, self.order[at], -1)
 
     def _find_by_hash(self, kinds: np.ndarray, cells: np.ndarray) -> np.ndarray:
-        """:meth:`find` for placements too large for one integer key: (kind, sorted cells) hashed to 64 bits by a
-        fixed random linear map, looked up with ``searchsorted``, and each hit checked cell for cell; a query whose
-        hash matches a different row (a collision) is looked up in the problem's dict."""
+        """:meth:`find` for placements too large for one integer key: each placement hashed to 64 bits as a sum
+        of fixed random weights of its kind and its cells (so the cells need no sorting), looked up with
+        ``searchsorted``, and each hit checked cell for cell against the row found; a query whose hash matches a
+        different row (a collision) is looked up in the problem's dict."""
         problem = self.problem
-        if not hasattr(self, "_hash_weights"):
+        if not hasattr(self, "_cell_weights"):
             rng = np.random.default_rng(20240917)
-            self._hash_weights = rng.integers(1, 2**63, size=problem.row_cells.shape[1] + 1, dtype=np.uint64) | 1
-            self._row_table = np.column_stack([problem.row_kind, np.sort(problem.row_cells, axis=1)])
-            hashes = self._hash(self._row_table)
+            self._kind_weights = rng.integers(1, 2**63, size=problem.n_kinds, dtype=np.uint64)
+            self._cell_weights = np.append(rng.integers(1, 2**63, size=problem.n_cells, dtype=np.uint64), 0)
+            hashes = self._hash(problem.row_kind, problem.row_cells)
             self._hash_order = np.argsort(hashes, kind="stable")
             self._sorted_hashes = hashes[self._hash_order]
-        queries = np.column_stack([np.asarray(kinds, dtype=np.int64), np.sort(cells, axis=1)])
-        if not len(queries):
+            self._row_sizes = (problem.row_cells >= 0).sum(axis=1)
+        kinds = np.asarray(kinds, dtype=np.int64)
+        if not len(kinds):
             return np.empty(0, dtype=np.int64)
-        hashes = self._hash(queries)
+        hashes = self._hash(kinds, cells)
         at = np.minimum(np.searchsorted(self._sorted_hashes, hashes), len(self._sorted_hashes) - 1)
         candidate = self._hash_order[at]
         hit = self._sorted_hashes[at] == hashes
-        same = hit & (self._row_table[candidate] == queries).all(axis=1)
+        same = hit & (problem.row_kind[candidate] == kinds) & self._holds(candidate, cells)
         found = np.where(same, candidate, -1)
         for q in np.flatnonzero(hit & ~same):  # a hash shared by different placements: ask the dict
-            row = problem.row_id(int(queries[q, 0]), [int(c) for c in queries[q, 1:] if c >= 0])
+            row = problem.row_id(int(kinds[q]), [int(c) for c in cells[q] if c >= 0])
             found[q] = -1 if row is None else row
         return found
 
-    def _hash(self, table: np.ndarray) -> np.ndarray:
+    def _holds(self, rows: np.ndarray, cells: np.ndarray) -> np.ndarray:
+        """Whether each row's cells are exactly the (distinct) query cells: as many, and every one of them is the
+        row's (read in a table of which cells each row holds, so nothing is sorted per query)."""
+        problem = self.problem
+        sizes = (cells >= 0).sum(axis=1)
+        ok = sizes == self._row_sizes[rows]
+        if not hasattr(self, "_members"):
+            members = np.zeros((problem.n_rows, problem.n_cells + 1), dtype=bool)  # the last column: padding
+            members[np.arange(problem.n_rows)[:, None], problem.row_cells] = True
+            members[:, -1] = True
+            self._members = members
+        return ok & self._members[rows[:, None], cells].all(axis=1)
+
+    def _hash(self, kinds: np.ndarray, cells: np.ndarray) -> np.ndarray:
         with np.errstate(over="ignore"):
-            return (table.astype(np.uint64) * self._hash_weights).sum(axis=1, dtype=np.uint64)
+            weights = self._cell_weights[np.where(cells >= 0, cells, len(self._cell_weights) - 1)]
+            return self._kind_weights[kinds] + weights.sum(axis=1, dtype=np.uint64)
+
+
+def row_lookup(problem: CoverProblem) -> _RowLookup:
+    """The problem's :class:`_RowLookup`, built once (its tables cost as much as a few lookups)."""
+    lookup = problem.derived.get("row_lookup")
+    if not isinstance(lookup, _RowLookup):
+        lookup = problem.derived["row_lookup"] = _RowLookup(problem)
+    return lookup
 
 
 def row_group(problem: CoverProblem, mode: SymmetryMode) -> RowGroup:
@@ -122,7 +146,7 @@ def row_group(problem: CoverProblem, mode: SymmetryMode) -> RowGroup:
     else:
         elements = shape_symmetries(puzzle.target, with_mirrors=mode is SymmetryMode.MIRROR)
     kind_images = np.array([_kind_image(problem, k, False) for k in range(problem.n_kinds)], dtype=np.int64)
-    lookup = _RowLookup(problem)
+    lookup = row_lookup(problem)
     perms, cell_perms, proper = [], [], []
     for matrix, shift in elements:
         moved = target @ matrix.T + shift

@@ -1,0 +1,120 @@
+"""The assembly searches of a BurrTools count: the kernel's solutions as one array of rows, searched on this thread
+while the search is short and on every core once it is not.
+
+Most BurrTools files are small puzzles whose whole search takes a few milliseconds, less than starting the search
+threads and handing solutions from them one at a time. So the chunks are first searched here, in order, for at
+most ``SERIAL_NODES`` nodes, each kernel batch kept as the array it comes in; a search still running then is
+started again on every core (``parallel``), the nodes spent on the first try being a small share of such a search.
+Either way the rows are the same, in the same order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from solvers.engine import StopFlag
+from solvers.packing.chunks import FIRST_BUDGET, Chunk, ChunkRunner, CoverSolution
+from solvers.packing.cover import CoverProblem
+
+SERIAL_NODES = 1 << 22  # nodes searched on this thread before the search moves to every core (tens of milliseconds)
+
+
+class TooManyAssemblies(Exception):
+    """More solutions than the caller may hold."""
+
+
+def assembly_rows(
+    problem: CoverProblem,
+    chunks: Sequence[Chunk],
+    enabled: np.ndarray,
+    stop: StopFlag | None,
+    *,
+    limit: int,
+    serial_nodes: int = SERIAL_NODES,
+    threads: int | None = None,
+) -> np.ndarray:
+    """Every solution of ``chunks`` (in their order) as an (N, pieces) array of rows, -1 padded. Raises
+    TooManyAssemblies past ``limit`` solutions; a set ``stop`` ends the search early (the caller checks it)."""
+    enabled = np.ascontiguousarray(enabled, dtype=np.uint8)
+    rows = _serial(problem, chunks, enabled, stop, limit, serial_nodes)
+    if rows is not None:
+        return rows
+    from solvers.packing.parallel import default_threads, enumerate_in_threads
+
+    n_threads = default_threads() if threads is None else threads
+    found: list[tuple[int, ...]] = []
+    if n_threads > 1:
+        events = enumerate_in_threads(problem, list(chunks), enabled, count_only=False, stop=stop,
+                                      progress_interval=1.0, threads=n_threads)  # fmt: skip
+        for event in events:
+            if isinstance(event, CoverSolution):
+                if len(found) == limit:
+                    raise TooManyAssemblies
+                found.append(event.rows)
+        return np.asarray(found, dtype=np.int64).reshape(len(found), problem.n_instances)
+    rows = _serial(problem, chunks, enabled, stop, limit, None)
+    assert rows is not None  # no node bound: the search ran to its end
+    return rows
+
+
+def _serial(
+    problem: CoverProblem,
+    chunks: Sequence[Chunk],
+    enabled: np.ndarray,
+    stop: StopFlag | None,
+    limit: int,
+    max_nodes: int | None,
+) -> np.ndarray | None:
+    """The solutions of every chunk searched on this thread, or None when that takes more than ``max_nodes``."""
+    batches = []
+    held = nodes = 0
+    budget = FIRST_BUDGET
+    for chunk in chunks:
+        runner = ChunkRunner(problem, chunk, enabled, False)
+        while not runner.finished:
+            if stop is not None and stop.is_set():
+                return np.zeros((0, problem.n_instances), dtype=np.int64)
+            step = budget if max_nodes is None else min(budget, max(max_nodes - nodes, 1))
+            batch, _found, n_nodes = runner.step(step)
+            nodes += n_nodes
+            budget = min(2 * budget, 1 << 26)
+            if len(batch):
+                held += len(batch)
+                if held > limit:
+                    raise TooManyAssemblies
+                batches.append(batch.copy())
+            if max_nodes is not None and nodes >= max_nodes and not runner.finished:
+                return None
+    if not batches:
+        return np.zeros((0, problem.n_instances), dtype=np.int64)
+    return np.concatenate(batches)
+
+
+def rotation_chunks(
+    problem: CoverProblem, cell_perms: Sequence[np.ndarray], anchors: Sequence[int], enabled: np.ndarray
+) -> list[Chunk] | None:
+    """Chunks that list at least one assembly of every class under the rotations ``cell_perms`` (each a
+    permutation of the file cells mapping the result onto itself, the identity left out), most classes once: one
+    copy of an *anchor* kind (one of ``anchors``: kinds every assembly holds exactly once) pinned at one placement
+    per orbit of its placements, as ``chunks.plan_chunks`` does for a puzzle's box. Every assembly is a rotation
+    of one with its anchor at such a placement. The kernel is given no filter for the rotations that keep a pinned
+    placement (their row permutations cost more to build than the few extra assemblies cost to list), so the
+    caller still sorts the listed assemblies into classes. None when no anchor or rotation applies."""
+    from solvers.packing.symmetry import row_lookup
+
+    usable = (problem.row_kind[:, None] == np.asarray(anchors)[None, :]) & (enabled[:, None] != 0)
+    counts = usable.sum(axis=0) if len(anchors) else np.zeros(0, dtype=np.int64)
+    if not cell_perms or not len(anchors) or not counts.max():
+        return None
+    kind = anchors[int(np.argmin(np.where(counts > 0, counts, np.iinfo(np.int64).max)))]  # the fewest placements
+    rows = np.flatnonzero((problem.row_kind == kind) & (enabled != 0))
+    cells = problem.row_cells[rows]
+    kinds = problem.row_kind[rows]
+    lookup = row_lookup(problem)
+    images = np.stack([lookup.find(kinds, np.where(cells >= 0, perm[cells], -1)) for perm in cell_perms])
+    if (images < 0).any():  # not a symmetry of these placements: leave the search whole
+        return None
+    empty = np.zeros((0, problem.n_rows), dtype=np.int64)
+    return [Chunk((int(rep),), empty) for rep in rows[images.min(axis=0) >= rows].tolist()]

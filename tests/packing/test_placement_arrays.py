@@ -1,0 +1,100 @@
+"""The placements computed with numpy (``placement_arrays``, what ``build_cover`` uses) against the pure-Python
+enumeration (``placements.placement_rows``, cell by cell): on seeded random pieces in random targets (boxes with
+holes, shuffled targets, free pieces) and on every shipped puzzle, the same rows in the same order, the same
+cells, bit masks, slot starts and orientations."""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+import numpy as np
+import pytest
+
+from solvers.packing.cover import build_cover
+from solvers.packing.errors import PuzzleFileError
+from solvers.packing.placement_arrays import orientations_np, placement_arrays
+from solvers.packing.placements import placement_rows
+from solvers.packing.puzzle import Piece, Puzzle
+from solvers.packing.puzzle_io import load_puzzle, shipped_puzzles
+from solvers.packing.voxels import is_connected, orientations
+
+FIELDS = ("search_to_file", "file_to_search", "kinds", "orients", "cells", "masks", "start", "orientations")
+
+
+def _grown(rng: random.Random, size: int) -> list[tuple[int, int, int]]:
+    """A random face-connected polycube of ``size`` cells."""
+    cells = {(0, 0, 0)}
+    while len(cells) < size:
+        x, y, z = rng.choice(sorted(cells))
+        dx, dy, dz = rng.choice([(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)])
+        cells.add((x + dx, y + dy, z + dz))
+    low = [min(c[a] for c in cells) for a in range(3)]
+    return sorted((x - low[0], y - low[1], z - low[2]) for x, y, z in cells)
+
+
+def _random_puzzle(rng: random.Random, shuffled: bool) -> Puzzle:
+    dims = (rng.randrange(2, 6), rng.randrange(2, 6), rng.randrange(1, 5))
+    box = list(product(range(dims[0]), range(dims[1]), range(dims[2])))
+    holes = set(rng.sample(box, rng.randrange(0, len(box) // 4 + 1)))
+    target = [c for c in box if c not in holes]
+    if shuffled:  # a target listed in no particular order: rows must still come out as the Python ones do
+        rng.shuffle(target)
+    else:
+        target.sort(key=lambda v: (v[2], v[1], v[0]))
+    pieces = tuple(
+        Piece(chr(97 + i), tuple(_grown(rng, rng.randrange(1, 6))), "#808080", 1) for i in range(rng.randrange(1, 4))
+    )
+    return Puzzle("random", pieces, tuple(target), dims, is_box=False, mirrors_same_piece=rng.random() < 0.3)
+
+
+def _same(puzzle: Puzzle) -> None:
+    try:
+        python = placement_rows(puzzle)
+    except PuzzleFileError as error:
+        with pytest.raises(PuzzleFileError, match=str(error).split(":")[-1].strip()):
+            placement_arrays(puzzle)
+        return
+    arrays, row_cells, words = placement_arrays(puzzle)
+    for name in FIELDS:
+        assert list(getattr(arrays, name)) == list(getattr(python, name)), name
+    expected_cells = np.full_like(row_cells, -1)
+    for r, cells in enumerate(python.cells):
+        expected_cells[r, : len(cells)] = cells
+    assert (row_cells == expected_cells).all()
+    as_ints = [sum(int(w) << (64 * i) for i, w in enumerate(row)) for row in words]
+    assert as_ints == list(python.masks)
+
+
+def test_random_pieces_in_random_targets_give_the_python_rows() -> None:
+    rng = random.Random(20261127)
+    shuffled = 0
+    for n in range(120):
+        puzzle = _random_puzzle(rng, shuffled=n % 4 == 0)
+        shuffled += n % 4 == 0
+        _same(puzzle)
+    assert shuffled == 30
+
+
+@pytest.mark.parametrize("name", shipped_puzzles())
+def test_shipped_puzzles_give_the_python_rows(name: str) -> None:
+    _same(load_puzzle(name))
+
+
+def test_orientations_equal_the_python_ones() -> None:
+    rng = random.Random(3)
+    for _ in range(200):
+        cells = _grown(rng, rng.randrange(1, 9))
+        assert is_connected(cells)
+        for mirrors in (False, True):
+            assert orientations_np(cells, with_mirrors=mirrors) == orientations(cells, with_mirrors=mirrors)
+
+
+def test_row_lookup_is_built_on_first_use() -> None:
+    cover = build_cover(load_puzzle("soma"))
+    assert not cover._lookup
+    row = 17
+    cells = [int(c) for c in cover.row_cells[row] if c >= 0]
+    assert cover.row_id(int(cover.row_kind[row]), reversed(cells)) == row
+    assert cover.row_id(int(cover.row_kind[row]), cells[:-1]) is None
+    assert len(cover._lookup) == cover.n_rows
