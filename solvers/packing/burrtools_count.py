@@ -122,7 +122,7 @@ def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop)
     # pieces too wide for one integer key make the whole group's row permutations costly (AlPackino: most of the
     # count): then one listing per orbit of an anchor's placements, the classes taken afterwards
     anchored = None if row_lookup(cover).vectorised else _rotation_chunks(problem, cover, puzzle, enabled, None)
-    rows = _listed(cover, anchored or plan_chunks(cover, mode), enabled, stop, puzzle.title)
+    rows = _search_rows(cover, anchored or plan_chunks(cover, mode), enabled, stop, puzzle.title)
     _check_stop(stop)
     if anchored is not None:
         keep = _fast_classes(problem, cover, puzzle, rows)
@@ -137,10 +137,11 @@ def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop)
     return _with_disassembly(problem, reps, max_states, stop)
 
 
-def _general_search(problem: BurrProblem, stop) -> tuple:
+def _general_search(problem: BurrProblem, stop, *, one_per_rotation: bool) -> tuple:
     """The kernel's search over every result cell (``+`` cells coverable by the empty kind, ranges checked at full
-    covers): (cover, target coordinates, hole kind, every assembly as kernel rows, allowed colourings per row or
-    None without colours)."""
+    covers): (cover, target coordinates, hole kind, the assemblies as kernel rows, allowed colourings per row or
+    None without colours). Every assembly, or with ``one_per_rotation`` at least one of each class under the
+    result's rotations where an anchor piece allows it (enough for classes; see :func:`_rotation_chunks`)."""
     import numpy as np
 
     from solvers.packing.cover import build_cover
@@ -159,7 +160,8 @@ def _general_search(problem: BurrProblem, stop) -> tuple:
         slack.append(int(cover.kind_count[hole]))
     cover.kind_slack = np.asarray(slack, dtype=np.int64)
     colourings = _row_colourings(problem, cover, target, enabled, hole) if problem.coloured else None
-    rows = _every_assembly(cover, enabled, stop, _rotation_chunks(problem, cover, puzzle, enabled, hole))
+    chunks = _rotation_chunks(problem, cover, puzzle, enabled, hole) if one_per_rotation else None
+    rows = _every_assembly(cover, enabled, stop, chunks)
     _check_stop(stop)
     return puzzle, cover, target, hole, rows, colourings
 
@@ -188,14 +190,14 @@ def every_assembly(problem: BurrProblem, stop=None) -> list[tuple]:
     set ``stop`` flag ends the search with KeyboardInterrupt."""
     if not problem.kinds:
         return [] if problem.required else [()]
-    _puzzle, cover, target, hole, rows, colourings = _general_search(problem, stop)
+    _puzzle, cover, target, hole, rows, colourings = _general_search(problem, stop, one_per_rotation=False)
     return _listed(problem, cover, target, hole, rows, colourings)
 
 
 def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, stop) -> Count:
     """Every assembly from the kernel (``+`` cells coverable by the empty kind, ranges checked at full covers),
     then one per class."""
-    puzzle, cover, target, hole, rows, colourings = _general_search(problem, stop)
+    puzzle, cover, target, hole, rows, colourings = _general_search(problem, stop, one_per_rotation=True)
 
     def pieces(sol: list[int]) -> tuple:
         return tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
@@ -266,7 +268,7 @@ def _every_assembly(cover, enabled, stop, chunks=None):
 
     if chunks is None:
         chunks = plan_chunks(cover, SymmetryMode.NONE)
-    return _listed(cover, chunks, enabled, stop, cover.puzzle.title)
+    return _search_rows(cover, chunks, enabled, stop, cover.puzzle.title)
 
 
 def _rotation_chunks(problem: BurrProblem, cover, puzzle: Puzzle, enabled, hole: int | None):
@@ -299,7 +301,7 @@ def _cell_perms(problem: BurrProblem, puzzle: Puzzle, symmetries) -> list:
     return perms
 
 
-def _listed(cover, chunks, enabled, stop, title: str):
+def _search_rows(cover, chunks, enabled, stop, title: str):
     """The solutions of ``chunks`` as kernel rows (see :mod:`solvers.packing.burrtools_search`), at most
     ``MAX_LISTED`` of them."""
     from solvers.packing.burrtools_search import TooManyAssemblies, assembly_rows
