@@ -9,6 +9,7 @@ import pytest
 
 from solvers.nxn.centre_beam import COST_PER_PIECE, beam_centre_turns
 from solvers.nxn.centre_rings import solve_rings
+from solvers.nxn.centre_search import wing_parities
 from solvers.nxn.moves import BlockTurn
 from solvers.nxn.notation import format_turns
 from solvers.nxn.projection import Projection, centre_stickers, rings, stickers
@@ -63,6 +64,7 @@ def test_rings_are_solved_innermost_first_and_the_beam_keeps_them(n):
         letters = _ring_letters(model, ring)
         assert all(len(face) == 1 for face in letters), ring
         assert len(set().union(*letters)) == 6, ring  # six faces, six colours
+    assert wing_parities(n, read_facelets(model.facelets()).colours) == 0  # each ring left its wings even
     out_before = _centres_out(model)
     beam = beam_centre_turns(n, after, solved)
     model.apply(format_turns(beam, n))
