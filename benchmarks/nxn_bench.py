@@ -30,8 +30,12 @@ ANCHOR_THREE_STAGE = 20  # about, as published
 
 
 def _sizes(text: str) -> list[int]:
-    low, _, high = text.partition("-")
-    return list(range(int(low), int(high or low) + 1))
+    """'4-17' or '6,7' or '8,12,17' (ranges and single sizes, comma-separated)."""
+    sizes: list[int] = []
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        sizes += range(int(low), int(high or low) + 1)
+    return sizes
 
 
 def measure(size: int, count: int) -> dict:
@@ -71,7 +75,7 @@ def row(result: dict) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="4-17", help="a size or a range, e.g. 4-17 (default)")
+    parser.add_argument("--sizes", default="4-17", help="sizes and ranges, e.g. 4-17 (default) or 6,7")
     parser.add_argument("--count", type=int, default=10, help="scrambles per size up to 7x7x7 (default 10)")
     parser.add_argument("--large-count", type=int, default=3, help="scrambles per size above 7x7x7 (default 3)")
     args = parser.parse_args()

@@ -59,7 +59,7 @@ def _candidates(size: int, wanted: int) -> list[tuple]:
 
 
 @dataclass(frozen=True)
-class _Macros:
+class BlockMacros:
     """The commutators (`base`, each without its last turn), each also after each face turn (`setups`, the first
     empty): macro i is setups[which[i, 0]] + base[which[i, 1]]; `perms[i]` its action on the centre stickers."""
 
@@ -76,7 +76,7 @@ class _Macros:
 
 
 @cache
-def _macros(size: int) -> _Macros:
+def block_macros(size: int) -> BlockMacros:
     """The block commutators of a size (composed from cached one-turn permutations; only pure ones are kept)."""
     centres = np.sort(np.concatenate([o.stickers for o in orbits(size) if o.kind is Kind.CENTRE]))
     position = np.full(6 * size * size, -1, dtype=np.int32)
@@ -103,7 +103,7 @@ def _macros(size: int) -> _Macros:
         if len(found) >= most:
             break
     if not found:
-        return _Macros(
+        return BlockMacros(
             [], [[]], np.zeros((0, 2), np.int32), np.zeros((0, len(centres)), np.int32), np.zeros(0), centres
         )
     base = [turns for turns, _ in found.values()]
@@ -123,14 +123,14 @@ def _macros(size: int) -> _Macros:
             perms.append(conjugated[b])
     which_array = np.array(which, dtype=np.int32)
     costs = np.array([len(base[b]) + len(setups[i]) for i, b in which], dtype=np.float64)
-    return _Macros(base, setups, which_array, np.stack(perms), costs, centres)
+    return BlockMacros(base, setups, which_array, np.stack(perms), costs, centres)
 
 
 def block_centre_turns(size: int, colours: np.ndarray, stop: Callable[[], bool] = lambda: False) -> list[BlockTurn]:
     """Greedy block commutators while each puts home at least MIN_GAIN_PER_TURN centre pieces per turn."""
     if size < 4:
         return []
-    macros = _macros(size)
+    macros = block_macros(size)
     if not len(macros.perms):
         return []
     faces = macros.centres // (size * size)

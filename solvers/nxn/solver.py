@@ -1,7 +1,9 @@
 """The big-cube solver as a generator of the engine vocabulary's events (stages in words, then one solution).
 
 Stages, for any N >= 2 (a later stage keeps what earlier ones solved, except where said):
-1. centres, first turns: a beam search over one-layer turns and bar-moving conjugates (centre_search.py);
+1. centres, first turns: a beam search over one-layer turns and bar-moving conjugates (centre_search.py); on the
+   sizes in RING_SIZES instead every x-centre ring as a 4x4x4 by its exact tables (centre_rings.py), then a beam
+   over the block commutators that keep those rings (centre_beam.py);
 2. wing parity: one inner-layer quarter turn for each wing orbit whose permutation is odd, so that 3-cycles can
    finish every wing orbit and a fully paired even cube has no "OLL parity";
 3. centres in bulk: greedy block commutators that move rectangles of centre pieces (centre_blocks.py);
@@ -27,7 +29,9 @@ from collections.abc import Iterator
 import numpy as np
 
 from solvers.engine import SearchCancelled, StopFlag
+from solvers.nxn.centre_beam import beam_centre_turns
 from solvers.nxn.centre_blocks import block_centre_turns
+from solvers.nxn.centre_rings import solve_rings
 from solvers.nxn.centre_search import free_centre_turns
 from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
@@ -40,6 +44,10 @@ from solvers.nxn.state import NxNState
 from solvers.nxn.validation import _rotation_centres, home_relabel, validate
 
 SolveEvent = StageProgress | BigCubeSolution
+RING_SIZES = (6, 8)  # centre rings by the 4x4x4's tables first (centre_rings.py), measured shorter there. Odd
+# cubes' rings go by the 5x5x5's phases, a few seconds each: a 7x7x7 took 303-305 turns for 349 but 12-15 s a solve
+# on the loaded machine, over the 10 s allowed, and with a time limit per ring (falling back) longer than before.
+BEAM_UP_TO = 7  # the ring-keeping beam (centre_beam.py); on bigger cubes its steps cost seconds, greedy takes over
 MAX_SOLVE_SIZE = 25  # the solver's time grows about as N^2.5 (17x17x17: 10-20 s); larger cubes are refused
 
 
@@ -95,9 +103,14 @@ def solve(
     def progress(done: int, words: str) -> StageProgress:
         return StageProgress(words, done / total, time.monotonic() - started)
 
-    yield progress(0, "centres: first turns")
-    free = free_centre_turns(size, colours, stop=stopped)
-    colours = colours[sequence_permutation(size, free)]
+    solved_rings: tuple = ()
+    if size in RING_SIZES:
+        yield progress(0, "centres: rings by the small cubes' tables")
+        free, colours, solved_rings = solve_rings(size, colours, stopped)
+    else:
+        yield progress(0, "centres: first turns")
+        free = free_centre_turns(size, colours, stop=stopped)
+        colours = colours[sequence_permutation(size, free)]
     turns += free
     if stopped():
         return
@@ -107,6 +120,9 @@ def solve(
         colours = colours[sequence_permutation(size, fix)]
         turns += fix
     yield progress(1, "centres: block commutators")
+    blocks = beam_centre_turns(size, colours, solved_rings, stopped) if solved_rings and size <= BEAM_UP_TO else []
+    colours = colours[sequence_permutation(size, blocks)]
+    turns += blocks
     blocks = block_centre_turns(size, colours, stopped)
     colours = colours[sequence_permutation(size, blocks)]
     turns += blocks

@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from solvers.nxn.centre_blocks import _macros as _block_macros
+from solvers.nxn.centre_blocks import block_macros as _block_macros
 from solvers.nxn.centre_search import COST_PER_PIECE, centre_moves, free_centre_turns, wing_parities
 from solvers.nxn.geometry import Axis
 from solvers.nxn.moves import invert_sequence

@@ -1,0 +1,84 @@
+"""Centre rings of big cubes solved as 4x4x4s and 5x5x5s, and the ring-keeping beam after them, replayed on the
+independent sticker model."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solvers.nxn.centre_beam import COST_PER_PIECE, beam_centre_turns
+from solvers.nxn.centre_rings import solve_rings
+from solvers.nxn.centre_search import wing_parities
+from solvers.nxn.moves import BlockTurn
+from solvers.nxn.notation import format_turns
+from solvers.nxn.projection import Projection, centre_stickers, rings, stickers
+from solvers.nxn.scramble import random_turns
+from solvers.nxn.state import read_facelets
+from tests.nxn.sticker_model import StickerModel
+
+SMALL_TURNS = {
+    4: [(0, 0), (1, 1), (2, 2), (3, 3), (0, 1), (2, 3), (0, 3)],
+    5: [(0, 0), (1, 1), (3, 3), (4, 4), (0, 1), (3, 4), (0, 4)],  # never the middle layer alone
+}
+
+
+def _scrambled(n: int, seed: int) -> StickerModel:
+    model = StickerModel(n)
+    model.apply(format_turns(random_turns(n, seed=seed), n))
+    return model
+
+
+def _ring_letters(model: StickerModel, ring: Projection) -> list[set[str]]:
+    """The letters the ring's stickers show, face by face, read off the model."""
+    text, per_face = model.facelets(), model.n * model.n
+    found: list[set[str]] = [set() for _ in range(6)]
+    for sticker in centre_stickers(ring):
+        found[int(sticker) // per_face].add(text[int(sticker)])
+    return found
+
+
+@pytest.mark.parametrize(("n", "small"), [(6, 4), (7, 5), (7, 4)])
+def test_a_lifted_turn_does_to_the_ring_what_the_small_cube_turn_does(n, small):
+    rng = random.Random(n * small)
+    for ring in [r if r.small == small else Projection(n, small, r.depth) for r in rings(n)]:
+        big = _scrambled(n, seed=n)
+        for _ in range(5):
+            first, last = rng.choice(SMALL_TURNS[small])
+            turn = BlockTurn(rng.randrange(3), first, last, rng.choice((1, 2, 3)))
+            model = StickerModel(small)
+            model.set_facelets("".join(big.facelets()[int(s)] for s in stickers(ring)))
+            model.apply(format_turns([turn], small))
+            big.apply(format_turns([ring.lift(turn)], n))
+            assert "".join(big.facelets()[int(s)] for s in stickers(ring)) == model.facelets(), (ring, turn)
+
+
+@pytest.mark.parametrize("n", (6, pytest.param(7, marks=pytest.mark.slow)))  # 7: half a minute, its tables built
+def test_rings_are_solved_innermost_first_and_the_beam_keeps_them(n):
+    model = _scrambled(n, seed=3)
+    colours = read_facelets(model.facelets()).colours
+    turns, after, solved = solve_rings(n, colours)
+    assert solved, "no ring solved"
+    model.apply(format_turns(turns, n))
+    for ring in solved:
+        letters = _ring_letters(model, ring)
+        assert all(len(face) == 1 for face in letters), ring
+        assert len(set().union(*letters)) == 6, ring  # six faces, six colours
+    assert wing_parities(n, read_facelets(model.facelets()).colours) == 0  # each ring left its wings even
+    out_before = _centres_out(model)
+    beam = beam_centre_turns(n, after, solved)
+    model.apply(format_turns(beam, n))
+    for ring in solved:
+        assert all(len(face) == 1 for face in _ring_letters(model, ring)), ring
+    assert len(beam) + COST_PER_PIECE * _centres_out(model) < COST_PER_PIECE * out_before
+
+
+def _centres_out(model: StickerModel) -> int:
+    """Centre stickers not showing the letter most of their face's centre stickers show (an even cube may be
+    solved to any orientation)."""
+    n, text = model.n, model.facelets()
+    out = 0
+    for f in range(6):
+        letters = [text[f * n * n + row * n + col] for row in range(1, n - 1) for col in range(1, n - 1)]
+        out += len(letters) - max(letters.count(c) for c in set(letters))
+    return out
