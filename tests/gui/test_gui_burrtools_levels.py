@@ -18,7 +18,7 @@ from solve_helpers import make_window
 from solvers.packing.puzzle import SymmetryMode
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "packing"))
-from test_burrtools_colours import CASES, _xml  # noqa: E402
+from burrtools_cases import CASES, xml_file  # noqa: E402
 
 WAIT_MS = 180_000  # the first search may compile the kernel
 BLUE = (0, 0, 255)  # the file's colour 1
@@ -33,7 +33,7 @@ COUNTS = {UNMATCHED: (128, 16, None), MIRRORED: (128, 16, 10)}
 def _file(path: Path, case: str, coloured: bool = True) -> Path:
     """The case written as a BurrTools file whose colour 1 is pure blue (without colours: the same shapes)."""
     shapes, parts, result, pairs, n_colours = CASES[case]
-    text = _xml(shapes, parts, result, pairs, n_colours).replace(
+    text = xml_file(shapes, parts, result, pairs, n_colours).replace(
         '<color red="0" green="0" blue="0"/>', '<color red="{}" green="{}" blue="{}"/>'.format(*BLUE)
     )
     if not coloured:  # no cell coloured (these cases allow every pair)
