@@ -3,11 +3,14 @@ wing of the slot) with moves that keep the solved centres, so the 3x3x3 stage th
 
 Moves: the 18 outer face turns, and macros S A S' where S turns one inner layer or a block of them on the U-D axis
 (carrying wings between the four E-layer edges, several orbits at once for a block) and A is a short outer
-sequence that replaces or flips an E-layer edge (R U R', R U R' F R' F' R, ...); up to 12x12x12 also the same
-about the R-L and F-B axes (fewer set-up turns: 5x5x5 about 10% fewer pairing turns). Every macro is checked to leave
-every centre sticker on its face. A wing counts as paired when it shows the same two colours as its slot's
-reference piece; the search keeps the `width` states with the most paired wings at each step and returns the turns
-to the state that minimises (turns so far + COST_PER_WING * wings unpaired), the wings left to the 3-cycles.
+sequence that replaces or flips an E-layer edge (R U R', R2 U R2, R U R' F R' F' R, ...); up to 12x12x12 also the
+same about the R-L and F-B axes (fewer set-up turns: 5x5x5 about 10% fewer pairing turns). Every macro is checked to
+leave every centre sticker on its face, and of the macros with one effect on the edges only the first is kept. A
+wing counts as paired when it shows the same two colours as its slot's reference piece. The search keeps the
+`width` distinct edge states with the least estimate (turns so far + a cost per wing unpaired) at each step and
+returns the turns to the state where that estimate was least, the wings left to the 3-cycles. A move costs the
+block turns it adds after the previous one: its first turn merges with the previous move's last when both turn the
+same layers (S' then S: one turn, none when they cancel), so a slice can stay turned across several moves.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
 from solvers.nxn.pieces import Kind, edge_slots, orbits
 
 COST_PER_WING = 6.0  # turns the 3-cycle stage spends per wing (about 12 per 3-cycle fixing two)
+EVEN_COST_PER_WING = 12.0  # an even cube's unpaired wings also cost the 3x3x3 stage (frame.py repairs its edges)
 DEFAULT_WIDTH = 96
 PATIENCE = 3
 BUDGET = 16_000_000  # beam width x macros x edge stickers: each step's work (halved above BIG)
@@ -45,7 +49,7 @@ _AXIS_FACES = (
 def _outer_algs() -> list[list[tuple[int, int]]]:
     algs = []
     for side in (1, 2, 4, 5):  # R F L B
-        for turn in (1, 3):
+        for turn in (1, 2, 3):
             for top in (0, 3):  # U or D
                 for amount in (1, 2, 3):
                     algs.append([(side, turn), (top, amount), (side, 4 - turn)])
@@ -82,14 +86,33 @@ def _macros(size: int) -> tuple[list[list[BlockTurn]], np.ndarray, np.ndarray]:
         [o.stickers for o in orbits(size) if o.kind in (Kind.CENTRE, Kind.FIXED_CENTRE)] or [np.zeros(0, np.int32)]
     )
     per_face = size * size
-    kept, perms = [], []
+    edges = np.sort(edge_slots(size).ravel())
+    kept, perms, seen = [], [], set()
     for macro in macros:
         perm = sequence_permutation(size, macro)
-        if (perm[centres] // per_face == centres // per_face).all():
+        key = perm[edges].tobytes()  # the first (shortest) of the moves with one effect on the edges
+        if key not in seen and (perm[centres] // per_face == centres // per_face).all():
+            seen.add(key)
             kept.append(macro)
             perms.append(perm)
     costs = np.array([len(m) for m in kept], dtype=np.float64)
     return kept, np.stack(perms), costs
+
+
+@cache
+def _joins(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per move: the layer group (axis, first, last) of its first and of its last turn, and their quarters. A
+    move whose first turn is on the previous move's last layers merges with it (compact.py): S' then S of the
+    same block is one turn less, or two when they cancel, which lets the search keep a slice turned across
+    several moves (the "free slice")."""
+    macros, _, _ = _macros(size)
+    groups = sorted({(t.axis, t.first, t.last) for m in macros for t in m})
+    ids = {key: i for i, key in enumerate(groups)}
+    first = np.array([ids[(m[0].axis, m[0].first, m[0].last)] for m in macros])
+    last = np.array([ids[(m[-1].axis, m[-1].first, m[-1].last)] for m in macros])
+    first_quarters = np.array([m[0].quarters for m in macros], dtype=np.int64)
+    last_quarters = np.array([m[-1].quarters for m in macros], dtype=np.int64)
+    return first, last, first_quarters, last_quarters
 
 
 @cache
@@ -138,25 +161,38 @@ def pairing_turns(
         return []
     macros, _, costs = _macros(size)
     edges, perms, view = _edge_view(size)
+    first_group, last_group, first_quarters, final_quarters = _joins(size)
+    per_wing = COST_PER_WING if size % 2 else EVEN_COST_PER_WING
     budget = BUDGET if size <= BIG else BUDGET // 2
     width = max(2, min(width, budget // (len(macros) * len(edges))))
+    weights = np.random.default_rng(4).integers(1, 2**40, size=len(edges), dtype=np.int64)
     total = len(view[0])
     beam = colours[edges][None, :]
     spent = np.zeros(1)
+    last = np.full(1, -1)  # the previous move's last turn: its layer group, its quarters, the move's length
+    last_quarters = np.zeros(1, dtype=np.int64)
+    last_long = np.zeros(1, dtype=bool)
     history: list[tuple[np.ndarray, np.ndarray]] = []
-    best_estimate = COST_PER_WING * float(total - _paired_edges(view, beam[0]))
+    best_estimate = per_wing * float(total - _paired_edges(view, beam[0]))
     best_at = (0, 0)
     since_better = 0
+    long = costs > 1
     while since_better < PATIENCE and not stop():
         children = beam[:, perms]  # (beam, macros, edge stickers)
         paired = _paired_edges(view, children).astype(np.float64)
-        cost = spent[:, None] + costs[None, :]
-        estimate = cost + COST_PER_WING * (total - paired)
+        joins = first_group[None, :] == last[:, None]  # S' then S of the same layers: one turn, or none
+        cancels = joins & ((first_quarters[None, :] + last_quarters[:, None]) % 4 == 0) & long & last_long[:, None]
+        cost = spent[:, None] + costs[None, :] - joins - cancels
+        estimate = cost + per_wing * (total - paired)
         flat = estimate.ravel()
-        keep = np.argsort(flat, kind="stable")[:width]
+        order = np.argsort(flat, kind="stable")[: 4 * width]
+        keys = (children.reshape(-1, len(edges))[order].astype(np.int64) * weights).sum(axis=1)
+        _, unique = np.unique(keys, return_index=True)  # one of each edge state, the cheapest
+        keep = order[np.sort(unique)][:width]
         parents, moves = keep // len(macros), keep % len(macros)
         beam = children[parents, moves]
         spent = cost.ravel()[keep]
+        last, last_quarters, last_long = last_group[moves], final_quarters[moves], long[moves]
         history.append((parents, moves))
         if flat[keep[0]] < best_estimate - 1e-9:
             best_estimate, best_at, since_better = float(flat[keep[0]]), (len(history), 0), 0

@@ -10,10 +10,11 @@ import pytest
 
 from solvers.nxn.centre_blocks import _macros as _block_macros
 from solvers.nxn.centre_search import COST_PER_PIECE, centre_moves, free_centre_turns, wing_parities
+from solvers.nxn.compact import compact
 from solvers.nxn.geometry import Axis
-from solvers.nxn.moves import invert_sequence
+from solvers.nxn.moves import block_turn_count, invert_sequence
 from solvers.nxn.notation import format_turns
-from solvers.nxn.pairing import COST_PER_WING, _macros, _wing_places, paired_count, pairing_turns
+from solvers.nxn.pairing import COST_PER_WING, _joins, _macros, _wing_places, paired_count, pairing_turns
 from solvers.nxn.scramble import random_turns
 from solvers.nxn.state import NxNState, read_facelets
 from tests.nxn.sticker_model import StickerModel
@@ -133,3 +134,25 @@ def test_block_macros_leave_out_final_face_turns_and_put_home_what_whole_commuta
             copy.set_facelets(model.facelets())
             copy.apply(format_turns(applied, n))
         assert _centres_out(short) == _centres_out(whole)
+
+
+def test_pairing_counts_a_move_after_another_as_the_block_turns_they_merge_into():
+    """The search's cost of one move after another (its length, less one when its first turn is on the previous
+    move's last layers, less two when those cancel) is what compact() makes of the two together."""
+    n = 6
+    macros, _, costs = _macros(n)
+    first_group, last_group, first_quarters, last_quarters = _joins(n)
+    rng = random.Random(2)
+    pairs = [(rng.randrange(len(macros)), rng.randrange(len(macros))) for _ in range(300)]
+    slices = [i for i, m in enumerate(macros) if len(m) > 1]
+    for a in rng.sample(slices, 40):  # the same slice again, and back: the cases the credit is for
+        same = [b for b in slices if first_group[b] == last_group[a]]
+        pairs += [(a, rng.choice(same))]
+    credited = 0
+    for a, b in pairs:
+        joins = first_group[b] == last_group[a]
+        cancels = joins and (first_quarters[b] + last_quarters[a]) % 4 == 0 and costs[a] > 1 and costs[b] > 1
+        merged = block_turn_count(n, compact(macros[a] + macros[b], n))
+        assert costs[a] + costs[b] - joins - cancels >= merged, format_turns(macros[a] + macros[b], n)
+        credited += bool(joins)
+    assert credited >= 40
