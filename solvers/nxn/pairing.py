@@ -4,8 +4,11 @@ wing of the slot) with moves that keep the solved centres, so the 3x3x3 stage th
 Moves: the 18 outer face turns, and macros S A S' where S turns one inner layer or a block of them on the U-D axis
 (carrying wings between the four E-layer edges, several orbits at once for a block) and A is a short outer
 sequence that replaces or flips an E-layer edge (R U R', R2 U R2, R U R' F R' F' R, ...); up to 12x12x12 also the
-same about the R-L and F-B axes (fewer set-up turns: 5x5x5 about 10% fewer pairing turns). Every macro is checked to
-leave every centre sticker on its face, and of the macros with one effect on the edges only the first is kept. A
+same about the R-L and F-B axes (fewer set-up turns: 5x5x5 about 10% fewer pairing turns). A block symmetric about
+the middle (an odd cube's tredge, or the middle layer alone) also gets every one- and two-turn middle: S R2 S' keeps
+the centres and joins the wings outside the block to those inside it, both sides at once, in three turns (edge stages
+on fixed centre-solved states: 6x6x6 93.0 -> 87.8, 7x7x7 115.0 -> 110.0). Every macro is checked to leave every
+centre sticker on its face, and of the macros with one effect on the edges only the first is kept. A
 wing counts as paired when it shows the same two colours as its slot's reference piece. The search keeps the
 `width` distinct edge states with the least estimate (turns so far + a cost per wing unpaired) at each step and
 returns the turns to the state where that estimate was least, the wings left to the 3-cycles. A move costs the
@@ -72,16 +75,34 @@ def _slice_blocks(size: int) -> list[tuple[int, int]]:
     return singles + chosen + mirrored
 
 
+def _symmetric_blocks(size: int) -> list[tuple[int, int]]:
+    """Inner blocks symmetric about the middle, (k, N-1-k) for k >= 2 (k = 1 would carry whole edges): a half
+    turn of a side face maps such a block's rows of centre pieces onto themselves, so S R2 S' keeps the centres
+    and in three turns joins the wings outside the block to the block's (an odd cube's tredge, say) in one slot."""
+    return [(k, size - 1 - k) for k in range(2, (size - 1) // 2 + 1)]
+
+
+def _short_algs() -> list[list[tuple[int, int]]]:
+    """Every one- and two-turn outer sequence (faces U R F D L B = 0..5), then the three-turn ones of _outer_algs:
+    the middles tried with symmetric blocks, where the centre check keeps far more of them."""
+    singles = [[(face, amount)] for face in range(6) for amount in (1, 2, 3)]
+    doubles = [a + b for a in singles for b in singles if a[0][0] != b[0][0]]
+    return singles + doubles + _outer_algs()
+
+
 @cache
 def _macros(size: int) -> tuple[list[list[BlockTurn]], np.ndarray, np.ndarray]:
     """(turn lists, permutations, costs) of the moves the pairing search uses (centre-preserving, checked)."""
     macros: list[list[BlockTurn]] = [[face_turn(f, q, size)] for f in range(6) for q in (1, 2, 3)]
     for axis, faces in _AXIS_FACES[: AXES if size <= BIG else 1]:
-        for first, last in _slice_blocks(size):
+        for (first, last), middles in [(b, _outer_algs()) for b in _slice_blocks(size)] + [
+            (b, _short_algs()) for b in _symmetric_blocks(size)
+        ]:
             for q in (1, 2, 3):
                 s = BlockTurn(axis, first, last, q)
-                for alg in _outer_algs():
+                for alg in middles:
                     macros.append([s] + [face_turn(faces[f], a, size) for f, a in alg] + [s.inverse()])
+    macros.sort(key=len)  # the shortest of the moves with one effect is the one kept
     centres = np.concatenate(
         [o.stickers for o in orbits(size) if o.kind in (Kind.CENTRE, Kind.FIXED_CENTRE)] or [np.zeros(0, np.int32)]
     )

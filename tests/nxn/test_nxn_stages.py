@@ -85,7 +85,8 @@ def test_pairing_macros_turn_blocks_of_slices_about_every_axis_and_keep_centres_
     slices = [m[0] for m in macros if len(m) > 1]
     assert {s.axis for s in slices} == set(Axis)
     assert any(s.first < s.last for s in slices)
-    assert not any(s.first == s.last == n // 2 for s in slices)  # never the odd middle layer alone
+    middle = [m for m in macros if m[0].first == m[0].last == n // 2]  # the odd middle layer alone: a symmetric block
+    assert middle and all(m[-1] == m[0].inverse() for m in middle)  # turned back, so the fixed centres return
     for macro in random.Random(5).sample([m for m in macros if len(m) > 1], 30):
         model = StickerModel(n)
         model.apply(format_turns(macro, n))
@@ -156,3 +157,17 @@ def test_pairing_counts_a_move_after_another_as_the_block_turns_they_merge_into(
         assert costs[a] + costs[b] - joins - cancels >= merged, format_turns(macros[a] + macros[b], n)
         credited += bool(joins)
     assert credited >= 40
+
+
+@pytest.mark.parametrize("n", (6, 7))
+def test_pairing_has_three_turn_moves_on_blocks_symmetric_about_the_middle_that_keep_the_centres(n):
+    """S R2 S' with S a block (k, N-1-k): the half turn maps the block's rows of centre pieces onto themselves,
+    so the centres stay home (read off the independent model) while wings outside the block change slots."""
+    macros, _, _ = _macros(n)
+    short = [m for m in macros if len(m) == 3]
+    assert short and all(m[0].first + m[0].last == n - 1 and m[0].first >= 2 for m in short)
+    for macro in short:
+        model = StickerModel(n)
+        model.apply(format_turns(macro, n))
+        assert _centres_out(model) == 0, format_turns(macro, n)
+        assert model.facelets() != StickerModel(n).facelets()
