@@ -25,13 +25,13 @@ import numpy as np
 
 from solvers.nxn.geometry import Axis
 from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
-from solvers.nxn.pieces import Kind, edge_slots, orbits
+from solvers.nxn.pieces import Kind, edge_slots, orbits, partner_table
 
 COST_PER_WING = 6.0  # turns the 3-cycle stage spends per wing (about 12 per 3-cycle fixing two)
 EVEN_COST_PER_WING = 12.0  # an even cube's unpaired wings also cost the 3x3x3 stage (frame.py repairs its edges)
 DEFAULT_WIDTH = 96
 PATIENCE = 3
-BUDGET = 16_000_000  # beam width x macros x edge stickers: each step's work (halved above BIG)
+BUDGET = 32_000_000  # beam width x macros x edge stickers: each step's work (halved above BIG)
 BIG = 12
 AXES = 3  # slice axes of the macros up to BIG (one above it, for the beam's width)
 MAX_SLICES = 24  # S turns the macros are built from (single layers first)
@@ -161,6 +161,20 @@ def _edge_view(size: int) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...
     return edges, restricted, tuple(position[a] for a in _wing_places(size))
 
 
+@cache
+def _pair_code_view(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(per move, where each wing to pair comes from; the same for its slot's reference; each edge sticker's
+    partner), all as indices into the edge stickers: what the search needs to count a move's paired wings from
+    the parent's wing codes without building the child."""
+    edges, perms, (w1, _, r1, _) = _edge_view(size)
+    position = np.full(6 * size * size, -1)
+    position[edges] = np.arange(len(edges))
+    partner = position[partner_table(size)[edges]]
+    wings = perms[:, w1].reshape(len(perms), 12, -1)  # _wing_places lists the wings slot by slot
+    references = perms[:, r1].reshape(len(perms), 12, -1)[:, :, :1]  # one reference per slot, broadcast
+    return np.ascontiguousarray(wings), np.ascontiguousarray(references), partner
+
+
 def paired_count(size: int, colours: np.ndarray) -> np.ndarray:
     """Wings showing their slot reference's colours, for one colouring or a stack of them (last axis)."""
     w1, w2, r1, r2 = _wing_places(size)
@@ -198,20 +212,26 @@ def pairing_turns(
     best_at = (0, 0)
     since_better = 0
     long = costs > 1
+    wing_moves, reference_moves, partner = _pair_code_view(size)
     while since_better < PATIENCE and not stop():
-        children = beam[:, perms]  # (beam, macros, edge stickers)
-        paired = _paired_edges(view, children).astype(np.float64)
+        # each wing as one code (its two colours): a move carries a wing's two stickers together, so a child's code
+        # at a place is the parent's code where the move takes it from, and only wings and references are gathered
+        codes = beam * 8 + beam[:, partner]
+        paired = (codes[:, wing_moves] == codes[:, reference_moves]).sum(axis=(2, 3)).astype(np.float64)
         joins = first_group[None, :] == last[:, None]  # S' then S of the same layers: one turn, or none
         cancels = joins & ((first_quarters[None, :] + last_quarters[:, None]) % 4 == 0) & long & last_long[:, None]
         cost = spent[:, None] + costs[None, :] - joins - cancels
         estimate = cost + per_wing * (total - paired)
         flat = estimate.ravel()
-        order = np.argsort(flat, kind="stable")[: 4 * width]
-        keys = (children.reshape(-1, len(edges))[order].astype(np.int64) * weights).sum(axis=1)
+        head = np.argpartition(flat, min(4 * width, len(flat) - 1))[: 4 * width]
+        order = head[np.lexsort((head, flat[head]))]  # the 4 * width least, ties by index: the same on every run
+        candidates = beam[(order // len(macros))[:, None], perms[order % len(macros)]]
+        keys = (candidates.astype(np.int64) * weights).sum(axis=1)
         _, unique = np.unique(keys, return_index=True)  # one of each edge state, the cheapest
-        keep = order[np.sort(unique)][:width]
+        chosen = np.sort(unique)[:width]
+        keep = order[chosen]
         parents, moves = keep // len(macros), keep % len(macros)
-        beam = children[parents, moves]
+        beam = candidates[chosen]
         spent = cost.ravel()[keep]
         last, last_quarters, last_long = last_group[moves], final_quarters[moves], long[moves]
         history.append((parents, moves))

@@ -14,7 +14,16 @@ from solvers.nxn.compact import compact
 from solvers.nxn.geometry import Axis
 from solvers.nxn.moves import block_turn_count, invert_sequence
 from solvers.nxn.notation import format_turns
-from solvers.nxn.pairing import COST_PER_WING, _joins, _macros, _wing_places, paired_count, pairing_turns
+from solvers.nxn.pairing import (
+    COST_PER_WING,
+    _edge_view,
+    _joins,
+    _macros,
+    _pair_code_view,
+    _wing_places,
+    paired_count,
+    pairing_turns,
+)
 from solvers.nxn.scramble import random_turns
 from solvers.nxn.state import NxNState, read_facelets
 from tests.nxn.sticker_model import StickerModel
@@ -171,3 +180,21 @@ def test_pairing_has_three_turn_moves_on_blocks_symmetric_about_the_middle_that_
         model.apply(format_turns(macro, n))
         assert _centres_out(model) == 0, format_turns(macro, n)
         assert model.facelets() != StickerModel(n).facelets()
+
+
+@pytest.mark.parametrize("n", (6, 7))
+def test_pairing_counts_each_moves_paired_wings_from_the_parents_wing_codes(n):
+    """The search counts a move's paired wings without building the child (a wing's two colours as one code,
+    gathered from where the move takes it): the same counts as paired_count on the child itself."""
+    macros, perms, _ = _macros(n)
+    rng = random.Random(n)
+    mix = [turn for _ in range(10) for turn in rng.choice(macros)]
+    colours = NxNState.solved(n).apply(mix).colours
+    edges, restricted, _ = _edge_view(n)
+    wing_moves, reference_moves, partner = _pair_code_view(n)
+    beam = colours[edges][None, :]
+    codes = beam * 8 + beam[:, partner]
+    counted = (codes[:, wing_moves] == codes[:, reference_moves]).sum(axis=(2, 3))[0]
+    for move in rng.sample(range(len(macros)), 200):
+        assert counted[move] == paired_count(n, colours[perms[move]])
+    assert len(set(counted.tolist())) > 3
