@@ -35,6 +35,7 @@ BUDGET = 32_000_000  # beam width x macros x edge stickers: each step's work (ha
 BIG = 12
 AXES = 3  # slice axes of the macros up to BIG (one above it, for the beam's width)
 MAX_SLICES = 24  # S turns the macros are built from (single layers first)
+MAX_SYMMETRIC = 2  # blocks symmetric about the middle that get the short middles (the innermost)
 
 # Outer sequences with each side face's turns adding up to none, as face indices U R F D L B and quarter turns.
 _REPLACE = [(1, 2, 3), (4, 5, 0), (2, 4, 3), (5, 1, 0)]  # (side face, its right neighbour, unused)
@@ -76,10 +77,13 @@ def _slice_blocks(size: int) -> list[tuple[int, int]]:
 
 
 def _symmetric_blocks(size: int) -> list[tuple[int, int]]:
-    """Inner blocks symmetric about the middle, (k, N-1-k) for k >= 2 (k = 1 would carry whole edges): a half
-    turn of a side face maps such a block's rows of centre pieces onto themselves, so S R2 S' keeps the centres
-    and in three turns joins the wings outside the block to the block's (an odd cube's tredge, say) in one slot."""
-    return [(k, size - 1 - k) for k in range(2, (size - 1) // 2 + 1)]
+    """Inner blocks symmetric about the middle, (k, N-1-k) for k >= 2 (k = 1 would carry whole edges), the
+    innermost MAX_SYMMETRIC of them: a half turn of a side face maps such a block's rows of centre pieces onto
+    themselves, so S R2 S' keeps the centres and in three turns joins the wings outside the block to the block's
+    (an odd cube's tredge, say) in one slot. More blocks than two cost big cubes time (a 17x17x17's first solve
+    30 -> 49 s with all seven) for few turns."""
+    innermost = (size - 1) // 2
+    return [(k, size - 1 - k) for k in range(max(2, innermost - MAX_SYMMETRIC + 1), innermost + 1)]
 
 
 def _short_algs() -> list[list[tuple[int, int]]]:
