@@ -8,7 +8,7 @@ same about the R-L and F-B axes (fewer set-up turns: 5x5x5 about 10% fewer pairi
 the middle (an odd cube's tredge, or the middle layer alone) also gets every one- and two-turn middle: S R2 S' keeps
 the centres and joins the wings outside the block to those inside it, both sides at once, in three turns (edge stages
 on fixed centre-solved states: 6x6x6 93.0 -> 87.8, 7x7x7 115.0 -> 110.0). Every macro is checked to leave every
-centre sticker on its face, and of the macros with one effect on the edges only the first is kept. A
+centre sticker on its face, and of the macros with one effect on the edges only the shortest is kept. A
 wing counts as paired when it shows the same two colours as its slot's reference piece. The search keeps the
 `width` distinct edge states with the least estimate (turns so far + a cost per wing unpaired) at each step and
 returns the turns to the state where that estimate was least, the wings left to the 3-cycles. A move costs the
