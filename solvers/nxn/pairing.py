@@ -3,11 +3,17 @@ wing of the slot) with moves that keep the solved centres, so the 3x3x3 stage th
 
 Moves: the 18 outer face turns, and macros S A S' where S turns one inner layer or a block of them on the U-D axis
 (carrying wings between the four E-layer edges, several orbits at once for a block) and A is a short outer
-sequence that replaces or flips an E-layer edge (R U R', R U R' F R' F' R, ...); up to 12x12x12 also the same
-about the R-L and F-B axes (fewer set-up turns: 5x5x5 about 10% fewer pairing turns). Every macro is checked to leave
-every centre sticker on its face. A wing counts as paired when it shows the same two colours as its slot's
-reference piece; the search keeps the `width` states with the most paired wings at each step and returns the turns
-to the state that minimises (turns so far + COST_PER_WING * wings unpaired), the wings left to the 3-cycles.
+sequence that replaces or flips an E-layer edge (R U R', R2 U R2, R U R' F R' F' R, ...); up to 12x12x12 also the
+same about the R-L and F-B axes (fewer set-up turns: 5x5x5 about 10% fewer pairing turns). A block symmetric about
+the middle (an odd cube's tredge, or the middle layer alone) also gets every one- and two-turn middle: S R2 S' keeps
+the centres and joins the wings outside the block to those inside it, both sides at once, in three turns (edge stages
+on fixed centre-solved states: 6x6x6 93.0 -> 87.8, 7x7x7 115.0 -> 110.0). Every macro is checked to leave every
+centre sticker on its face, and of the macros with one effect on the edges only the shortest is kept. A
+wing counts as paired when it shows the same two colours as its slot's reference piece. The search keeps the
+`width` distinct edge states with the least estimate (turns so far + a cost per wing unpaired) at each step and
+returns the turns to the state where that estimate was least, the wings left to the 3-cycles. A move costs the
+block turns it adds after the previous one: its first turn merges with the previous move's last when both turn the
+same layers (S' then S: one turn, none when they cancel), so a slice can stay turned across several moves.
 """
 
 from __future__ import annotations
@@ -19,15 +25,17 @@ import numpy as np
 
 from solvers.nxn.geometry import Axis
 from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
-from solvers.nxn.pieces import Kind, edge_slots, orbits
+from solvers.nxn.pieces import Kind, edge_slots, orbits, partner_table
 
 COST_PER_WING = 6.0  # turns the 3-cycle stage spends per wing (about 12 per 3-cycle fixing two)
+EVEN_COST_PER_WING = 12.0  # an even cube's unpaired wings also cost the 3x3x3 stage (frame.py repairs its edges)
 DEFAULT_WIDTH = 96
 PATIENCE = 3
-BUDGET = 16_000_000  # beam width x macros x edge stickers: each step's work (halved above BIG)
+BUDGET = 32_000_000  # beam width x macros x edge stickers: each step's work (halved above BIG)
 BIG = 12
 AXES = 3  # slice axes of the macros up to BIG (one above it, for the beam's width)
 MAX_SLICES = 24  # S turns the macros are built from (single layers first)
+MAX_SYMMETRIC = 2  # blocks symmetric about the middle that get the short middles (the innermost)
 
 # Outer sequences with each side face's turns adding up to none, as face indices U R F D L B and quarter turns.
 _REPLACE = [(1, 2, 3), (4, 5, 0), (2, 4, 3), (5, 1, 0)]  # (side face, its right neighbour, unused)
@@ -45,7 +53,7 @@ _AXIS_FACES = (
 def _outer_algs() -> list[list[tuple[int, int]]]:
     algs = []
     for side in (1, 2, 4, 5):  # R F L B
-        for turn in (1, 3):
+        for turn in (1, 2, 3):
             for top in (0, 3):  # U or D
                 for amount in (1, 2, 3):
                     algs.append([(side, turn), (top, amount), (side, 4 - turn)])
@@ -68,28 +76,68 @@ def _slice_blocks(size: int) -> list[tuple[int, int]]:
     return singles + chosen + mirrored
 
 
+def _symmetric_blocks(size: int) -> list[tuple[int, int]]:
+    """Inner blocks symmetric about the middle, (k, N-1-k) for k >= 2 (k = 1 would carry whole edges), the
+    innermost MAX_SYMMETRIC of them: a half turn of a side face maps such a block's rows of centre pieces onto
+    themselves, so S R2 S' keeps the centres and in three turns joins the wings outside the block to the block's
+    (an odd cube's tredge, say) in one slot. More blocks than two cost big cubes time (a 17x17x17's first solve
+    30 -> 49 s with all seven) for few turns."""
+    innermost = (size - 1) // 2
+    return [(k, size - 1 - k) for k in range(max(2, innermost - MAX_SYMMETRIC + 1), innermost + 1)]
+
+
+def _short_algs() -> list[list[tuple[int, int]]]:
+    """Every one- and two-turn outer sequence (faces U R F D L B = 0..5), then the three-turn ones of _outer_algs:
+    the middles tried with symmetric blocks, where the centre check keeps far more of them."""
+    singles = [[(face, amount)] for face in range(6) for amount in (1, 2, 3)]
+    doubles = [a + b for a in singles for b in singles if a[0][0] != b[0][0]]
+    return singles + doubles + _outer_algs()
+
+
 @cache
 def _macros(size: int) -> tuple[list[list[BlockTurn]], np.ndarray, np.ndarray]:
     """(turn lists, permutations, costs) of the moves the pairing search uses (centre-preserving, checked)."""
     macros: list[list[BlockTurn]] = [[face_turn(f, q, size)] for f in range(6) for q in (1, 2, 3)]
     for axis, faces in _AXIS_FACES[: AXES if size <= BIG else 1]:
-        for first, last in _slice_blocks(size):
+        for (first, last), middles in [(b, _outer_algs()) for b in _slice_blocks(size)] + [
+            (b, _short_algs()) for b in _symmetric_blocks(size)
+        ]:
             for q in (1, 2, 3):
                 s = BlockTurn(axis, first, last, q)
-                for alg in _outer_algs():
+                for alg in middles:
                     macros.append([s] + [face_turn(faces[f], a, size) for f, a in alg] + [s.inverse()])
+    macros.sort(key=len)  # the shortest of the moves with one effect is the one kept
     centres = np.concatenate(
         [o.stickers for o in orbits(size) if o.kind in (Kind.CENTRE, Kind.FIXED_CENTRE)] or [np.zeros(0, np.int32)]
     )
     per_face = size * size
-    kept, perms = [], []
+    edges = np.sort(edge_slots(size).ravel())
+    kept, perms, seen = [], [], set()
     for macro in macros:
         perm = sequence_permutation(size, macro)
-        if (perm[centres] // per_face == centres // per_face).all():
+        key = perm[edges].tobytes()  # the first (shortest) of the moves with one effect on the edges
+        if key not in seen and (perm[centres] // per_face == centres // per_face).all():
+            seen.add(key)
             kept.append(macro)
             perms.append(perm)
     costs = np.array([len(m) for m in kept], dtype=np.float64)
     return kept, np.stack(perms), costs
+
+
+@cache
+def _joins(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per move: the layer group (axis, first, last) of its first and of its last turn, and their quarters. A
+    move whose first turn is on the previous move's last layers merges with it (compact.py): S' then S of the
+    same block is one turn less, or two when they cancel, which lets the search keep a slice turned across
+    several moves (the "free slice")."""
+    macros, _, _ = _macros(size)
+    groups = sorted({(t.axis, t.first, t.last) for m in macros for t in m})
+    ids = {key: i for i, key in enumerate(groups)}
+    first = np.array([ids[(m[0].axis, m[0].first, m[0].last)] for m in macros])
+    last = np.array([ids[(m[-1].axis, m[-1].first, m[-1].last)] for m in macros])
+    first_quarters = np.array([m[0].quarters for m in macros], dtype=np.int64)
+    last_quarters = np.array([m[-1].quarters for m in macros], dtype=np.int64)
+    return first, last, first_quarters, last_quarters
 
 
 @cache
@@ -117,6 +165,20 @@ def _edge_view(size: int) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...
     return edges, restricted, tuple(position[a] for a in _wing_places(size))
 
 
+@cache
+def _pair_code_view(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(per move, where each wing to pair comes from; the same for its slot's reference; each edge sticker's
+    partner), all as indices into the edge stickers: what the search needs to count a move's paired wings from
+    the parent's wing codes without building the child."""
+    edges, perms, (w1, _, r1, _) = _edge_view(size)
+    position = np.full(6 * size * size, -1)
+    position[edges] = np.arange(len(edges))
+    partner = position[partner_table(size)[edges]]
+    wings = perms[:, w1].reshape(len(perms), 12, -1)  # _wing_places lists the wings slot by slot
+    references = perms[:, r1].reshape(len(perms), 12, -1)[:, :, :1]  # one reference per slot, broadcast
+    return np.ascontiguousarray(wings), np.ascontiguousarray(references), partner
+
+
 def paired_count(size: int, colours: np.ndarray) -> np.ndarray:
     """Wings showing their slot reference's colours, for one colouring or a stack of them (last axis)."""
     w1, w2, r1, r2 = _wing_places(size)
@@ -138,25 +200,44 @@ def pairing_turns(
         return []
     macros, _, costs = _macros(size)
     edges, perms, view = _edge_view(size)
+    first_group, last_group, first_quarters, final_quarters = _joins(size)
+    per_wing = COST_PER_WING if size % 2 else EVEN_COST_PER_WING
     budget = BUDGET if size <= BIG else BUDGET // 2
     width = max(2, min(width, budget // (len(macros) * len(edges))))
+    weights = np.random.default_rng(4).integers(1, 2**40, size=len(edges), dtype=np.int64)
     total = len(view[0])
     beam = colours[edges][None, :]
     spent = np.zeros(1)
+    last = np.full(1, -1)  # the previous move's last turn: its layer group, its quarters, the move's length
+    last_quarters = np.zeros(1, dtype=np.int64)
+    last_long = np.zeros(1, dtype=bool)
     history: list[tuple[np.ndarray, np.ndarray]] = []
-    best_estimate = COST_PER_WING * float(total - _paired_edges(view, beam[0]))
+    best_estimate = per_wing * float(total - _paired_edges(view, beam[0]))
     best_at = (0, 0)
     since_better = 0
+    long = costs > 1
+    wing_moves, reference_moves, partner = _pair_code_view(size)
     while since_better < PATIENCE and not stop():
-        children = beam[:, perms]  # (beam, macros, edge stickers)
-        paired = _paired_edges(view, children).astype(np.float64)
-        cost = spent[:, None] + costs[None, :]
-        estimate = cost + COST_PER_WING * (total - paired)
+        # each wing as one code (its two colours): a move carries a wing's two stickers together, so a child's code
+        # at a place is the parent's code where the move takes it from, and only wings and references are gathered
+        codes = beam * 8 + beam[:, partner]
+        paired = (codes[:, wing_moves] == codes[:, reference_moves]).sum(axis=(2, 3)).astype(np.float64)
+        joins = first_group[None, :] == last[:, None]  # S' then S of the same layers: one turn, or none
+        cancels = joins & ((first_quarters[None, :] + last_quarters[:, None]) % 4 == 0) & long & last_long[:, None]
+        cost = spent[:, None] + costs[None, :] - joins - cancels
+        estimate = cost + per_wing * (total - paired)
         flat = estimate.ravel()
-        keep = np.argsort(flat, kind="stable")[:width]
+        head = np.argpartition(flat, min(4 * width, len(flat) - 1))[: 4 * width]
+        order = head[np.lexsort((head, flat[head]))]  # the 4 * width least, ties by index: the same on every run
+        candidates = beam[(order // len(macros))[:, None], perms[order % len(macros)]]
+        keys = (candidates.astype(np.int64) * weights).sum(axis=1)
+        _, unique = np.unique(keys, return_index=True)  # one of each edge state, the cheapest
+        chosen = np.sort(unique)[:width]
+        keep = order[chosen]
         parents, moves = keep // len(macros), keep % len(macros)
-        beam = children[parents, moves]
+        beam = candidates[chosen]
         spent = cost.ravel()[keep]
+        last, last_quarters, last_long = last_group[moves], final_quarters[moves], long[moves]
         history.append((parents, moves))
         if flat[keep[0]] < best_estimate - 1e-9:
             best_estimate, best_at, since_better = float(flat[keep[0]]), (len(history), 0), 0

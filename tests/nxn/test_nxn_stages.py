@@ -10,10 +10,20 @@ import pytest
 
 from solvers.nxn.centre_blocks import block_macros as _block_macros
 from solvers.nxn.centre_search import COST_PER_PIECE, centre_moves, free_centre_turns, wing_parities
+from solvers.nxn.compact import compact
 from solvers.nxn.geometry import Axis
-from solvers.nxn.moves import invert_sequence
+from solvers.nxn.moves import block_turn_count, invert_sequence
 from solvers.nxn.notation import format_turns
-from solvers.nxn.pairing import COST_PER_WING, _macros, _wing_places, paired_count, pairing_turns
+from solvers.nxn.pairing import (
+    COST_PER_WING,
+    _edge_view,
+    _joins,
+    _macros,
+    _pair_code_view,
+    _wing_places,
+    paired_count,
+    pairing_turns,
+)
 from solvers.nxn.scramble import random_turns
 from solvers.nxn.state import NxNState, read_facelets
 from tests.nxn.sticker_model import StickerModel
@@ -84,7 +94,8 @@ def test_pairing_macros_turn_blocks_of_slices_about_every_axis_and_keep_centres_
     slices = [m[0] for m in macros if len(m) > 1]
     assert {s.axis for s in slices} == set(Axis)
     assert any(s.first < s.last for s in slices)
-    assert not any(s.first == s.last == n // 2 for s in slices)  # never the odd middle layer alone
+    middle = [m for m in macros if m[0].first == m[0].last == n // 2]  # the odd middle layer alone: a symmetric block
+    assert middle and all(m[-1] == m[0].inverse() for m in middle)  # turned back, so the fixed centres return
     for macro in random.Random(5).sample([m for m in macros if len(m) > 1], 30):
         model = StickerModel(n)
         model.apply(format_turns(macro, n))
@@ -133,3 +144,57 @@ def test_block_macros_leave_out_final_face_turns_and_put_home_what_whole_commuta
             copy.set_facelets(model.facelets())
             copy.apply(format_turns(applied, n))
         assert _centres_out(short) == _centres_out(whole)
+
+
+def test_pairing_counts_a_move_after_another_as_the_block_turns_they_merge_into():
+    """The search's cost of one move after another (its length, less one when its first turn is on the previous
+    move's last layers, less two when those cancel) is what compact() makes of the two together."""
+    n = 6
+    macros, _, costs = _macros(n)
+    first_group, last_group, first_quarters, last_quarters = _joins(n)
+    rng = random.Random(2)
+    pairs = [(rng.randrange(len(macros)), rng.randrange(len(macros))) for _ in range(300)]
+    slices = [i for i, m in enumerate(macros) if len(m) > 1]
+    for a in rng.sample(slices, 40):  # the same slice again, and back: the cases the credit is for
+        same = [b for b in slices if first_group[b] == last_group[a]]
+        pairs += [(a, rng.choice(same))]
+    credited = 0
+    for a, b in pairs:
+        joins = first_group[b] == last_group[a]
+        cancels = joins and (first_quarters[b] + last_quarters[a]) % 4 == 0 and costs[a] > 1 and costs[b] > 1
+        merged = block_turn_count(n, compact(macros[a] + macros[b], n))
+        assert costs[a] + costs[b] - joins - cancels >= merged, format_turns(macros[a] + macros[b], n)
+        credited += bool(joins)
+    assert credited >= 40
+
+
+@pytest.mark.parametrize("n", (6, 7))
+def test_pairing_has_three_turn_moves_on_blocks_symmetric_about_the_middle_that_keep_the_centres(n):
+    """S R2 S' with S a block (k, N-1-k): the half turn maps the block's rows of centre pieces onto themselves,
+    so the centres stay home (read off the independent model) while wings outside the block change slots."""
+    macros, _, _ = _macros(n)
+    short = [m for m in macros if len(m) == 3]
+    assert short and all(m[0].first + m[0].last == n - 1 and m[0].first >= 2 for m in short)
+    for macro in short:
+        model = StickerModel(n)
+        model.apply(format_turns(macro, n))
+        assert _centres_out(model) == 0, format_turns(macro, n)
+        assert model.facelets() != StickerModel(n).facelets()
+
+
+@pytest.mark.parametrize("n", (6, 7))
+def test_pairing_counts_each_moves_paired_wings_from_the_parents_wing_codes(n):
+    """The search counts a move's paired wings without building the child (a wing's two colours as one code,
+    gathered from where the move takes it): the same counts as paired_count on the child itself."""
+    macros, perms, _ = _macros(n)
+    rng = random.Random(n)
+    mix = [turn for _ in range(10) for turn in rng.choice(macros)]
+    colours = NxNState.solved(n).apply(mix).colours
+    edges, restricted, _ = _edge_view(n)
+    wing_moves, reference_moves, partner = _pair_code_view(n)
+    beam = colours[edges][None, :]
+    codes = beam * 8 + beam[:, partner]
+    counted = (codes[:, wing_moves] == codes[:, reference_moves]).sum(axis=(2, 3))[0]
+    for move in rng.sample(range(len(macros)), 200):
+        assert counted[move] == paired_count(n, colours[perms[move]])
+    assert len(set(counted.tolist())) > 3
