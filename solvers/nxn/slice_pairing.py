@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
+import numba as nb
 import numpy as np
 
 from solvers.nxn.geometry import Axis
@@ -161,10 +162,34 @@ def _edge_view(size: int, last_two: bool = False) -> tuple[np.ndarray, np.ndarra
     return edges, restricted, tuple(position[w] for w in _wing_places(size))
 
 
+@cache
+def _wing_sources(size: int, last_two: bool = False) -> np.ndarray:
+    """(moves, 4, wings): for each move, where the stickers `_wing_places` reads come from (edge-sticker indices),
+    so a move's unpaired wings can be counted without building the state after it."""
+    _, perms, view = _edge_view(size, last_two)
+    return np.ascontiguousarray(np.stack([perms[:, w] for w in view], axis=1))
+
+
+@nb.njit(cache=True, nogil=True)
+def _unpaired_after(beam, sources):
+    """(beam states, moves): the wings left unpaired by each move from each state."""
+    out = np.zeros((beam.shape[0], sources.shape[0]), dtype=np.int64)
+    for b in range(beam.shape[0]):
+        state = beam[b]
+        for m in range(sources.shape[0]):
+            w1, w2, r1, r2 = sources[m, 0], sources[m, 1], sources[m, 2], sources[m, 3]
+            count = 0
+            for k in range(w1.size):
+                if state[w1[k]] != state[r1[k]] or state[w2[k]] != state[r2[k]]:
+                    count += 1
+            out[b, m] = count
+    return out
+
+
 def prepare(size: int) -> None:
     """Enumerate the search's moves now (a few seconds, once per process) rather than inside the first search."""
-    _edge_view(size)
-    _edge_view(size, last_two=True)
+    _wing_sources(size)
+    _wing_sources(size, last_two=True)
 
 
 def _wrong(view: tuple[np.ndarray, ...], colours: np.ndarray) -> np.ndarray:
@@ -191,6 +216,7 @@ def pairing_turns(
         raise ValueError(f"this pairing serves the {' and '.join(f'{n}x{n}x{n}' for n in SIZES)} only")
     macros, _, costs, first_group, last_group = _macros(size)
     edges, perms, view = _edge_view(size)
+    sources = _wing_sources(size)
     per_wing = COST_PER_WING[size]
     weights = np.random.default_rng(4).integers(1, 2**40, size=len(edges), dtype=np.int64)
     beam = colours[edges][None, :].astype(np.int8)
@@ -202,17 +228,18 @@ def pairing_turns(
     best_at = (0, 0)
     since_better = 0
     while since_better < PATIENCE and not stop():
-        children = beam[:, perms]  # (beam, moves, edge stickers)
-        unpaired = _wrong(view, children).sum(axis=-1)
+        unpaired = _unpaired_after(beam, sources)  # (beam, moves)
         merged = first_group[None, :] == last[:, None]  # the move's first turn joins the previous move's last
         cost = spent[:, None] + costs[None, :] - merged
         flat = (cost + per_wing * unpaired).ravel()
         order = np.argsort(flat, kind="stable")[: 4 * width]
-        keys = (children.reshape(-1, len(edges))[order].astype(np.int64) * weights).sum(axis=1)
+        children = beam[(order // len(macros))[:, None], perms[order % len(macros)]]  # the cheapest states only
+        keys = (children.astype(np.int64) * weights).sum(axis=1)
         _, first = np.unique(keys, return_index=True)
-        keep = order[np.sort(first)][:width]
+        chosen = np.sort(first)[:width]
+        keep = order[chosen]
         parents, moves = keep // len(macros), keep % len(macros)
-        beam = children[parents, moves]
+        beam = children[chosen]
         spent = cost.ravel()[keep]
         last = last_group[moves]
         history.append((parents, moves))
@@ -242,13 +269,13 @@ def _last_two(
     """(step and index of a beam state, a seven-turn move pairing its last two edges) beating the estimate `best`,
     the cheapest such, or None. Tried on the LAST_TWO_STATES cheapest states with two edges left."""
     macros, _, costs, _, _ = _macros(size, last_two=True)
-    _, perms, view = _edge_view(size, last_two=True)
+    sources = _wing_sources(size, last_two=True)
     places = [(s, int(i)) for s, (_, _, left) in enumerate(levels) for i in np.flatnonzero(left == 2)]
     places.sort(key=lambda place: levels[place[0]][1][place[1]])
     found = None
     for step, index in places[:LAST_TWO_STATES]:
         state, spent = levels[step][0][index], float(levels[step][1][index])
-        done = np.flatnonzero(~_wrong(view, state[perms]).any(axis=-1))
+        done = np.flatnonzero(_unpaired_after(state[None, :], sources)[0] == 0)
         if len(done) == 0:
             continue
         move = int(done[np.argmin(costs[done])])
