@@ -107,7 +107,7 @@ def test_the_joint_bound_is_zero_on_solved_centres_and_at_most_the_turns_away():
     assert 1 <= distance(coordinates(read_facelets(model.facelets()).colours)) <= 5
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(3))
 def test_the_centre_phases_solve_every_centre_and_leave_the_wings_even(seed):
     model = StickerModel(5)
     model.apply(format_turns(random_turns(5, seed=500 + seed), 5))
@@ -155,7 +155,7 @@ def test_unpaired_wings_are_counted_against_the_middle_edges():
     assert unpaired_wings(5, read_facelets(model.facelets()).colours) > 0
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(3))
 def test_random_5x5_scrambles_are_solved_in_far_fewer_turns_than_before(seed):
     model = StickerModel(5)
     model.apply(format_turns(random_turns(5, seed=900 + seed), 5))
@@ -195,12 +195,13 @@ def test_a_stop_raised_during_the_centre_phases_ends_them_without_candidates():
     assert solve_centres(state.colours.copy(), stopped, keep=2) == []
 
 
-def test_a_cube_whose_last_centre_phase_ran_past_its_budget_is_solved_by_the_tables():
-    """Seed 10's phase 3 needs 11 turns where either orbit alone needs 5 or 6: with the per-orbit tables the
-    search ran past its budget on every candidate and the general pipeline took the cube (125-150 turns); the
-    joint tables bound it closely."""
+@pytest.mark.parametrize("seed", [10, 21, 23])
+def test_a_cube_whose_last_centre_phase_ran_past_its_budget_is_solved_by_the_tables(seed):
+    """On these scrambles phase 3 needs 11 or 12 turns where either orbit alone needs 5 or 6: with per-orbit
+    tables its search ran past its budget on every candidate and the general pipeline took the cube (125-150
+    turns); the joint tables bound it closely."""
     model = StickerModel(5)
-    model.apply(format_turns(random_turns(5, seed=10), 5))
+    model.apply(format_turns(random_turns(5, seed=seed), 5))
     state = read_facelets(model.facelets())
     events = list(solve(state))
     assert not any(isinstance(e, StageProgress) and e.stage.startswith("centres: block") for e in events)

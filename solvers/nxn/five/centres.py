@@ -34,7 +34,7 @@ from solvers.nxn.notation import parse
 from solvers.nxn.orbit_solve import labels
 from solvers.nxn.pieces import Kind, orbits
 
-PHASE1_SOLUTIONS = 3  # per axis
+PHASE1_SOLUTIONS = 2  # per axis (3 took more time for no fewer turns)
 PHASE2_SOLUTIONS = 8  # per phase-1 solution, choice of U/D and wing parity wanted (more at one bound cost little)
 PHASE3_TRIED = 48  # phase-2 candidates (best estimate first) phase 3 is tried on
 PHASE3_SOLUTIONS = 2

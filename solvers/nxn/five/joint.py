@@ -160,45 +160,39 @@ def _bound(c, t0, t1, t2, r):
 @nb.njit(cache=True, nogil=True)
 def joint_search(start, bound, trans, axis, rank, t0, t1, t2, limit, budget, out, stop):
     """Move sequences of exactly `bound` phase-3 moves solving the six coordinates `start`, into out[:count];
-    returns (count, nodes). Of two moves in a row about one axis only the lower-ranked first is tried."""
+    returns (count, nodes). Of two moves in a row about one axis only the lower-ranked first is tried. Each pass
+    of the loop tries one move at the top of the stack, or leaves a finished level."""
     r = trans.shape[2]
     coords = np.zeros((bound + 1, 6), dtype=np.int64)
     path = np.full(bound + 1, -1, dtype=np.int64)
-    nxt = np.zeros(bound + 1, dtype=np.int64)
+    tried = np.zeros(bound + 1, dtype=np.int64)  # the next move to try at each depth
     coords[0] = start
     depth, count, nodes = 0, 0, 0
     if _bound(coords[0], t0, t1, t2, r) > bound:
         return 0, 0
     while depth >= 0:
-        if depth == bound:
-            if _bound(coords[depth], t0, t1, t2, r) == 0:
+        m = tried[depth]
+        if depth == bound or m == axis.size:
+            if depth == bound and _bound(coords[depth], t0, t1, t2, r) == 0:
                 out[count, :bound] = path[:bound]
                 count += 1
                 if count == limit:
-                    return count, nodes
+                    break
             depth -= 1
             continue
-        m = nxt[depth]
-        moved = False
-        previous = path[depth - 1] if depth > 0 else -1
-        while m < axis.size:
-            if previous < 0 or axis[m] != axis[previous] or rank[m] > rank[previous]:
-                for i in range(6):
-                    coords[depth + 1, i] = trans[i, m, coords[depth, i]]
-                if _bound(coords[depth + 1], t0, t1, t2, r) + depth + 1 <= bound:
-                    nodes += 1
-                    path[depth] = m
-                    nxt[depth] = m + 1
-                    nxt[depth + 1] = 0
-                    depth += 1
-                    moved = True
-                    break
-            m += 1
-        if not moved:
-            nxt[depth] = 0
-            depth -= 1
+        tried[depth] = m + 1
+        if depth > 0 and axis[m] == axis[path[depth - 1]] and rank[m] <= rank[path[depth - 1]]:
+            continue
+        for i in range(6):
+            coords[depth + 1, i] = trans[i, m, coords[depth, i]]
+        if _bound(coords[depth + 1], t0, t1, t2, r) + depth + 1 > bound:
+            continue
+        path[depth] = m
+        depth += 1
+        tried[depth] = 0
+        nodes += 1
         if nodes > budget or (nodes & 1023 == 0 and stop[0] != 0):
-            return count, nodes
+            break
     return count, nodes
 
 
