@@ -160,8 +160,8 @@ def solve_centres(colours: np.ndarray, stopped: Callable[[], bool] = lambda: Fal
             for need_even in (False, True):  # the shortest endings, and the shortest leaving the wings even
                 for turns in _search(1, phase2_moves(), turned.colours, need_even, PHASE2_SOLUTIONS, stop):
                     second.append(_after(turned, turns))
-    second = _distinct(second)
     second.sort(key=_phase3_estimate)
+    second = _distinct(second)  # of two ways to one state, the shorter
     done: list[Candidate] = []
     for candidate in second[:PHASE3_TRIED]:
         for turns in _phase3(candidate.colours, PHASE3_SOLUTIONS, stop, BUDGETS[2]):

@@ -39,7 +39,7 @@ def solve_five(
 ) -> Generator[StageProgress | BigCubeSolution, None, bool]:
     """StageProgress events, then one BigCubeSolution unless `flag` is set first (then nothing more); returns
     False, having yielded no solution, when the centre phases found none (the caller then solves the cube its
-    general way: about one scramble in five, measured, whose phase 3 runs past its budget on every candidate)."""
+    general way; a guard: since phase 3 has joint tables, no scramble measured has needed it)."""
     started = time.monotonic()
     stopped = flag.is_set
     total = 2 + FRAME_CANDIDATES
