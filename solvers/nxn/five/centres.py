@@ -1,16 +1,17 @@
 """The 5x5x5 centres in three table-driven phases, both centre orbits at once, many candidates, shortest kept.
 
 1. every L/R centre piece (x- and +-centres) onto L and R (any turn that leaves the middle layer alone);
-2. the U/D pieces onto U and D (turns about x, outer turns and inner half turns about y and z);
-3. every centre home (outer turns and inner half turns), then, when the wings' permutation is odd, EDGE_PARITY
-   (15 turns that exchange two wings of one edge and move nothing else), so that pairing and wing 3-cycles can
-   finish. Making phase 2 end with the wings even instead (as the 4x4x4 does) failed on about a third of
-   scrambles: on those, none of about a hundred phase-2 endings let phase 3 finish within its budget (the
-   inner quarter turns about x that change the wings' parity seem to tie it to which joint arrangements of the
-   two orbits phase 3 can reach, which its two per-orbit tables cannot see).
-Each phase searches both orbits with the larger of their two exact distances. The fixed centres never move, so
+2. the U/D pieces onto U and D (turns about x, outer turns and inner half turns about y and z), searched twice:
+   the shortest endings, and the shortest that leave the wings' permutation even (only the inner quarter turns
+   about x change it, and no later turn does);
+3. every centre home (outer turns and inner half turns), with the joint tables of joint.py, then, when the wings'
+   permutation is odd, EDGE_PARITY (15 turns that exchange two wings of one edge and move nothing else), so that
+   pairing and wing 3-cycles can finish. Phase 2's even endings cost a turn or two more, so the exchange is
+   rarely the shortest way.
+Phases 1 and 2 search both orbits with the larger of their two exact distances. The fixed centres never move, so
 which axis goes first is chosen by whole-cube rotations (free in the block-turn metric): phase 1 is tried with
-each axis as L/R, phase 2 with both remaining axes as U/D, several solutions each, and the shortest totals go on.
+each axis as L/R, phase 2 with both remaining axes as U/D, several solutions each, and the candidates go to phase
+3 in the order of turns so far + phase 3's bound + the exchange's turns when due.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from functools import cache
 import numpy as np
 
 from solvers.cube.parity import permutation_parity
+from solvers.nxn.five.joint import coordinates, distance, solve_phase3
 from solvers.nxn.five.layout import SIZE, MoveSet, layout, phase1_moves, phase2_moves, phase3_moves
 from solvers.nxn.five.prune import PHASE_FACES, table
 from solvers.nxn.five.search import pair_search
@@ -32,15 +34,15 @@ from solvers.nxn.notation import parse
 from solvers.nxn.orbit_solve import labels
 from solvers.nxn.pieces import Kind, orbits
 
-PHASE1_SOLUTIONS = 3  # per axis
-PHASE2_SOLUTIONS = 8  # per phase-1 solution and choice of U/D (more at one bound cost little)
-PHASE3_TRIED = 48  # phase-2 candidates (best estimate first) phase 3 is tried on, until `keep` (one even) are found
+PHASE1_SOLUTIONS = 2  # per axis (3 took more time for no fewer turns)
+PHASE2_SOLUTIONS = 8  # per phase-1 solution, choice of U/D and wing parity wanted (more at one bound cost little)
+PHASE3_TRIED = 48  # phase-2 candidates (best estimate first) phase 3 is tried on
 PHASE3_SOLUTIONS = 2
-# Nodes per search and bound: phase 1 needs its full search; in phases 2 and 3 the larger of two distances can be
-# loose by several turns, and a candidate whose search runs long is dropped for the next one.
+# Nodes per search and bound: phase 1 needs its full search; in phase 2 the larger of two distances can be loose
+# by several turns, and a candidate whose search runs long is dropped for the next one; phase 3's joint bound is
+# close (a few thousand nodes), its budget a guard.
 BUDGETS = (3_000_000, 400_000, 200_000)
-PATIENT_BUDGET = 4_000_000  # phase 3 again on the shortest few, when no candidate finished within BUDGETS[2]
-PATIENT_TRIED = 3
+PATIENT_BUDGET = 50_000_000  # phase 3 again on the best candidate, if none finished within BUDGETS[2]
 MAX_BOUND = 20
 EDGE_PARITY_TEXT = "2R2 B2 U2 2L U2 2R' U2 2R U2 F2 2R F2 2L' B2 2R2"  # the two wings of UF exchanged, nothing else
 
@@ -142,7 +144,8 @@ _ABOUT_X: tuple[list[BlockTurn], ...] = ([], [BlockTurn(Axis.X, 0, SIZE - 1, 1)]
 
 def solve_centres(colours: np.ndarray, stopped: Callable[[], bool] = lambda: False, keep: int = 1) -> list[Candidate]:
     """The `keep` shortest centre solutions found (distinct end states, shortest first), each with its colours
-    after it recoloured to the target; [] if stopped or if no phase-3 search finished within its budget.
+    after it recoloured to the target; [] if stopped (or if no phase-3 search finished within its budget, which
+    the joint tables have made unseen).
     `colours` are relative to the fixed centres."""
     stop = _Stop(stopped)
     first: list[Candidate] = []
@@ -154,29 +157,33 @@ def solve_centres(colours: np.ndarray, stopped: Callable[[], bool] = lambda: Fal
     for candidate in first:
         for rotation in _ABOUT_X:
             turned = _rotated(candidate, rotation)
-            for turns in _search(1, phase2_moves(), turned.colours, False, PHASE2_SOLUTIONS, stop):
-                second.append(_after(turned, turns))
+            for need_even in (False, True):  # the shortest endings, and the shortest leaving the wings even
+                for turns in _search(1, phase2_moves(), turned.colours, need_even, PHASE2_SOLUTIONS, stop):
+                    second.append(_after(turned, turns))
     second.sort(key=_phase3_estimate)
+    second = _distinct(second)  # of two ways to one state, the shorter
     done: list[Candidate] = []
     for candidate in second[:PHASE3_TRIED]:
-        if len(done) >= keep and any(not wing_parity(c.colours) for c in done):
-            break  # enough, one of them without the 15-turn wing exchange
-        for turns in _search(2, phase3_moves(), candidate.colours, False, PHASE3_SOLUTIONS, stop):
+        for turns in _phase3(candidate.colours, PHASE3_SOLUTIONS, stop, BUDGETS[2]):
             done.append(_after(candidate, turns))
-    for candidate in second[:PATIENT_TRIED] if not done else []:
-        for turns in _search(2, phase3_moves(), candidate.colours, False, 1, stop, PATIENT_BUDGET):
+    for candidate in second[:1] if not done else []:  # not seen since the joint tables: a guard
+        for turns in _phase3(candidate.colours, 1, stop, PATIENT_BUDGET):
             done.append(_after(candidate, turns))
     done = [_after(c, list(edge_parity())) if wing_parity(c.colours) else c for c in done]
     done.sort(key=lambda c: _length(c.turns))
     return [] if stop.poll()[0] else _distinct(done)[:keep]
 
 
-def _phase3_estimate(candidate: Candidate) -> tuple[int, int]:
-    """Turns so far + phase 3's lower bound, then the two orbits' distances added: the closer the estimate, the
-    sooner phase 3's search ends (a far orbit beside a near one leaves the larger-of-two bound loose)."""
-    mask_a, mask_b = _masks(candidate.colours, PHASE_FACES[2])
-    near_a, near_b = int(table(2, 0)[mask_a]), int(table(2, 1)[mask_b])
-    return _length(candidate.turns) + max(near_a, near_b), near_a + near_b
+def _phase3(colours: np.ndarray, limit: int, stop: _Stop, budget: int) -> list[list[BlockTurn]]:
+    turns = phase3_moves().turns
+    found = solve_phase3(colours, limit, budget, MAX_BOUND, stop.poll)
+    return [[turns[m] for m in sequence] for sequence in found]
+
+
+def _phase3_estimate(candidate: Candidate) -> int:
+    """Turns so far + phase 3's lower bound from the joint tables + the wing exchange's turns when it is due."""
+    bound = _length(candidate.turns) + distance(coordinates(candidate.colours))
+    return bound + (len(edge_parity()) if wing_parity(candidate.colours) else 0)
 
 
 def _length(turns: tuple[BlockTurn, ...]) -> int:

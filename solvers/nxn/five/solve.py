@@ -1,60 +1,37 @@
-"""The 5x5x5 solver: table-driven centres (centres.py), then the shared edge pairing, 3x3x3 stage and wing 3-cycles.
+"""The 5x5x5 solver: table-driven centres (centres.py), the slice-move edge pairing, 3x3x3 stage and wing 3-cycles.
 
 Why a pipeline of its own: the 5x5x5's two centre orbits fit exact tables per orbit, and three phases that each
 search both orbits at once take about 28 turns for every centre, where the general stages (beam search, block
 commutators, 3-cycles) take about 80. The centre phases also leave the wings' permutation even, which the general
-pipeline spends a separate turn on. The pairing runs after each of the eight shortest centre solutions, the
-3x3x3 stage and the 3-cycles for wings the pairing left after the best of those (turns so far + 6 per wing left),
-and the shortest whole answer is kept.
+pipeline spends a separate turn on. The pairing (slice_pairing.py, shared with the 4x4x4: every short "slice,
+outer turns, slice back" move that keeps the centres, where the general pairing has a dozen on one axis) runs
+after each of the 24 shortest centre solutions, the 3x3x3 stage and the 3-cycles for wings the pairing left
+after the best of those (turns so far + 6 per wing left), and the shortest whole answer is kept.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Generator
-from functools import cache
-
-import numpy as np
 
 from solvers.engine import StopFlag
 from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
 from solvers.nxn.finish import finish_from_centres
 from solvers.nxn.five.centres import solve_centres
+from solvers.nxn.five.joint import TABLE_NAMES as JOINT_NAMES
+from solvers.nxn.five.joint import joint_table
 from solvers.nxn.five.layout import SIZE
 from solvers.nxn.five.prune import TABLE_NAMES, table
 from solvers.nxn.moves import BlockTurn, block_turn_count, sequence_permutation
-from solvers.nxn.pairing import pairing_turns
-from solvers.nxn.pieces import edge_slots
+from solvers.nxn.slice_pairing import pairing_turns, unpaired_wings
+from solvers.nxn.slice_pairing import prepare as prepare_pairing
 from solvers.nxn.state import NxNState
 from solvers.nxn.validation import home_relabel
 
-CENTRE_CANDIDATES = 8  # centre solutions the pairing is tried on
+CENTRE_CANDIDATES = 24  # centre solutions the pairing is tried on (about 0.08 s each)
 FRAME_CANDIDATES = 3  # of those, the best paired ones the 3x3x3 stage is run on
 COST_PER_WING = 6.0  # turns the 3-cycle stage spends per wing left unpaired
-
-
-@cache
-def _wing_pairs() -> tuple[np.ndarray, np.ndarray]:
-    """(wing stickers, the middle-edge sticker beside each on the same face): a wing is paired when both of its
-    stickers show their middle edge's colours."""
-    slots = edge_slots(SIZE)  # (12, places, 2)
-    middle = slots.shape[1] // 2
-    wings, refs = [], []
-    for s in range(slots.shape[0]):
-        for p in range(slots.shape[1]):
-            if p != middle:
-                for side in range(2):
-                    wings.append(int(slots[s, p, side]))
-                    refs.append(int(slots[s, middle, side]))
-    return np.array(wings), np.array(refs)
-
-
-def unpaired_wings(colours: np.ndarray) -> int:
-    """Wings not showing their slot's middle-edge colours."""
-    wings, refs = _wing_pairs()
-    wrong = (colours[wings] != colours[refs]).reshape(-1, 2).any(axis=1)
-    return int(wrong.sum())
 
 
 def solve_five(
@@ -62,7 +39,7 @@ def solve_five(
 ) -> Generator[StageProgress | BigCubeSolution, None, bool]:
     """StageProgress events, then one BigCubeSolution unless `flag` is set first (then nothing more); returns
     False, having yielded no solution, when the centre phases found none (the caller then solves the cube its
-    general way: about one scramble in five, measured, whose phase 3 runs past its budget on every candidate)."""
+    general way; a guard: since phase 3 has joint tables, no scramble measured has needed it)."""
     started = time.monotonic()
     stopped = flag.is_set
     total = 2 + FRAME_CANDIDATES
@@ -76,11 +53,20 @@ def solve_five(
             table(phase, orbit)
             if stopped():
                 return True
+    for index, name in enumerate(JOINT_NAMES):  # the same, about 8 s each to build
+        yield progress(0, f"centre tables: {name}")
+        joint_table(index)
+        if stopped():
+            return True
     yield progress(0, "centres: L and R, U and D, then every face")
     colours = home_relabel(state)[state.colours]
     candidates = solve_centres(colours, stopped, CENTRE_CANDIDATES)
     if not candidates:
         return stopped()  # not stopped: no phase 3 finished in its budget, the general pipeline takes the cube
+    if stopped():
+        return True
+    yield progress(1, "edge pairing: its moves (enumerated once per run)")
+    prepare_pairing(SIZE)
     if stopped():
         return True
     yield progress(1, f"edge pairing after each of {len(candidates)} centre solutions")
@@ -91,7 +77,7 @@ def solve_five(
             return True
         after = centres.colours[sequence_permutation(SIZE, pairing)]
         turns = list(centres.turns) + pairing
-        estimate = block_turn_count(SIZE, compact(turns, SIZE)) + COST_PER_WING * unpaired_wings(after)
+        estimate = block_turn_count(SIZE, compact(turns, SIZE)) + COST_PER_WING * unpaired_wings(SIZE, after)
         paired.append((estimate, turns, after))
     paired.sort(key=lambda entry: entry[0])
     best: list[BlockTurn] | None = None

@@ -1,4 +1,4 @@
-"""The 4x4x4 solver: table-driven centres (centres.py), its own edge pairing (pairing.py), the shared 3x3x3 stage.
+"""The 4x4x4 solver: table-driven centres (centres.py), the slice-move edge pairing, the shared 3x3x3 stage.
 
 Why a separate pipeline for the 4x4x4: its centres fit exact tables (three phases of a few turns each, about 16
 turns where the general commutator stages take 40-60), and the centre phases also leave the wings' permutation
@@ -26,11 +26,11 @@ from solvers.nxn.events import BigCubeSolution, StageProgress
 from solvers.nxn.finish import finish_from_centres
 from solvers.nxn.four.centres import solve_centres
 from solvers.nxn.four.layout import SIZE
-from solvers.nxn.four.pairing import COST_PER_WING, pairing_turns, unpaired_edges
-from solvers.nxn.four.pairing import prepare as prepare_pairing
 from solvers.nxn.four.prune import TABLE_NAMES, table
 from solvers.nxn.frame import frame_colours, pll_parity_turns
 from solvers.nxn.moves import BlockTurn, block_turn_count, sequence_permutation
+from solvers.nxn.slice_pairing import COST_PER_WING, pairing_turns, unpaired_edges
+from solvers.nxn.slice_pairing import prepare as prepare_pairing
 from solvers.nxn.state import NxNState
 
 CENTRE_CANDIDATES = 24  # centre solutions the edge pairing is tried on (it takes a few tens of ms)
@@ -58,19 +58,19 @@ def solve_four(
     if not candidates or stopped():
         return
     yield progress(1, "edge pairing: its moves (enumerated once per run)")
-    prepare_pairing()
+    prepare_pairing(SIZE)
     if stopped():
         return
     yield progress(1, f"edge pairing after each of {len(candidates)} centre solutions")
     paired = []
     for centres in candidates:
-        pairing = pairing_turns(centres.colours, stop=stopped)
+        pairing = pairing_turns(SIZE, centres.colours, stop=stopped)
         if stopped():
             return
         colours = centres.colours[sequence_permutation(SIZE, pairing)]
         estimate = float(block_turn_count(SIZE, compact(list(centres.turns) + pairing, SIZE)))
-        left = unpaired_edges(colours)
-        estimate += COST_PER_WING * left if left else _parity_turns(colours)
+        left = unpaired_edges(SIZE, colours)
+        estimate += COST_PER_WING[SIZE] * left if left else _parity_turns(colours)
         paired.append((estimate, list(centres.turns) + pairing, colours))
     paired.sort(key=lambda entry: entry[0])
     best: list[BlockTurn] | None = None
