@@ -198,6 +198,7 @@ class PiecePanel(QWidget):
             self.label.clear()
             self.colour.setText("")
             self.colour.setIcon(QIcon())
+            self._fill_copies(PieceDraft("", frozenset(), ""))  # the shape has no copies: one number, greyed
             return
         piece = draft.pieces[item]
         self.name.setText(piece.name)
