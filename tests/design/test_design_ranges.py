@@ -1,7 +1,8 @@
 """Count ranges (BurrTools' min/max) in design drafts, without a window: a ranged design saved as a BurrTools file
 reads back (on the file's own reading) with the same min and max and opens as the same draft; its count equals an
 independent brute force and burrTxt's; ranges that are no range are refused; the review checks the volumes a range
-allows and names what is wrong; a puzzle file (JSON) would lose the ranges and says so."""
+allows and names what is wrong; a puzzle file (JSON) would lose the ranges and says so; BurrTools' own examples with
+ranges open as designs and save to files of the same ranges and count."""
 
 from __future__ import annotations
 
@@ -112,3 +113,26 @@ def test_a_puzzle_file_would_lose_the_ranges_and_says_which_pieces_have_them():
     assert draft.lost_in_puzzle_file() == "count ranges (min/max) on pieces a, b, c"
     one = draft.with_piece(1, draft.pieces[1].with_copies(2, 2)).with_piece(2, draft.pieces[2].with_copies(1, 1))
     assert one.lost_in_puzzle_file() == "count ranges (min/max) on piece a"
+
+
+EXAMPLES = Path("/work/peers/burr-tools/examples")
+EXAMPLE_ASSEMBLIES = {"DemoPieceGenerator": 928, "DemoMirrorParadox": 1}  # burrTxt -q on problem 1 of each
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLE_ASSEMBLIES))
+def test_burrtools_examples_with_ranges_open_as_designs_and_save_to_the_same_count(tmp_path, name):
+    source = EXAMPLES / f"{name}.xmpuzzle"
+    if not source.exists():
+        pytest.skip("the BurrTools examples are not on this machine")
+    file = read_burrtools(source)
+    stored = file.problems[0]
+    assert any(p.minimum != p.maximum for p in stored.parts)
+    draft = draft_from_problem(burr_problem(file, 1), stored.parts)
+    assert draft.ranged and review(draft).ready
+    path = tmp_path / f"{name}.xmpuzzle"
+    write_burrtools(path, burrtools_file(draft))
+    back = read_burrtools(path)
+    assert sorted((p.minimum, p.maximum) for p in back.problems[0].parts) == sorted(
+        (p.minimum, p.maximum) for p in stored.parts
+    )
+    assert count(burr_problem(back)).assemblies == EXAMPLE_ASSEMBLIES[name]
