@@ -1,6 +1,6 @@
 """BurrTools files in the Design tab: a problem's pieces and result shape become a draft (constraint colours, colour
-pairs and variable cells kept), and a design is written as a `.xmpuzzle` file of one problem; the save dialog.
-The conversions themselves are Qt-free, in ``draft_burrtools``."""
+pairs, variable cells and count ranges kept), and a design is written as a `.xmpuzzle` file of one problem; the
+save dialog. The conversions themselves are Qt-free, in ``draft_burrtools``."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
 
 def draft_from_burrtools(chosen: Chosen) -> PuzzleDraft:
-    """The draft of one problem of a file (see :func:`draft_from_problem`)."""
-    return draft_from_problem(chosen.problem, chosen.where)
+    """The draft of one problem of a file (see :func:`draft_from_problem`), counts as the file writes them."""
+    return draft_from_problem(chosen.problem, chosen.stored.parts)
 
 
 def write_design_burrtools(path: str | Path, draft: PuzzleDraft) -> None:

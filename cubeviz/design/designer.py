@@ -1,8 +1,9 @@
 """The Design tab: make a packing puzzle. Start from a box, a shipped puzzle or nothing; paint the shape and each
 piece layer by layer or click faces in 3D; see at once what is wrong, how many placements each piece has and how
 big the search will be; save the puzzle file or enumerate it in the Packings tab. Cubes may carry BurrTools'
-constraint colours and shape cubes may be variable (the brush above the grid, the colour pairs in the side panel):
-such a design is saved as a BurrTools file and counted as BurrTools counts.
+constraint colours and shape cubes may be variable (the brush above the grid, the colour pairs in the side panel),
+and a piece may have a count range (each assembly uses between min and max copies): such a design is saved as a
+BurrTools file and counted as BurrTools counts.
 
 The review of a draft (``review.py``) runs in a worker after each edit, so a big shape never stalls the editing;
 a review that an edit has overtaken is dropped.
@@ -46,8 +47,8 @@ BOX_LIMIT = 8
 
 
 class Designer(QWidget):
-    """Signals: `enumerate_requested(Puzzle or Chosen)` (a BurrTools problem for a design with colours or variable
-    cells); `status(str)` for the window's status bar."""
+    """Signals: `enumerate_requested(Puzzle or Chosen)` (a BurrTools problem for a design with colours, variable
+    cells or count ranges); `status(str)` for the window's status bar."""
 
     enumerate_requested = pyqtSignal(object)
     status = pyqtSignal(str)
@@ -349,7 +350,14 @@ def _findings_html(found: Review) -> str:
         lines = "".join(f"<li>{_escape(f.message)}</li>" for f in found.problems)
         return f"<b style='color:#b00020'>Not ready to enumerate:</b><ul style='margin:0'>{lines}</ul>"
     if found.burrtools is not None:
-        return "<b style='color:#1b6e20'>Ready.</b> Colour constraints or variable cells: counted as BurrTools counts."
+        problem = found.burrtools[1]
+        held = [what for what, present in (
+            ("colour constraints", problem.coloured or problem.colour_pairs),
+            ("variable cells", problem.optional),
+            ("count ranges (each assembly uses between min and max copies of a piece)", problem.has_ranges),
+        ) if present]  # fmt: skip
+        said = ", ".join(held).capitalize() if held else "A BurrTools problem"
+        return f"<b style='color:#1b6e20'>Ready.</b> {_escape(said)}: counted as BurrTools counts."
     estimate = found.estimate
     size = ""
     if estimate is not None:

@@ -8,8 +8,10 @@ that grows a shape towards negative coordinates shifts it back.
 A draft may also carry what BurrTools files add to a puzzle: *constraint colours* (a colour number on single cells
 of a piece or of the shape, 0 or none meaning neutral; the design's colour list as RGB; the allowed pairs "a piece
 cell of colour p may sit on a shape cell of colour r") and *variable* shape cells (``+``: a cell that may stay
-empty). Colours and variable cells travel with their cells through every edit. A draft holding any of them
-(``constrained``) is saved as a BurrTools file and counted as BurrTools counts; our puzzle file cannot hold them.
+empty). Colours and variable cells travel with their cells through every edit. A piece may also have a *count
+range*: each assembly uses between ``least`` and ``count`` copies of it (BurrTools' ``min``/``max``). A draft holding
+any of these (``constrained``) is saved as a BurrTools file and counted as BurrTools counts; our puzzle file cannot
+hold them.
 """
 
 from __future__ import annotations
@@ -59,10 +61,32 @@ class PieceDraft:
     name: str
     cells: frozenset[Voxel]
     colour: str
-    count: int = 1
+    count: int = 1  # the copies the puzzle has: every one used, or at most this many with a count range
     label: str = ""
     mirror_twin: str | None = None
     colours: Colours = frozenset()  # constraint colours of single cells (``colour`` is only how it is drawn)
+    minimum: int | None = None  # the fewest copies an assembly uses (BurrTools' ``min``); None: exactly ``count``
+
+    def __post_init__(self) -> None:
+        if self.minimum == self.count:  # one value per meaning, so an edit back to a fixed count equals the original
+            object.__setattr__(self, "minimum", None)
+
+    @property
+    def least(self) -> int:
+        """The fewest copies an assembly uses (``count`` without a range)."""
+        return self.count if self.minimum is None else self.minimum
+
+    @property
+    def ranged(self) -> bool:
+        """Each assembly uses between ``least`` and ``count`` copies, not all of them."""
+        return self.minimum is not None
+
+    def with_copies(self, least: int, most: int) -> PieceDraft:
+        """The piece used between ``least`` and ``most`` times (equal: a fixed count). ValueError names a range
+        that BurrTools cannot hold (more at least than at most, no copy at all, a negative least)."""
+        if most < 1 or least < 0 or least > most:
+            raise ValueError(f"piece {self.name!r}: copies {least} to {most} is no range (0 <= min <= max, max >= 1)")
+        return replace(self, count=most, minimum=least)
 
 
 @dataclass(frozen=True)
@@ -112,9 +136,15 @@ class PuzzleDraft:
         return bool(self.target_colours) or any(p.colours for p in self.pieces)
 
     @property
+    def ranged(self) -> bool:
+        """Some piece has a count range."""
+        return any(p.ranged for p in self.pieces)
+
+    @property
     def constrained(self) -> bool:
-        """The draft holds what only a BurrTools file holds: colours, colour pairs or variable cells."""
-        return self.coloured or bool(self.palette or self.colour_pairs or self.variable)
+        """The draft holds what only a BurrTools file holds: colours, colour pairs, variable cells or count
+        ranges."""
+        return self.coloured or self.ranged or bool(self.palette or self.colour_pairs or self.variable)
 
     def lost_in_puzzle_file(self) -> str:
         """What a puzzle file (JSON) would lose, in words ("" when nothing)."""
@@ -126,11 +156,20 @@ class PuzzleDraft:
             )
         if self.variable:
             lost.append(f"{len(self.variable)} variable (+) cells")
+        ranged = [p.name for p in self.pieces if p.ranged]
+        if ranged:
+            lost.append(f"count ranges (min/max) on piece{'s' if len(ranged) > 1 else ''} {', '.join(ranged)}")
         return "; ".join(lost)
 
     @property
     def piece_volume(self) -> int:
+        """The cells of every copy (each piece at its most copies)."""
         return sum(len(p.cells) * p.count for p in self.pieces)
+
+    @property
+    def least_volume(self) -> int:
+        """The cells of the copies every assembly uses (each piece at its fewest copies)."""
+        return sum(len(p.cells) * p.least for p in self.pieces)
 
     def to_dict(self) -> dict[str, Any]:
         """The puzzle file mapping (``docs/packing.md``), written as the reader's own writer writes it: a full box

@@ -1,10 +1,9 @@
 """Drafts and BurrTools puzzles, both ways, Qt-free: one problem of a file becomes a draft with its constraint
-colours, colour pairs and variable cells, and a draft becomes a file of one problem that BurrTools opens with the
-same pieces, counts, colours and pairs.
+colours, colour pairs, variable cells and count ranges, and a draft becomes a file of one problem that BurrTools
+opens with the same pieces, counts (``min``/``max`` where a piece has a range), colours and pairs.
 
-A plain draft (no colours, no variable cell) is written through the engine puzzle (``from_puzzle``), as before; a
-constrained one is written shape by shape here, since the engine puzzle holds no colours. Count ranges (min/max)
-have no place in a draft and are refused by name rather than changed.
+A plain draft (no colours, no variable cell, fixed counts) is written through the engine puzzle (``from_puzzle``);
+a constrained one is written shape by shape here, since the engine puzzle holds neither colours nor ranges.
 """
 
 from __future__ import annotations
@@ -17,27 +16,23 @@ from solvers.packing.puzzle_io import parse_puzzle
 from solvers.packing.voxels import Voxel
 
 
-def draft_from_problem(problem: BurrProblem, where: str) -> PuzzleDraft:
-    """The draft of one problem: its pieces (letters, labels, counts, constraint colours; mirror twins where
-    BurrTools pairs one-handed pieces kind by kind), its result as the shape (``+`` cells variable, colours kept),
-    the file's colour list and the problem's colour pairs. BurrToolsFileError names what a draft cannot hold."""
-    ranged = [k.letter for k in problem.kinds if k.minimum != k.maximum]
-    if ranged:
-        raise BurrToolsFileError(
-            f"piece{'s' if len(ranged) > 1 else ''} {', '.join(ranged)} "
-            f"{'have count ranges' if len(ranged) > 1 else 'has a count range'} (min/max), which a design cannot hold",
-            where,
-        )
+def draft_from_problem(problem: BurrProblem, parts: tuple[Part, ...] = ()) -> PuzzleDraft:
+    """The draft of one problem: its pieces (letters, labels, counts and count ranges, constraint colours; mirror
+    twins where BurrTools pairs one-handed pieces kind by kind), its result as the shape (``+`` cells variable,
+    colours kept), the file's colour list and the problem's colour pairs. ``parts``, the problem as the file stores
+    it, gives each piece's counts as written (the engine's problem lowers a maximum to the copies that fit)."""
+    written = {part.shape: (part.minimum, part.maximum) for part in parts}
     twins = (kind_twins(problem) or {}) if problem.mirror_ok else {}
     pieces = tuple(
         PieceDraft(
             k.letter,
             frozenset(k.cells),
             k.display_colour or PALETTE[i % len(PALETTE)],
-            k.maximum,
+            written.get(k.shape, (k.minimum, k.maximum))[1],
             k.label,
             problem.kinds[twins[i]].letter if i in twins else None,
             frozenset(k.colours),
+            written.get(k.shape, (k.minimum, k.maximum))[0],
         )
         for i, k in enumerate(problem.kinds)
     )
@@ -86,7 +81,7 @@ def burrtools_file(draft: PuzzleDraft) -> BurrToolsPuzzle:
         for p in draft.pieces
     ]
     shapes.append(_shape(draft.target, draft.target_colours, draft.name, draft.variable))
-    parts = tuple(Part(i, p.count, p.count) for i, p in enumerate(draft.pieces))
+    parts = tuple(Part(i, p.least, p.count) for i, p in enumerate(draft.pieces))
     problem = Problem(draft.title or draft.name, parts, len(draft.pieces), draft.colour_pairs)
     return BurrToolsPuzzle(tuple(shapes), (problem,), draft.palette, draft.description)
 

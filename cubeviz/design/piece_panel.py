@@ -1,6 +1,7 @@
 """The designer's side panel: the shape and the pieces as a list (cells, copies, placements), the piece tools (add,
-copy, paste, remove, turn, mirror) and the chosen item's properties. Every change goes through the model as one
-undo step; a refused value (a name already used) is said in `problem` and changes nothing."""
+copy, paste, remove, turn, mirror) and the chosen item's properties (copies as one number or as a BurrTools count
+range). Every change goes through the model as one undo step; a refused value (a name already used) is said in
+`problem` and changes nothing."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from PyQt6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
+    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -92,16 +95,13 @@ class PiecePanel(QWidget):
         self.colour = QPushButton()
         self.colour.setToolTip("Choose the piece's colour")
         self.colour.clicked.connect(self._choose_colour)
-        self.count = QSpinBox()
-        self.count.setRange(1, MAX_TARGET_CELLS)
-        self.count.setToolTip("How many identical copies of this piece the puzzle uses")
-        self.count.valueChanged.connect(lambda n: self._edit_piece(count=n))
+        copies = self._copies_row()
         self.twin = QComboBox()
         self.twin.setToolTip("The piece that is this one's mirror image (when mirror images count as different)")
         self.twin.activated.connect(self._set_twin)
         for text, widget in (("Letter", self.name), ("Label", self.label), ("Colour", self.colour)):
             form.addRow(text, widget)
-        form.addRow("Copies", self.count)
+        form.addRow("Copies", copies)
         form.addRow("Mirror twin", self.twin)
         layout.addWidget(self.piece_box)
         self.puzzle_box = QGroupBox("Puzzle")
@@ -119,6 +119,34 @@ class PiecePanel(QWidget):
         form.addRow("Title", self.title)
         form.addRow(self.mirrors)
         layout.addWidget(self.puzzle_box)
+
+    def _copies_row(self) -> QWidget:
+        """The copies of the chosen piece: one number, or with *range* ticked the fewest and the most copies an
+        assembly uses (BurrTools' min and max)."""
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        self.least = QSpinBox()
+        self.least.setToolTip(
+            "The fewest copies an assembly uses (BurrTools' min; 0: the piece may be left out). BurrTools counts "
+            "every assembly that uses between min and max copies"
+        )
+        self.least.valueChanged.connect(lambda n: self._set_copies(n, None))
+        self.to_label = QLabel("to")
+        self.count = QSpinBox()
+        self.count.valueChanged.connect(lambda n: self._set_copies(None, n))
+        self.ranged = QCheckBox("range")
+        self.ranged.setToolTip(
+            "A count range (BurrTools' min/max): each assembly uses between min and max copies of this piece and "
+            "may leave the others unused; the design is then saved as a BurrTools file and counted as BurrTools "
+            "counts"
+        )
+        self.ranged.toggled.connect(self._set_ranged)
+        for widget in (self.least, self.to_label, self.count):
+            line.addWidget(widget)
+        line.addWidget(self.ranged)
+        line.addStretch(1)
+        return row
 
     # -- showing -------------------------------------------------------------------------------------------------
     def set_placements(self, placements: tuple[int, ...] | None) -> None:
@@ -141,6 +169,8 @@ class PiecePanel(QWidget):
         self.items.addItem(shape)
         for index, piece in enumerate(draft.pieces):
             copies = f" x{piece.count}" if piece.count > 1 else ""
+            if piece.ranged:
+                copies = f" x{piece.least}-{piece.count}"
             placed = ""
             if self.placements is not None and index < len(self.placements):
                 placed = f", {self.placements[index]} placements"
@@ -168,18 +198,35 @@ class PiecePanel(QWidget):
             self.label.clear()
             self.colour.setText("")
             self.colour.setIcon(QIcon())
+            self._fill_copies(PieceDraft("", frozenset(), ""))  # the shape has no copies: one number, greyed
             return
         piece = draft.pieces[item]
         self.name.setText(piece.name)
         self.label.setText(piece.label)
         self.colour.setText(piece.colour)
         self.colour.setIcon(_swatch(piece.colour))
-        self.count.setValue(piece.count)
+        self._fill_copies(piece)
         for other in draft.pieces:
             if other.name != piece.name:
                 self.twin.addItem(other.name, other.name)
         self.twin.setCurrentIndex(max(self.twin.findData(piece.mirror_twin), 0))
         self.twin.setEnabled(not draft.mirrors_same_piece)
+
+    def _fill_copies(self, piece: PieceDraft) -> None:
+        """One number for a fixed count; min below max with a range (equal would be a fixed count)."""
+        ranged = piece.ranged
+        self.ranged.setChecked(ranged)
+        self.least.setVisible(ranged)
+        self.to_label.setVisible(ranged)
+        self.count.setRange(piece.least + 1 if ranged else 1, MAX_TARGET_CELLS)
+        self.count.setValue(piece.count)
+        self.least.setRange(0, max(piece.count - 1, 0))
+        self.least.setValue(piece.least)
+        self.count.setToolTip(
+            "The most copies an assembly uses (BurrTools' max)"
+            if ranged
+            else "How many identical copies of this piece the puzzle uses (every assembly uses all of them)"
+        )
 
     # -- piece tools ---------------------------------------------------------------------------------------------
     def add_piece(self) -> None:
@@ -192,7 +239,8 @@ class PiecePanel(QWidget):
         if self.model.item == TARGET:
             return
         piece = self.model.draft.pieces[self.model.item]
-        data = {"format": CLIPBOARD_FORMAT, "label": piece.label, "colour": piece.colour, "count": piece.count}
+        data = {"format": CLIPBOARD_FORMAT, "label": piece.label, "colour": piece.colour, "count": piece.count,
+                "minimum": piece.least}  # fmt: skip
         data["cells"] = [list(c) for c in sorted(piece.cells)]
         data["constraint_colours"] = [[*v, c] for v, c in sorted(piece.colours)]
         QApplication.clipboard().setText(json.dumps(data))
@@ -217,6 +265,11 @@ class PiecePanel(QWidget):
         except (ValueError, TypeError, KeyError, IndexError):
             self.problem.emit("Nothing to paste: copy a piece first")
             return
+        try:
+            like = like.with_copies(int(data.get("minimum", like.count)), like.count)
+        except (ValueError, TypeError) as exc:
+            self.problem.emit(f"Nothing pasted: {exc}")
+            return
         if not self.model.draft.has_free_letter():
             self.problem.emit("Every letter is in use: remove a piece first")
             return
@@ -240,6 +293,33 @@ class PiecePanel(QWidget):
             return
         piece = self.model.draft.pieces[self.model.item]
         self.model.apply(self.model.draft.with_piece(self.model.item, replace(piece, **changes)), "piece")
+
+    def _set_copies(self, least: int | None, most: int | None) -> None:
+        """The chosen piece's copies: ``least`` (None: as it is, or equal to ``most`` without a range) to ``most``
+        (None: as it is)."""
+        if self._syncing or self.model.item == TARGET:
+            return
+        piece = self.model.draft.pieces[self.model.item]
+        most = piece.count if most is None else most
+        least = (piece.least if piece.ranged else most) if least is None else least
+        self._apply_copies(piece, least, most)
+
+    def _set_ranged(self, on: bool) -> None:
+        """Ticking *range* lets one copy go unused (min one below max); unticking makes every copy used again."""
+        if self._syncing or self.model.item == TARGET:
+            return
+        piece = self.model.draft.pieces[self.model.item]
+        self._apply_copies(piece, piece.count - 1 if on else piece.count, piece.count)
+
+    def _apply_copies(self, piece: PieceDraft, least: int, most: int) -> None:
+        try:
+            changed = piece.with_copies(least, most)
+        except ValueError as exc:
+            self.problem.emit(str(exc))
+            self.refresh()
+            return
+        self.problem.emit("")
+        self.model.apply(self.model.draft.with_piece(self.model.item, changed), "copies")
 
     def _rename(self) -> None:
         if self._syncing or self.model.item == TARGET:

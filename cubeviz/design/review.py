@@ -3,8 +3,9 @@ size of the search, so a user sees why a puzzle cannot be enumerated before aski
 
 Qt-free, and run off the GUI thread (the placement matrix of a 300-cell shape takes a moment). The final word on
 validity is the puzzle file reader's (``parse_puzzle``): a draft it refuses is never enumerated. A draft with
-constraint colours or variable cells is checked by the BurrTools problem reader instead (``burr_problem``), its
-placements are those the colours allow, and it is counted as BurrTools counts (no estimate).
+constraint colours, variable cells or count ranges is checked by the BurrTools problem reader instead
+(``burr_problem``), its placements are those the colours allow, and it is counted as BurrTools counts (no
+estimate).
 """
 
 from __future__ import annotations
@@ -74,18 +75,16 @@ def review(draft: PuzzleDraft, cancelled: Callable[[], bool] = lambda: False) ->
 
 
 def _constrained_review(draft: PuzzleDraft, cancelled: Callable[[], bool]) -> Review:
-    """A draft with colours or variable cells: the shape checks, the volumes (variable cells may stay empty), then
-    the BurrTools problem reader's verdict and the placements the colours allow."""
-    problems = list(_shape_problems(draft, MAX_RESULT_CELLS))
-    volume, low, high = draft.piece_volume, len(draft.target) - len(draft.variable), len(draft.target)
-    if draft.pieces and draft.target and not low <= volume <= high:
-        room = f"{low}" if low == high else f"{low} to {high}"
-        text = f"the pieces hold {volume} cells and the shape needs {room}"
-        problems.append(Finding(text + (" (variable cells may stay empty)" if draft.variable else "")))
+    """A draft with colours, variable cells or count ranges: the shape checks, the volumes (variable cells may stay
+    empty, ranged pieces leave copies unused), then the BurrTools problem reader's verdict and the placements the
+    colours allow."""
+    problems = list(_shape_problems(draft, MAX_RESULT_CELLS)) + list(_constrained_volume_problems(draft))
     if problems or cancelled():
         return Review(tuple(problems), None, None, None)
     try:
         file, problem = checked_problem(draft)
+        if not problem.kinds:  # every piece may stay unused and none fits
+            return Review((Finding("no piece fits in the shape"),), None, None, None)
         _, cover, _ = display_puzzle(problem)
     except PackingError as exc:
         message = str(exc).removeprefix(f"{draft.name}: ")
@@ -98,8 +97,9 @@ def _constrained_review(draft: PuzzleDraft, cancelled: Callable[[], bool]) -> Re
         rows[kind] += 1
     letters = {k.letter: i for i, k in enumerate(problem.kinds)}
     placements = tuple(rows[letters[p.name]] if p.name in letters else 0 for p in draft.pieces)
+    # a piece that may stay unused may fit nowhere: BurrTools leaves it out
     nowhere = [Finding(f"piece {p.name!r} fits nowhere in the shape", i) for i, p in enumerate(draft.pieces)
-               if not placements[i]]  # fmt: skip
+               if not placements[i] and p.least]  # fmt: skip
     return Review(tuple(nowhere), placements, None, None, None if nowhere else (file, problem))
 
 
@@ -115,6 +115,27 @@ def _shape_problems(draft: PuzzleDraft, limit: int = MAX_TARGET_CELLS):
             yield Finding(f"piece {piece.name!r} has no cells", index)
         elif not is_connected(list(piece.cells)):
             yield Finding(f"piece {piece.name!r} is in more than one part: its cells must touch face to face", index)
+
+
+def _constrained_volume_problems(draft: PuzzleDraft):
+    """The volumes of a BurrTools design: the copies every assembly uses must fit in the shape, and all the copies
+    must fill its fixed cells (variable cells may stay empty, a piece with a range may leave copies unused)."""
+    if not draft.pieces or not draft.target:
+        return
+    least, most = draft.least_volume, draft.piece_volume
+    required, room = len(draft.target) - len(draft.variable), len(draft.target)
+    empty = " (variable cells may stay empty)" if draft.variable else ""
+    if not draft.ranged:
+        if not required <= most <= room:
+            need = f"{required}" if required == room else f"{required} to {room}"
+            yield Finding(f"the pieces hold {most} cells and the shape needs {need}{empty}")
+        return
+    if least > room:
+        yield Finding(f"the fewest copies (each piece at its min) hold {least} cells and the shape has only {room}")
+    if most < required:
+        yield Finding(
+            f"the most copies (each piece at its max) hold {most} cells and the shape needs {required}{empty}"
+        )
 
 
 def _volume_problems(draft: PuzzleDraft):

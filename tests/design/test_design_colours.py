@@ -54,7 +54,7 @@ def _burrtxt_assemblies(path: Path) -> int | None:
 def test_draculas_dental_desaster_opens_saves_and_reads_back_the_same_and_counts_84(tmp_path):
     original = read_burrtools(DRACULA)
     problem = burr_problem(original)
-    draft = draft_from_problem(problem, "Dracula")
+    draft = draft_from_problem(problem)
     assert draft.coloured and len(draft.variable) == len(problem.optional) == 936
     path = tmp_path / "dracula.xmpuzzle"
     write_burrtools(path, burrtools_file(draft))
@@ -73,7 +73,7 @@ def test_draculas_dental_desaster_opens_saves_and_reads_back_the_same_and_counts
     }
     assert back.colour_pairs == original.problems[0].colour_pairs == {(1, 1), (2, 2)}
     assert back.palette == original.colours
-    assert draft_from_problem(back, "again") == draft
+    assert draft_from_problem(back) == draft
     assert count(back).assemblies == DRACULA_ASSEMBLIES
     assert _burrtxt_assemblies(path) in (None, DRACULA_ASSEMBLIES)
 

@@ -179,6 +179,13 @@ BAD_FILES = {
         b'<voxel x="1" y="1" z="1" type="0">#</voxel></shapes><problems/></puzzle>',
         "rhombic dodecahedra",
     ),
+    "min-above-max.xmpuzzle": (
+        b'<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>'
+        b'<voxel x="1" y="1" z="1" type="0">#</voxel><voxel x="2" y="1" z="1" type="0">##</voxel></shapes>'
+        b'<problems><problem name="p"><shapes><shape id="0" min="2" max="1"/></shapes><result id="1"/><bitmap/>'
+        b"</problem></problems></puzzle>",
+        "shape 1 has min 2 > max 1",
+    ),
     "too-many-pieces.xmpuzzle": (
         b'<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>'
         b'<voxel x="1" y="1" z="1" type="0">#</voxel><voxel x="2" y="1" z="1" type="0">##</voxel></shapes>'
@@ -208,16 +215,16 @@ def test_a_file_that_cannot_be_shown_is_refused_once_and_changes_nothing(monkeyp
     assert designer.model.draft is draft and designer.model.undo_stack.count() == undo
 
 
-def test_a_count_range_is_refused_by_the_design_tab_by_name(monkeypatch, window, tmp_path):
+def test_a_count_range_opens_in_the_design_tab_and_is_kept(monkeypatch, window, tmp_path):
     file, _ = _two_problem_file(tmp_path / "both.xmpuzzle")
     ranged = replace(file.problems[0], parts=(Part(file.problems[0].parts[0].shape, 1, 2),))
     path = tmp_path / "ranged.xmpuzzle"
     write_burrtools(path, replace(file, problems=(ranged,)))
     _answer_open(monkeypatch, path)
-    draft = window.designer.model.draft
     window.actions["design_open"].trigger()
-    assert len(window.test_warnings) == 1 and "piece a has a count range" in window.test_warnings[0]
-    assert window.designer.model.draft is draft
+    assert window.test_warnings == []
+    (piece,) = window.designer.model.draft.pieces
+    assert (piece.least, piece.count, piece.ranged) == (1, 2, True)
 
 
 def test_the_design_tab_opens_a_problem_and_saves_it_as_a_burrtools_file(qtbot, monkeypatch, window, tmp_path):
