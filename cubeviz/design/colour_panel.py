@@ -102,7 +102,7 @@ class ColourPairs(QGroupBox):
     problem = pyqtSignal(str)
 
     def __init__(self, model: DesignModel, brush: Brush, parent=None) -> None:
-        super().__init__("Constraint colours", parent)
+        super().__init__(parent)
         self.model = model
         self.brush = brush
         self._syncing = False

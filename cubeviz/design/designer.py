@@ -78,7 +78,7 @@ class Designer(QWidget):
         self.brush.currentIndexChanged.connect(lambda _index: self._brush_chosen())
         self.pairs = ColourPairs(self.model, self.brush)
         self.pairs.problem.connect(self._say_problem)
-        self.panel.layout().addWidget(self.pairs)
+        self.panel.add_section(self.pairs, "Constraint colours")
         split.addWidget(self.panel)
         layers = QWidget()
         column = QVBoxLayout(layers)
@@ -193,6 +193,8 @@ class Designer(QWidget):
             refuse(self, "Puzzle not opened", exc)
             return False
         self.model.replace_all(draft, "open BurrTools problem")
+        if draft.palette:  # its constraint colours and their pairs in view
+            self.panel.show_section(self.pairs)
         self.status.emit(f"Designing {draft.title or draft.name}")
         return True
 
@@ -243,6 +245,8 @@ class Designer(QWidget):
 
     def _brush_chosen(self) -> None:
         painting = self.brush.brush() != CELLS
+        if painting:
+            self.panel.show_section(self.pairs)  # the colours being painted, and their pairs, in view
         self.grid.recolouring = painting
         self.view.painting_cells = painting
 

@@ -17,7 +17,6 @@ from PyQt6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -25,6 +24,7 @@ from PyQt6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -83,7 +83,7 @@ class PiecePanel(QWidget):
             tools.addWidget(button, index // 4, index % 4)
             self.buttons[key] = button
         layout.addLayout(tools)
-        self.piece_box = QGroupBox("Piece")
+        self.piece_box = QWidget()
         form = QFormLayout(self.piece_box)
         self.name = QLineEdit()
         self.name.setMaxLength(1)
@@ -103,8 +103,7 @@ class PiecePanel(QWidget):
             form.addRow(text, widget)
         form.addRow("Copies", copies)
         form.addRow("Mirror twin", self.twin)
-        layout.addWidget(self.piece_box)
-        self.puzzle_box = QGroupBox("Puzzle")
+        self.puzzle_box = QWidget()
         form = QFormLayout(self.puzzle_box)
         self.puzzle_name = QLineEdit()
         self.puzzle_name.setToolTip("The file name: lower-case letters, digits, '-' and '_'")
@@ -118,7 +117,23 @@ class PiecePanel(QWidget):
         form.addRow("Name", self.puzzle_name)
         form.addRow("Title", self.title)
         form.addRow(self.mirrors)
-        layout.addWidget(self.puzzle_box)
+        # the piece, the puzzle and what the window adds (constraint colours) as pages: stacked, they would
+        # squeeze the piece list below its use on a 720-pixel screen
+        self.sections = QTabWidget()
+        self.sections.setDocumentMode(True)
+        self.sections.addTab(self.piece_box, "Piece")
+        self.sections.addTab(self.puzzle_box, "Puzzle")
+        layout.addWidget(self.sections)
+
+    def add_section(self, widget: QWidget, title: str) -> None:
+        """A further page beside Piece and Puzzle (the window's constraint colours)."""
+        self.sections.addTab(widget, title)
+
+    def show_section(self, widget: QWidget) -> None:
+        """Bring the page holding `widget` to the front."""
+        index = self.sections.indexOf(widget)
+        if index >= 0:
+            self.sections.setCurrentIndex(index)
 
     def _copies_row(self) -> QWidget:
         """The copies of the chosen piece: one number, or with *range* ticked the fewest and the most copies an
