@@ -29,7 +29,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from solvers.engine import SearchCancelled, StopFlag
-from solvers.nxn.centre_beam import beam_centre_turns
+from solvers.nxn.centre_beam import WIDTH, beam_centre_turns
 from solvers.nxn.centre_blocks import block_centre_turns
 from solvers.nxn.centre_rings import solve_rings
 from solvers.nxn.centre_search import free_centre_turns
@@ -44,10 +44,10 @@ from solvers.nxn.state import NxNState
 from solvers.nxn.validation import _rotation_centres, home_relabel, validate
 
 SolveEvent = StageProgress | BigCubeSolution
-RING_SIZES = (6, 8)  # centre rings by the 4x4x4's tables first (centre_rings.py), measured shorter there. Odd
-# cubes' rings go by the 5x5x5's phases, a few seconds each: a 7x7x7 took 303-305 turns for 349 but 12-15 s a solve
-# on the loaded machine, over the 10 s allowed, and with a time limit per ring (falling back) longer than before.
+RING_SIZES = (6, 7, 8)  # centre rings by the small cubes' tables first (centre_rings.py), measured shorter there:
+# a 7x7x7's two 5x5x5 rings take about 55 turns and 1-5 s, and the whole solve about 277 turns for 336
 BEAM_UP_TO = 7  # the ring-keeping beam (centre_beam.py); on bigger cubes its steps cost seconds, greedy takes over
+BEAM_WIDTHS = {7: 64}  # states per beam step where more than centre_beam.WIDTH paid: 7x7x7 276.5 turns for 282.2
 MAX_SOLVE_SIZE = 25  # the solver's time grows about as N^2.5 (17x17x17: 10-20 s); larger cubes are refused
 
 
@@ -120,7 +120,10 @@ def solve(
         colours = colours[sequence_permutation(size, fix)]
         turns += fix
     yield progress(1, "centres: block commutators")
-    blocks = beam_centre_turns(size, colours, solved_rings, stopped) if solved_rings and size <= BEAM_UP_TO else []
+    if solved_rings and size <= BEAM_UP_TO:
+        blocks = beam_centre_turns(size, colours, solved_rings, stopped, BEAM_WIDTHS.get(size, WIDTH))
+    else:
+        blocks = []
     colours = colours[sequence_permutation(size, blocks)]
     turns += blocks
     blocks = block_centre_turns(size, colours, stopped)
