@@ -54,7 +54,7 @@ def test_a_lifted_turn_does_to_the_ring_what_the_small_cube_turn_does(n, small):
             assert "".join(big.facelets()[int(s)] for s in stickers(ring)) == model.facelets(), (ring, turn)
 
 
-@pytest.mark.parametrize("n", (6, pytest.param(7, marks=pytest.mark.slow)))  # 7: half a minute, its tables built
+@pytest.mark.parametrize("n", (6, 7))
 def test_rings_are_solved_innermost_first_and_the_beam_keeps_them(n):
     model = _scrambled(n, seed=3)
     colours = read_facelets(model.facelets()).colours
