@@ -65,14 +65,19 @@ def ring_keeping(size: int, solved: tuple[Projection, ...]) -> RingKeeping:
 
 
 def beam_centre_turns(
-    size: int, colours: np.ndarray, solved: tuple[Projection, ...], stop: Callable[[], bool] = lambda: False
+    size: int,
+    colours: np.ndarray,
+    solved: tuple[Projection, ...],
+    stop: Callable[[], bool] = lambda: False,
+    width: int = WIDTH,
 ) -> list[BlockTurn]:
-    """Ring-keeping block commutators to the state where turns + COST_PER_PIECE * pieces out was least."""
+    """Ring-keeping block commutators to the state where turns + COST_PER_PIECE * pieces out was least; `width`
+    states kept per step at most (fewer when the step's work would pass BUDGET)."""
     moves = ring_keeping(size, solved)
     count = len(moves.local)
     if not count or not len(moves.free):
         return []
-    width = int(min(WIDTH, max(MIN_WIDTH, BUDGET // (count * len(moves.free)))))
+    width = int(min(width, max(MIN_WIDTH, BUDGET // (count * len(moves.free)))))
     wanted = moves.free // (size * size)
     beam = colours[moves.free][None, :]
     spent = np.zeros(1)

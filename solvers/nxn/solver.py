@@ -2,8 +2,8 @@
 
 Stages, for any N >= 2 (a later stage keeps what earlier ones solved, except where said):
 1. centres, first turns: a beam search over one-layer turns and bar-moving conjugates (centre_search.py); on the
-   sizes in RING_SIZES instead every x-centre ring as a 4x4x4 by its exact tables (centre_rings.py), then a beam
-   over the block commutators that keep those rings (centre_beam.py);
+   sizes `uses_rings` names instead every centre ring as a 4x4x4 or 5x5x5 by its exact tables (centre_rings.py),
+   then a beam over the block commutators that keep those rings (centre_beam.py);
 2. wing parity: one inner-layer quarter turn for each wing orbit whose permutation is odd, so that 3-cycles can
    finish every wing orbit and a fully paired even cube has no "OLL parity";
 3. centres in bulk: greedy block commutators that move rectangles of centre pieces (centre_blocks.py);
@@ -29,7 +29,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from solvers.engine import SearchCancelled, StopFlag
-from solvers.nxn.centre_beam import beam_centre_turns
+from solvers.nxn.centre_beam import WIDTH, beam_centre_turns
 from solvers.nxn.centre_blocks import block_centre_turns
 from solvers.nxn.centre_rings import solve_rings
 from solvers.nxn.centre_search import free_centre_turns
@@ -44,11 +44,18 @@ from solvers.nxn.state import NxNState
 from solvers.nxn.validation import _rotation_centres, home_relabel, validate
 
 SolveEvent = StageProgress | BigCubeSolution
-RING_SIZES = (6, 8)  # centre rings by the 4x4x4's tables first (centre_rings.py), measured shorter there. Odd
-# cubes' rings go by the 5x5x5's phases, a few seconds each: a 7x7x7 took 303-305 turns for 349 but 12-15 s a solve
-# on the loaded machine, over the 10 s allowed, and with a time limit per ring (falling back) longer than before.
+RING_SIZES = (6, 8)  # even sizes whose centre rings go by the 4x4x4's tables first (centre_rings.py): measured shorter
+# Odd sizes 7 to 17 (measured) solve their rings by the 5x5x5's phases; general stages -> rings: 7x7x7 335.7 -> 283.5
+# and 9x9x9 680.0 -> 603.7 (nxn_bench.py), one solve each (seed 0): 11x11x11 1439 -> 1350, 13x13x13 2384 -> 2182,
+# 15x15x15 3515 -> 3346, 17x17x17 4816 -> 4627, at a few seconds more.
 BEAM_UP_TO = 7  # the ring-keeping beam (centre_beam.py); on bigger cubes its steps cost seconds, greedy takes over
+BEAM_WIDTHS = {7: 64}  # states per beam step past centre_beam.WIDTH: 7x7x7 283.0 turns for 287.4 (seeds 0-19)
 MAX_SOLVE_SIZE = 25  # the solver's time grows about as N^2.5 (17x17x17: 10-20 s); larger cubes are refused
+
+
+def uses_rings(size: int) -> bool:
+    """Whether the centres start with rings by the small cubes' tables (centre_rings.py)."""
+    return size in RING_SIZES or (size % 2 == 1 and 7 <= size <= 17)
 
 
 def _target_relabel(state: NxNState) -> np.ndarray:
@@ -104,7 +111,7 @@ def solve(
         return StageProgress(words, done / total, time.monotonic() - started)
 
     solved_rings: tuple = ()
-    if size in RING_SIZES:
+    if uses_rings(size):
         yield progress(0, "centres: rings by the small cubes' tables")
         free, colours, solved_rings = solve_rings(size, colours, stopped)
     else:
@@ -120,7 +127,10 @@ def solve(
         colours = colours[sequence_permutation(size, fix)]
         turns += fix
     yield progress(1, "centres: block commutators")
-    blocks = beam_centre_turns(size, colours, solved_rings, stopped) if solved_rings and size <= BEAM_UP_TO else []
+    if solved_rings and size <= BEAM_UP_TO:
+        blocks = beam_centre_turns(size, colours, solved_rings, stopped, BEAM_WIDTHS.get(size, WIDTH))
+    else:
+        blocks = []
     colours = colours[sequence_permutation(size, blocks)]
     turns += blocks
     blocks = block_centre_turns(size, colours, stopped)

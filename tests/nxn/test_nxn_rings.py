@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from solvers.nxn import centre_rings
 from solvers.nxn.centre_beam import COST_PER_PIECE, beam_centre_turns
 from solvers.nxn.centre_rings import solve_rings
 from solvers.nxn.centre_search import wing_parities
@@ -53,7 +54,7 @@ def test_a_lifted_turn_does_to_the_ring_what_the_small_cube_turn_does(n, small):
             assert "".join(big.facelets()[int(s)] for s in stickers(ring)) == model.facelets(), (ring, turn)
 
 
-@pytest.mark.parametrize("n", (6, pytest.param(7, marks=pytest.mark.slow)))  # 7: half a minute, its tables built
+@pytest.mark.parametrize("n", (6, 7))
 def test_rings_are_solved_innermost_first_and_the_beam_keeps_them(n):
     model = _scrambled(n, seed=3)
     colours = read_facelets(model.facelets()).colours
@@ -71,6 +72,22 @@ def test_rings_are_solved_innermost_first_and_the_beam_keeps_them(n):
     for ring in solved:
         assert all(len(face) == 1 for face in _ring_letters(model, ring)), ring
     assert len(beam) + COST_PER_PIECE * _centres_out(model) < COST_PER_PIECE * out_before
+
+
+def test_an_odd_ring_out_of_time_falls_back_to_its_x_centres(monkeypatch):
+    """A 5x5x5 ring whose search runs past its time keeps the cube solvable: that ring's x-centres are then
+    solved by the 4x4x4's tables (its +-centres left to the later stages), and the wings stay even."""
+    monkeypatch.setattr(centre_rings, "RING_SECONDS", 0.0)
+    n = 7
+    model = _scrambled(n, seed=5)
+    turns, _, solved = solve_rings(n, read_facelets(model.facelets()).colours)
+    assert [(r.small, r.depth) for r in solved] == [(4, 2), (4, 1)]
+    model.apply(format_turns(turns, n))
+    for ring in solved:
+        letters = _ring_letters(model, ring)
+        assert all(len(face) == 1 for face in letters), ring
+        assert len(set().union(*letters)) == 6, ring
+    assert wing_parities(n, read_facelets(model.facelets()).colours) == 0
 
 
 def _centres_out(model: StickerModel) -> int:

@@ -142,10 +142,13 @@ _ROTATIONS: tuple[list[BlockTurn], ...] = ([], [BlockTurn(Axis.Y, 0, SIZE - 1, 1
 _ABOUT_X: tuple[list[BlockTurn], ...] = ([], [BlockTurn(Axis.X, 0, SIZE - 1, 1)])
 
 
-def solve_centres(colours: np.ndarray, stopped: Callable[[], bool] = lambda: False, keep: int = 1) -> list[Candidate]:
+def solve_centres(
+    colours: np.ndarray, stopped: Callable[[], bool] = lambda: False, keep: int = 1, tried: int = PHASE3_TRIED
+) -> list[Candidate]:
     """The `keep` shortest centre solutions found (distinct end states, shortest first), each with its colours
     after it recoloured to the target; [] if stopped (or if no phase-3 search finished within its budget, which
-    the joint tables have made unseen).
+    the joint tables have made unseen). `tried`: how many phase-2 candidates go on to phase 3 (a caller that
+    needs one good solution, not the 5x5x5's eight for its pairing, can take fewer).
     `colours` are relative to the fixed centres."""
     stop = _Stop(stopped)
     first: list[Candidate] = []
@@ -163,7 +166,7 @@ def solve_centres(colours: np.ndarray, stopped: Callable[[], bool] = lambda: Fal
     second.sort(key=_phase3_estimate)
     second = _distinct(second)  # of two ways to one state, the shorter
     done: list[Candidate] = []
-    for candidate in second[:PHASE3_TRIED]:
+    for candidate in second[:tried]:
         for turns in _phase3(candidate.colours, PHASE3_SOLUTIONS, stop, BUDGETS[2]):
             done.append(_after(candidate, turns))
     for candidate in second[:1] if not done else []:  # not seen since the joint tables: a guard
