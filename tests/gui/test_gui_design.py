@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from design_helpers import shown_designer
 from PyQt6.QtCore import QPoint, Qt
 from solve_helpers import make_window
 
@@ -19,13 +20,8 @@ REVIEW_MS = 60_000  # the first review compiles nothing, but a loaded machine is
 
 @pytest.fixture
 def designer(qtbot):
-    widget = Designer()
-    qtbot.addWidget(widget)
-    widget.resize(1280, 700)
-    widget.show()
-    qtbot.waitExposed(widget)
-    yield widget
-    widget.shutdown()
+    with shown_designer(qtbot, 1280, 700) as widget:
+        yield widget
 
 
 def _click_cell(qtbot, designer: Designer, x: int, y: int, z: int = 0) -> None:

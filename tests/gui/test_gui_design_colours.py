@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from design_helpers import refused_as_json_and_reopened_from_burrtools, shown_designer
 from PyQt6.QtCore import QPoint, Qt
 from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QColorDialog, QFileDialog, QMessageBox
@@ -44,16 +45,8 @@ def _board() -> PuzzleDraft:
 
 @pytest.fixture
 def designer(qtbot, monkeypatch):
-    widget = Designer()
-    qtbot.addWidget(widget)
-    widget.resize(1280, 700)
-    widget.show()
-    qtbot.waitExposed(widget)
-    warnings: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warnings.append(text))
-    widget.test_warnings = warnings
-    yield widget
-    widget.shutdown()
+    with shown_designer(qtbot, 1280, 700, monkeypatch) as widget:
+        yield widget
 
 
 def _grid_colour(designer: Designer, x: int, y: int) -> QColor:
@@ -150,18 +143,10 @@ def test_a_coloured_design_saves_as_burrtools_reopens_identical_and_json_says_wh
     designer.model.replace_all(_board().with_variable((3, 1, 0), True), "board")
     found = designer.wait_for_review(REVIEW_MS)
     assert found.ready, found.problems
-    json_path = tmp_path / "board.json"
-    assert not designer.save(json_path) and not json_path.exists()
-    assert designer.test_warnings == [
+    assert refused_as_json_and_reopened_from_burrtools(designer, tmp_path, designer.test_warnings) == [
         "Not saved: a puzzle file (.json) cannot hold 2 constraint colours on 10 cells and 2 colour pairs; "
         "1 variable (+) cells: save it as a BurrTools file (.xmpuzzle)"
     ]
-    saved = designer.model.draft
-    path = tmp_path / "board.xmpuzzle"
-    assert designer.save(path)
-    designer.start_box(2, 2, 2)
-    assert designer.start_from(path)
-    assert designer.model.draft == saved
 
 
 def test_enumerate_counts_a_coloured_design_as_burrtxt_does(qtbot):

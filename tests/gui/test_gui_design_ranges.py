@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from design_helpers import refused_as_json_and_reopened_from_burrtools, shown_designer
 from PyQt6.QtCore import QPoint, Qt
 from PyQt6.QtWidgets import QApplication, QMessageBox
 from solve_helpers import make_window
 
-from cubeviz.design.designer import Designer
 from cubeviz.design.draft import PuzzleDraft
 from cubeviz.design.piece_panel import CLIPBOARD_FORMAT
 
@@ -74,17 +74,10 @@ def test_ranges_set_in_the_panel_undo_save_reopen_and_count_as_burrtxt(qtbot, mo
     said = "Count ranges (each assembly uses between min and max copies of a piece): counted as BurrTools counts."
     assert said in designer.findings.text()
 
-    json_path = tmp_path / "ranged.json"
-    assert not designer.save(json_path) and not json_path.exists()
-    assert warnings == [
+    assert refused_as_json_and_reopened_from_burrtools(designer, tmp_path, warnings) == [
         "Not saved: a puzzle file (.json) cannot hold count ranges (min/max) on pieces a, b, c: save it as a "
         "BurrTools file (.xmpuzzle)"
     ]
-    saved = designer.model.draft
-    path = tmp_path / "ranged.xmpuzzle"
-    assert designer.save(path)
-    designer.start_box(2, 2, 2)
-    assert designer.start_from(path) and designer.model.draft == saved
 
     found = designer.wait_for_review(REVIEW_MS)
     assert found.ready
@@ -99,13 +92,8 @@ def test_ranges_set_in_the_panel_undo_save_reopen_and_count_as_burrtxt(qtbot, mo
 
 @pytest.fixture
 def designer(qtbot):
-    widget = Designer()
-    qtbot.addWidget(widget)
-    widget.resize(1366, 700)
-    widget.show()
-    qtbot.waitExposed(widget)
-    yield widget
-    widget.shutdown()
+    with shown_designer(qtbot, 1366, 700) as widget:
+        yield widget
 
 
 def test_a_copied_piece_keeps_its_range_and_min_above_max_is_not_pasted(qtbot, designer):

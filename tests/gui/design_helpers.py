@@ -1,0 +1,45 @@
+"""The Design tab on its own, as its tests use it: shown at a given size and shut down afterwards (its review
+worker stops), with the message boxes it would raise collected instead of shown."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from PyQt6.QtWidgets import QMessageBox
+
+from cubeviz.design.designer import Designer
+
+
+@contextmanager
+def shown_designer(qtbot, width: int, height: int, monkeypatch=None) -> Iterator[Designer]:
+    """A Designer on screen at width x height; with `monkeypatch`, its warnings are kept in `test_warnings`."""
+    widget = Designer()
+    qtbot.addWidget(widget)
+    widget.resize(width, height)
+    widget.show()
+    qtbot.waitExposed(widget)
+    if monkeypatch is not None:
+        warnings: list[str] = []
+        monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warnings.append(text))
+        widget.test_warnings = warnings
+    try:
+        yield widget
+    finally:
+        widget.shutdown()
+
+
+def refused_as_json_and_reopened_from_burrtools(designer: Designer, folder: Path, warnings: list[str]) -> list[str]:
+    """Save the design as JSON (which must be refused, writing nothing), then as a BurrTools file, start another
+    design and open that file: it must come back identical. Returns the warnings the JSON refusal raised."""
+    json_path = folder / "design.json"
+    before = len(warnings)
+    assert not designer.save(json_path) and not json_path.exists()
+    said = warnings[before:]
+    saved = designer.model.draft
+    path = folder / "design.xmpuzzle"
+    assert designer.save(path)
+    designer.start_box(2, 2, 2)
+    assert designer.start_from(path) and designer.model.draft == saved
+    return said
