@@ -5,7 +5,7 @@ turns where the general commutator stages take 40-60), and the centre phases als
 even, which the general pipeline needs a separate step for. The edge pairing searches every short "slice, outer
 turns, slice back" move of the 4x4x4 (fewer turns than the general pairing's fixed moves); it is cheap, so it
 runs after each of the 24 shortest centre solutions. Then the general solver's stages, the 3x3x3 stage with
-its PLL-parity case (frame.py) and wing 3-cycles for what pairing left, run after the two best of those (by
+its PLL-parity case (frame.py) and wing 3-cycles for what pairing left, run after the three best of those (by
 turns so far, edges left unpaired and the PLL-parity exchange when it is due; the 3x3x3 stage's own length
 varies too much to pick one alone), the shortest whole answer kept.
 """
@@ -34,7 +34,7 @@ from solvers.nxn.slice_pairing import prepare as prepare_pairing
 from solvers.nxn.state import NxNState
 
 CENTRE_CANDIDATES = 24  # centre solutions the edge pairing is tried on (it takes a few tens of ms)
-FRAME_CANDIDATES = 2  # of those, the best paired ones the 3x3x3 stage is run on (a few hundred ms each)
+FRAME_CANDIDATES = 3  # of those, the best paired ones the 3x3x3 stage is run on (a few hundred ms each)
 
 
 def solve_four(
