@@ -2,8 +2,8 @@
 piece layer by layer or click faces in 3D; see at once what is wrong, how many placements each piece has and how
 big the search will be; save the puzzle file or enumerate it in the Packings tab. Cubes may carry BurrTools'
 constraint colours and shape cubes may be variable (the brush above the grid, the colour pairs in the side panel),
-and a piece may have a count range (each assembly uses between min and max copies): such a design is saved as a
-BurrTools file and counted as BurrTools counts.
+a piece may have a count range (each assembly uses between min and max copies) and belong to piece groups, and the
+empty cells may be bounded (maxHoles): such a design is saved as a BurrTools file and counted as BurrTools counts.
 
 The review of a draft (``review.py``) runs in a worker after each edit, so a big shape never stalls the editing;
 a review that an edit has overtaken is dropped.
@@ -359,8 +359,13 @@ def _findings_html(found: Review) -> str:
             ("colour constraints", problem.coloured or problem.colour_pairs),
             ("variable cells", problem.optional),
             ("count ranges (each assembly uses between min and max copies of a piece)", problem.has_ranges),
+            ("piece groups (a part whose pieces can share a group need not come apart)",
+             any(k.groups for k in problem.kinds)),
+            (f"at most {problem.max_holes} empty cells (maxHoles)",
+             problem.max_holes is not None and problem.optional and problem.has_ranges),
         ) if present]  # fmt: skip
-        said = ", ".join(held).capitalize() if held else "A BurrTools problem"
+        said = ", ".join(held) if held else "a BurrTools problem"
+        said = said[0].upper() + said[1:]  # not capitalize(): it would lower "maxHoles"
         return f"<b style='color:#1b6e20'>Ready.</b> {_escape(said)}: counted as BurrTools counts."
     estimate = found.estimate
     size = ""

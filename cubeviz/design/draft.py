@@ -9,9 +9,11 @@ A draft may also carry what BurrTools files add to a puzzle: *constraint colours
 of a piece or of the shape, 0 or none meaning neutral; the design's colour list as RGB; the allowed pairs "a piece
 cell of colour p may sit on a shape cell of colour r") and *variable* shape cells (``+``: a cell that may stay
 empty). Colours and variable cells travel with their cells through every edit. A piece may also have a *count
-range*: each assembly uses between ``least`` and ``count`` copies of it (BurrTools' ``min``/``max``). A draft holding
-any of these (``constrained``) is saved as a BurrTools file and counted as BurrTools counts; our puzzle file cannot
-hold them.
+range*: each assembly uses between ``least`` and ``count`` copies of it (BurrTools' ``min``/``max``), and belong to
+*piece groups* (BurrTools' model: per group, how many of its copies may be in it; the pieces of one group may stay
+together when the puzzle is taken apart, as a cage of several frames does). The puzzle may bound the empty
+variable cells of an assembly (``max_holes``, BurrTools' ``maxHoles``). A draft holding any of these
+(``constrained``) is saved as a BurrTools file and counted as BurrTools counts; our puzzle file cannot hold them.
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ class PieceDraft:
     mirror_twin: str | None = None
     colours: Colours = frozenset()  # constraint colours of single cells (``colour`` is only how it is drawn)
     minimum: int | None = None  # the fewest copies an assembly uses (BurrTools' ``min``); None: exactly ``count``
+    groups: tuple[tuple[int, int], ...] = ()  # (group number from 1, copies that may be in it), as the file lists them
 
     def __post_init__(self) -> None:
         if self.minimum == self.count:  # one value per meaning, so an edit back to a fixed count equals the original
@@ -88,6 +91,20 @@ class PieceDraft:
             raise ValueError(f"piece {self.name!r}: copies {least} to {most} is no range (0 <= min <= max, max >= 1)")
         return replace(self, count=most, minimum=least)
 
+    def copies_in(self, group: int) -> int:
+        """How many copies of the piece may be in ``group`` (0: the piece is not in it)."""
+        return next((copies for number, copies in self.groups if number == group), 0)
+
+    def with_group(self, group: int, copies: int) -> PieceDraft:
+        """The piece with ``copies`` of it in ``group`` (0 copies: out of the group, as BurrTools' editor drops it);
+        a group it is already in keeps its place in the list. ValueError names a group or copies that cannot be."""
+        if group < 1 or copies < 0:
+            raise ValueError(f"piece {self.name!r}: group {group} with {copies} copies (groups from 1, copies >= 0)")
+        kept = [(number, n) for number, n in self.groups if number != group or copies]
+        if copies and group not in (number for number, _ in kept):
+            kept.append((group, copies))
+        return replace(self, groups=tuple((number, copies if number == group else n) for number, n in kept))
+
 
 @dataclass(frozen=True)
 class PuzzleDraft:
@@ -101,6 +118,7 @@ class PuzzleDraft:
     variable: frozenset[Voxel] = frozenset()  # shape cells that may stay empty (BurrTools' ``+``)
     palette: tuple[RGB, ...] = ()  # the constraint colours: colour n is palette[n - 1]
     colour_pairs: frozenset[tuple[int, int]] = frozenset()  # allowed (piece colour, shape colour)
+    max_holes: int | None = None  # the most variable cells an assembly may leave empty (None: no limit)
 
     # -- templates -----------------------------------------------------------------------------------------------
     @classmethod
@@ -141,10 +159,16 @@ class PuzzleDraft:
         return any(p.ranged for p in self.pieces)
 
     @property
+    def grouped(self) -> bool:
+        """Some piece belongs to a piece group."""
+        return any(p.groups for p in self.pieces)
+
+    @property
     def constrained(self) -> bool:
-        """The draft holds what only a BurrTools file holds: colours, colour pairs, variable cells or count
-        ranges."""
-        return self.coloured or self.ranged or bool(self.palette or self.colour_pairs or self.variable)
+        """The draft holds what only a BurrTools file holds: colours, colour pairs, variable cells, count ranges,
+        piece groups or a bound on the empty cells."""
+        extra = self.grouped or self.max_holes is not None
+        return self.coloured or self.ranged or extra or bool(self.palette or self.colour_pairs or self.variable)
 
     def lost_in_puzzle_file(self) -> str:
         """What a puzzle file (JSON) would lose, in words ("" when nothing)."""
@@ -159,6 +183,11 @@ class PuzzleDraft:
         ranged = [p.name for p in self.pieces if p.ranged]
         if ranged:
             lost.append(f"count ranges (min/max) on piece{'s' if len(ranged) > 1 else ''} {', '.join(ranged)}")
+        grouped = [p.name for p in self.pieces if p.groups]
+        if grouped:
+            lost.append(f"piece groups of piece{'s' if len(grouped) > 1 else ''} {', '.join(grouped)}")
+        if self.max_holes is not None:
+            lost.append(f"the bound of {self.max_holes} empty cells (maxHoles)")
         return "; ".join(lost)
 
     @property

@@ -1,6 +1,7 @@
 """Drafts and BurrTools puzzles, both ways, Qt-free: one problem of a file becomes a draft with its constraint
-colours, colour pairs, variable cells and count ranges, and a draft becomes a file of one problem that BurrTools
-opens with the same pieces, counts (``min``/``max`` where a piece has a range), colours and pairs.
+colours, colour pairs, variable cells, count ranges, piece groups and ``maxHoles``, and a draft becomes a file of
+one problem that BurrTools opens with the same pieces, counts (``min``/``max`` where a piece has a range), groups,
+colours, pairs and ``maxHoles``.
 
 A plain draft (no colours, no variable cell, fixed counts) is written through the engine puzzle (``from_puzzle``);
 a constrained one is written shape by shape here, since the engine puzzle holds neither colours nor ranges.
@@ -18,9 +19,10 @@ from solvers.packing.voxels import Voxel
 
 def draft_from_problem(problem: BurrProblem, parts: tuple[Part, ...] = ()) -> PuzzleDraft:
     """The draft of one problem: its pieces (letters, labels, counts and count ranges, constraint colours; mirror
-    twins where BurrTools pairs one-handed pieces kind by kind), its result as the shape (``+`` cells variable,
-    colours kept), the file's colour list and the problem's colour pairs. ``parts``, the problem as the file stores
-    it, gives each piece's counts as written (the engine's problem lowers a maximum to the copies that fit)."""
+    twins where BurrTools pairs one-handed pieces kind by kind; piece groups), its result as the shape (``+`` cells
+    variable, colours kept), the file's colour list, the problem's colour pairs and ``maxHoles``. ``parts``, the
+    problem as the file stores it, gives each piece's counts as written (the engine's problem lowers a maximum to
+    the copies that fit)."""
     written = {part.shape: (part.minimum, part.maximum) for part in parts}
     twins = (kind_twins(problem) or {}) if problem.mirror_ok else {}
     pieces = tuple(
@@ -33,6 +35,7 @@ def draft_from_problem(problem: BurrProblem, parts: tuple[Part, ...] = ()) -> Pu
             problem.kinds[twins[i]].letter if i in twins else None,
             frozenset(k.colours),
             written.get(k.shape, (k.minimum, k.maximum))[0],
+            k.groups,
         )
         for i, k in enumerate(problem.kinds)
     )
@@ -52,6 +55,7 @@ def draft_from_problem(problem: BurrProblem, parts: tuple[Part, ...] = ()) -> Pu
         variable=frozenset(home(v) for v in problem.optional),
         palette=problem.palette,
         colour_pairs=problem.colour_pairs,
+        max_holes=problem.max_holes,
     )
 
 
@@ -65,8 +69,8 @@ def _shape(cells: frozenset[Voxel], colours, name: str, variable: frozenset[Voxe
 def burrtools_file(draft: PuzzleDraft) -> BurrToolsPuzzle:
     """The design as a BurrTools file of one problem: a shape per piece (named ``letter: label`` or by its letter,
     with its constraint colours and its display colour in our own attribute), then the shape to fill named after the
-    design, the colour list and the allowed pairs. PackingError when the design is no valid puzzle or has no
-    BurrTools equivalent (one-handed pieces that may be reflected)."""
+    design, the colour list, the allowed pairs, each piece's groups and ``maxHoles``. PackingError when the design
+    is no valid puzzle or has no BurrTools equivalent (one-handed pieces that may be reflected)."""
     if not draft.constrained:
         return from_puzzle(parse_puzzle(draft.to_dict(), where=draft.name))
     if not draft.target or not draft.pieces or not all(p.cells for p in draft.pieces):
@@ -81,8 +85,8 @@ def burrtools_file(draft: PuzzleDraft) -> BurrToolsPuzzle:
         for p in draft.pieces
     ]
     shapes.append(_shape(draft.target, draft.target_colours, draft.name, draft.variable))
-    parts = tuple(Part(i, p.least, p.count) for i, p in enumerate(draft.pieces))
-    problem = Problem(draft.title or draft.name, parts, len(draft.pieces), draft.colour_pairs)
+    parts = tuple(Part(i, p.least, p.count, p.groups) for i, p in enumerate(draft.pieces))
+    problem = Problem(draft.title or draft.name, parts, len(draft.pieces), draft.colour_pairs, draft.max_holes)
     return BurrToolsPuzzle(tuple(shapes), (problem,), draft.palette, draft.description)
 
 

@@ -1,7 +1,7 @@
 """The designer's side panel: the shape and the pieces as a list (cells, copies, placements), the piece tools (add,
 copy, paste, remove, turn, mirror) and the chosen item's properties (copies as one number or as a BurrTools count
-range). Every change goes through the model as one undo step; a refused value (a name already used) is said in
-`problem` and changes nothing."""
+range, the piece groups it is in; the puzzle's bound on empty cells). Every change goes through the model as one
+undo step; a refused value (a name already used) is said in `problem` and changes nothing."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ from PyQt6.QtWidgets import (
 
 from cubeviz.design.design_model import DesignModel
 from cubeviz.design.draft import TARGET, PieceDraft, normalised
+from cubeviz.design.group_rows import GroupRow, HolesRow
 from solvers.packing.puzzle_io import MAX_TARGET_CELLS
 
 SHAPE_COLOUR = "#8fa3bf"
@@ -102,6 +103,9 @@ class PiecePanel(QWidget):
         for text, widget in (("Letter", self.name), ("Label", self.label), ("Colour", self.colour)):
             form.addRow(text, widget)
         form.addRow("Copies", copies)
+        self.groups = GroupRow(self.model)
+        self.groups.problem.connect(self.problem)
+        form.addRow("Groups", self.groups)
         form.addRow("Mirror twin", self.twin)
         self.puzzle_box = QWidget()
         form = QFormLayout(self.puzzle_box)
@@ -114,9 +118,12 @@ class PiecePanel(QWidget):
         self.mirrors = QCheckBox("A piece may also be used as its mirror image")
         self.mirrors.setToolTip("Free pieces: each piece may be placed as itself or as its mirror image")
         self.mirrors.toggled.connect(self._set_mirrors)
+        self.holes = HolesRow(self.model)
+        self.holes.problem.connect(self.problem)
         form.addRow("Name", self.puzzle_name)
         form.addRow("Title", self.title)
         form.addRow(self.mirrors)
+        form.addRow("Max holes", self.holes)
         # the piece, the puzzle and what the window adds (constraint colours) as pages: stacked, they would
         # squeeze the piece list below its use on a 720-pixel screen
         self.sections = QTabWidget()
@@ -190,9 +197,10 @@ class PiecePanel(QWidget):
             if self.placements is not None and index < len(self.placements):
                 placed = f", {self.placements[index]} placements"
             label = f"  ({piece.label})" if piece.label else ""
-            self.items.addItem(
-                QListWidgetItem(_swatch(piece.colour), f"{piece.name}  {len(piece.cells)} cells{copies}{placed}{label}")
-            )
+            groups = ", ".join(str(g) for g, _ in piece.groups)
+            grouped = f", group{'s' if len(piece.groups) > 1 else ''} {groups}" if groups else ""
+            text = f"{piece.name}  {len(piece.cells)} cells{copies}{grouped}{placed}{label}"
+            self.items.addItem(QListWidgetItem(_swatch(piece.colour), text))
         self.items.setCurrentRow(self.model.item + 1)
         self.items.blockSignals(blocked)
 
@@ -258,6 +266,7 @@ class PiecePanel(QWidget):
                 "minimum": piece.least}  # fmt: skip
         data["cells"] = [list(c) for c in sorted(piece.cells)]
         data["constraint_colours"] = [[*v, c] for v, c in sorted(piece.colours)]
+        data["groups"] = [list(g) for g in piece.groups]
         QApplication.clipboard().setText(json.dumps(data))
         self.problem.emit("")
 
@@ -282,6 +291,8 @@ class PiecePanel(QWidget):
             return
         try:
             like = like.with_copies(int(data.get("minimum", like.count)), like.count)
+            for group, copies in data.get("groups", ()):
+                like = like.with_group(int(group), int(copies))
         except (ValueError, TypeError) as exc:
             self.problem.emit(f"Nothing pasted: {exc}")
             return

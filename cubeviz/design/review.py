@@ -3,9 +3,10 @@ size of the search, so a user sees why a puzzle cannot be enumerated before aski
 
 Qt-free, and run off the GUI thread (the placement matrix of a 300-cell shape takes a moment). The final word on
 validity is the puzzle file reader's (``parse_puzzle``): a draft it refuses is never enumerated. A draft with
-constraint colours, variable cells or count ranges is checked by the BurrTools problem reader instead
-(``burr_problem``), its placements are those the colours allow, and it is counted as BurrTools counts (no
-estimate).
+constraint colours, variable cells, count ranges, piece groups or ``maxHoles`` is checked by the BurrTools problem
+reader instead (``burr_problem``), after what those mean is checked here (groups numbered from 1 holding no more
+copies than the piece has, a bound on empty cells that is no negative number and leaves the pieces enough room);
+its placements are those the colours allow, and it is counted as BurrTools counts (no estimate).
 """
 
 from __future__ import annotations
@@ -79,6 +80,7 @@ def _constrained_review(draft: PuzzleDraft, cancelled: Callable[[], bool]) -> Re
     empty, ranged pieces leave copies unused), then the BurrTools problem reader's verdict and the placements the
     colours allow."""
     problems = list(_shape_problems(draft, MAX_RESULT_CELLS)) + list(_constrained_volume_problems(draft))
+    problems += list(_group_problems(draft)) + list(_hole_problems(draft))
     if problems or cancelled():
         return Review(tuple(problems), None, None, None)
     try:
@@ -136,6 +138,46 @@ def _constrained_volume_problems(draft: PuzzleDraft):
         yield Finding(
             f"the most copies (each piece at its max) hold {most} cells and the shape needs {required}{empty}"
         )
+
+
+def _group_problems(draft: PuzzleDraft):
+    """Piece groups as BurrTools reads them: numbered from 1, and a group holds at most as many copies of a piece as
+    the piece has (its max with a range)."""
+    for index, piece in enumerate(draft.pieces):
+        for group, copies in piece.groups:
+            if group < 1:
+                yield Finding(f"piece {piece.name!r} is in group {group}: groups are numbered from 1", index)
+            elif copies > piece.count or copies < 0:
+                most = f"{piece.count} cop{'y' if piece.count == 1 else 'ies'}"
+                yield Finding(f"piece {piece.name!r} has {copies} copies in group {group} but only {most}", index)
+
+
+def _hole_problems(draft: PuzzleDraft):
+    """``maxHoles``: no negative number, and (where it applies: variable cells and a count range) the most copies
+    must fill all but that many cells of the shape."""
+    holes = draft.max_holes
+    if holes is None:
+        return
+    if holes < 0:
+        yield Finding(f"maxHoles {holes} is negative: leave it empty for no limit")
+    elif draft.variable and draft.ranged and draft.pieces:
+        need = len(draft.target) - holes
+        if draft.piece_volume < need:
+            yield Finding(
+                f"with at most {holes} empty cells (maxHoles) the pieces must fill {need} cells and the most copies "
+                f"hold {draft.piece_volume}"
+            )
+
+
+def hole_note(draft: PuzzleDraft) -> str:
+    """Whether ``maxHoles`` changes the count of this draft, in words: only variable (+) cells can stay empty, and
+    with fixed counts the number of empty cells is fixed, so BurrTools then ignores the bound."""
+    if not draft.variable:
+        return "No effect here: only variable (+) cells of the shape can stay empty, and this shape has none."
+    if not draft.ranged:
+        return ("No effect here: with fixed counts every assembly leaves as many cells empty (BurrTools ignores "
+                "it); it counts once a piece has a count range.")  # fmt: skip
+    return f"The most of the {len(draft.variable)} variable (+) cells an assembly may leave empty; empty: no limit."
 
 
 def _volume_problems(draft: PuzzleDraft):
