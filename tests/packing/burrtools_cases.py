@@ -94,17 +94,25 @@ def turn(m, coloured: dict[Voxel, int]) -> frozenset[tuple[Voxel, int]]:
 MIRROR_X = ((-1, 0, 0), (0, 1, 0), (0, 0, 1))
 
 
-def brute_levels(shapes: list[list[str]], parts: list[tuple], result: int, pairs: list) -> dict:
-    """All assemblies and their orbits under the result's rotations and under all its isometries (a reflection
-    swapping each one-handed kind for the kind of its mirror shape, an image counted only when every one-handed
-    kind used has one); reflections count only with ranges or when every one-handed kind has a partner."""
-    _, result_cells = parse_cells(shapes[result])
-    room = set(result_cells)
-    required = {v for v, (s, _) in result_cells.items() if s == "#"}
+def _kinds(shapes: list[list[str]], parts: list[tuple]) -> list[tuple[dict[Voxel, int], int, int]]:
+    """Each part's cells with their colours, and its range."""
     kinds = []
     for shape, amount in parts:
         low, high = (amount, amount) if isinstance(amount, int) else amount
         kinds.append(({v: c for v, (_, c) in parse_cells(shapes[shape])[1].items()}, low, high))
+    return kinds
+
+
+def brute_assemblies(
+    shapes: list[list[str]], parts: list[tuple], result: int, pairs: list, max_holes: int | None = None
+) -> list[frozenset]:
+    """Every assembly, before symmetry: each a set of (part, placement as coloured cells); the result's '#' cells
+    covered once, '+' at most once and, with ``max_holes``, at most that many '+' cells left empty (BurrTools
+    applies the bound only with count ranges: give it only then)."""
+    _, result_cells = parse_cells(shapes[result])
+    room = set(result_cells)
+    required = {v for v, (s, _) in result_cells.items() if s == "#"}
+    kinds = _kinds(shapes, parts)
 
     def fits(p: int, r: int) -> bool:
         return p == 0 or r == 0 or (p, r) in pairs
@@ -123,7 +131,7 @@ def brute_levels(shapes: list[list[str]], parts: list[tuple], result: int, pairs
 
     def choose(k: int, used: frozenset, chosen: tuple) -> None:
         if k == len(kinds):
-            if required <= used:
+            if required <= used and (max_holes is None or len(room - used) <= max_holes):
                 found.append(frozenset(chosen))
             return
         piece, low, high = kinds[k]
@@ -135,6 +143,20 @@ def brute_levels(shapes: list[list[str]], parts: list[tuple], result: int, pairs
                     choose(k + 1, used | union, chosen + tuple((k, p) for p in combo))
 
     choose(0, frozenset(), ())
+    return found
+
+
+def brute_levels(
+    shapes: list[list[str]], parts: list[tuple], result: int, pairs: list, max_holes: int | None = None
+) -> dict:
+    """All assemblies (:func:`brute_assemblies`) and their orbits under the result's rotations and under all its
+    isometries (a reflection swapping each one-handed kind for the kind of its mirror shape, an image counted only
+    when every one-handed kind used has one); reflections count only with ranges or when every one-handed kind has
+    a partner."""
+    _, result_cells = parse_cells(shapes[result])
+    room = set(result_cells)
+    kinds = _kinds(shapes, parts)
+    found = brute_assemblies(shapes, parts, result, pairs, max_holes)
 
     def chiral(piece) -> bool:
         return all(turn(m, piece) != turn(MIRROR_X, piece) for m in ROTATIONS)
@@ -180,10 +202,12 @@ def brute_levels(shapes: list[list[str]], parts: list[tuple], result: int, pairs
     }
 
 
-def brute_count(shapes: list[list[str]], parts: list[tuple], result: int, pairs: list[tuple[int, int]]) -> int:
+def brute_count(
+    shapes: list[list[str]], parts: list[tuple], result: int, pairs: list[tuple[int, int]], max_holes: int | None = None
+) -> int:
     """BurrTools' count: the classes up to rotation and reflection where reflections are defined, else up to
     rotation."""
-    levels = brute_levels(shapes, parts, result, pairs)
+    levels = brute_levels(shapes, parts, result, pairs, max_holes)
     mirror = levels[SymmetryMode.MIRROR]
     return levels[SymmetryMode.ROTATION] if mirror is None else mirror
 
