@@ -361,7 +361,7 @@ def _findings_html(found: Review) -> str:
             ("count ranges (each assembly uses between min and max copies of a piece)", problem.has_ranges),
             ("piece groups (a part whose pieces can share a group need not come apart)",
              any(k.groups for k in problem.kinds)),
-            (f"at most {problem.max_holes} empty cells (maxHoles)",
+            (f"at most {problem.max_holes} empty cell{'' if problem.max_holes == 1 else 's'} (maxHoles)",
              problem.max_holes is not None and problem.optional and problem.has_ranges),
         ) if present]  # fmt: skip
         said = ", ".join(held) if held else "a BurrTools problem"

@@ -187,7 +187,7 @@ class PuzzleDraft:
         if grouped:
             lost.append(f"piece groups of piece{'s' if len(grouped) > 1 else ''} {', '.join(grouped)}")
         if self.max_holes is not None:
-            lost.append(f"the bound of {self.max_holes} empty cells (maxHoles)")
+            lost.append(f"the bound of {self.max_holes} empty cell{'' if self.max_holes == 1 else 's'} (maxHoles)")
         return "; ".join(lost)
 
     @property

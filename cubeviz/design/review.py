@@ -164,8 +164,8 @@ def _hole_problems(draft: PuzzleDraft):
         need = len(draft.target) - holes
         if draft.piece_volume < need:
             yield Finding(
-                f"with at most {holes} empty cells (maxHoles) the pieces must fill {need} cells and the most copies "
-                f"hold {draft.piece_volume}"
+                f"with at most {holes} empty cell{'' if holes == 1 else 's'} (maxHoles) the pieces must fill {need} "
+                f"cells and the most copies hold {draft.piece_volume}"
             )
 
 

@@ -133,7 +133,7 @@ def test_enumerate_counts_a_design_bounded_by_max_holes_as_burrtxt_does(qtbot):
     assert designer.panel.holes.holes.text() == "1"
     assert designer.panel.holes.note.text().startswith("The most of the 3 variable (+) cells an assembly may leave")
     found = designer.wait_for_review(REVIEW_MS)
-    assert found.ready and "at most 1 empty cells (maxHoles)" in designer.findings.text()
+    assert found.ready and "at most 1 empty cell (maxHoles)" in designer.findings.text()
     qtbot.mouseClick(designer.enumerate_button, Qt.MouseButton.LeftButton)
     browser = window.packing_browser
     assert window.tabs.currentWidget() is browser
