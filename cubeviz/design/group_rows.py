@@ -39,7 +39,7 @@ class GroupRow(QWidget):
         self.group = QSpinBox()
         self.group.setRange(1, MAX_GROUP)
         self.group.setPrefix("group ")
-        self.group.setToolTip("The group whose copies of this piece are set beside (groups are numbered from 1)")
+        self.group.setToolTip("The group to put copies of this piece in, or take them out of (numbered from 1)")
         self.group.valueChanged.connect(lambda _n: self.refresh())
         self.copies = QSpinBox()
         self.copies.setSuffix(" in it")
