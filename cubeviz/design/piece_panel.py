@@ -38,6 +38,11 @@ SHAPE_COLOUR = "#8fa3bf"
 CLIPBOARD_FORMAT = "cubeviz-piece"
 
 
+def _counted(n: int, noun: str) -> str:
+    """'1 cell', '2 cells': the list reads as a sentence does."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _swatch(colour: str) -> QIcon:
     pixmap = QPixmap(14, 14)
     pixmap.fill(QColor(colour))
@@ -187,7 +192,7 @@ class PiecePanel(QWidget):
         draft = self.model.draft
         blocked = self.items.blockSignals(True)
         self.items.clear()
-        shape = QListWidgetItem(_swatch(SHAPE_COLOUR), f"Shape: {len(draft.target)} cells")
+        shape = QListWidgetItem(_swatch(SHAPE_COLOUR), f"Shape: {_counted(len(draft.target), 'cell')}")
         self.items.addItem(shape)
         for index, piece in enumerate(draft.pieces):
             copies = f" x{piece.count}" if piece.count > 1 else ""
@@ -195,11 +200,11 @@ class PiecePanel(QWidget):
                 copies = f" x{piece.least}-{piece.count}"
             placed = ""
             if self.placements is not None and index < len(self.placements):
-                placed = f", {self.placements[index]} placements"
+                placed = f", {_counted(self.placements[index], 'placement')}"
             label = f"  ({piece.label})" if piece.label else ""
             groups = ", ".join(str(g) for g, _ in piece.groups)
             grouped = f", group{'s' if len(piece.groups) > 1 else ''} {groups}" if groups else ""
-            text = f"{piece.name}  {len(piece.cells)} cells{copies}{grouped}{placed}{label}"
+            text = f"{piece.name}  {_counted(len(piece.cells), 'cell')}{copies}{grouped}{placed}{label}"
             self.items.addItem(QListWidgetItem(_swatch(piece.colour), text))
         self.items.setCurrentRow(self.model.item + 1)
         self.items.blockSignals(blocked)

@@ -131,6 +131,7 @@ def test_enumerate_counts_a_design_bounded_by_max_holes_as_burrtxt_does(qtbot):
     designer.model.replace_all(linked_rings(max_holes=1), "rings")
     designer.panel.sections.setCurrentWidget(designer.panel.puzzle_box)
     assert designer.panel.holes.holes.text() == "1"
+    assert designer.panel.items.item(3).text().startswith("c  1 cell x0-2")  # one cell, not "1 cells"
     assert designer.panel.holes.note.text().startswith("The most of the 3 variable (+) cells an assembly may leave")
     found = designer.wait_for_review(REVIEW_MS)
     assert found.ready and "at most 1 empty cell (maxHoles)" in designer.findings.text()
