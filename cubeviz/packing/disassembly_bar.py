@@ -31,7 +31,8 @@ class DisassemblyBar(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.run_button = QPushButton("Take apart all")
         self.run_button.setToolTip(
-            "Find each solution's level: how it comes apart by straight moves (in the background)"
+            "Find each solution's level: how it comes apart by straight moves (in the background; a BurrTools "
+            "problem by BurrTools' rules, so a part whose pieces form a group may stay together)"
         )
         self.run_button.clicked.connect(self.toggle)
         layout.addWidget(self.run_button)
