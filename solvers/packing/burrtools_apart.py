@@ -44,27 +44,27 @@ class _Watched:
     def __init__(self, problem: BurrProblem, kinds: list[int], pieces: list[int]) -> None:
         self.groups = _Groups(problem, kinds)
         self.pieces = pieces  # piece of the search -> its place in the rows
-        self.same: list[tuple[list[int], int]] = []  # parts of one group, with it
-        self.stuck: list[list[int]] = []  # parts that stayed together, their group to be numbered at the end
+        self.met: list[tuple[list[int], int | None]] = []  # parts left in one piece, in order, with their group
+        # (None: a part that stayed together, numbered at the end, once every such part is known)
 
     def same_group(self, part: list[int]) -> bool:
         if not self.groups.same_group(part):
             return False
         group = self.groups.single[self.groups.kinds[part[0]]]
         assert group is not None  # same_group: every piece in one group
-        self.same.append((list(part), group))
+        self.met.append((list(part), group))
         return True
 
     def stuck_ok(self, part: list[int]) -> bool:
         if not self.groups.stuck_ok(part):
             return False
-        self.stuck.append(list(part))
+        self.met.append((list(part), None))
         return True
 
     def together(self) -> tuple[Together, ...]:
         """Each part left in one piece with its group, the parts inside a bigger one left out."""
-        numbers = _group_numbers(self.groups)
-        found = self.same + list(zip(self.stuck, numbers, strict=True))
+        numbers = iter(_group_numbers(self.groups))
+        found = [(part, next(numbers) if g is None else g) for part, g in self.met]
         biggest = [(part, g) for part, g in found if not any(set(part) < set(other) for other, _ in found)]
         return tuple((tuple(sorted(self.pieces[p] for p in part)), g) for part, g in biggest)
 

@@ -1,7 +1,8 @@
 """Assemblies taken apart one at a time by BurrTools' rules (``solvers.packing.burrtools_apart``), against figures
 found elsewhere: the disassembly BurrTools itself stored in CubeInCage (levels 4.9.3), burrTxt's solution counts
 (CubeInCage 1 of 96; two linked rings in one group 13 of 14, none without the group; a piece alone on variable
-cells no solution, 7 of 8), the command line's verdict on every assembly, and the moves replayed cell by cell by a
+cells no solution, 7 of 8), the command line's verdict on every assembly, the group that rings able to share only
+group 2 are given, and the moves replayed cell by cell by a
 checker that knows nothing of the search (each slide legal within its part, each removal clear, and at the end every
 part a single piece or a part whose pieces may form the group named)."""
 
@@ -48,16 +49,17 @@ def _shape(cells: list[Voxel], optional: frozenset[Voxel] = frozenset()) -> str:
     return f'<voxel x="{size[0]}" y="{size[1]}" z="{size[2]}" type="0">{text}</voxel>'
 
 
-def _rings(grouped: bool) -> BurrProblem:
-    """Two linked rings (in group 1 when ``grouped``), 0-2 single cubes and 0-1 domino, three variable cells."""
+def _rings(grouped: bool, ring_a: str = "", ring_b: str = "") -> BurrProblem:
+    """Two linked rings (in group 1 when ``grouped``; else in the groups ``ring_a`` and ``ring_b`` list as
+    ``<group>`` elements), 0-2 single cubes and 0-1 domino, three variable cells."""
     group = ' group="1"' if grouped else ""
     shapes = [_shape(RING_A + RING_B + SPARE, frozenset(SPARE)), _shape(RING_A), _shape(RING_B),
               _shape([(0, 0, 0)]), _shape([(0, 0, 0), (1, 0, 0)])]  # fmt: skip
     text = (
         '<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>' + "".join(shapes)
-        + f'</shapes><problems><problem name="rings" state="0"><shapes><shape id="1" count="1"{group}/>'
-        f'<shape id="2" count="1"{group}/><shape id="3" min="0" max="2"/><shape id="4" min="0" max="1"/>'
-        '</shapes><result id="0"/><bitmap/></problem></problems><comment/></puzzle>'
+        + f'</shapes><problems><problem name="rings" state="0"><shapes><shape id="1" count="1"{group}>{ring_a}'
+        f'</shape><shape id="2" count="1"{group}>{ring_b}</shape><shape id="3" min="0" max="2"/>'
+        '<shape id="4" min="0" max="1"/></shapes><result id="0"/><bitmap/></problem></problems><comment/></puzzle>'
     )  # fmt: skip
     return burr_problem(parse_burrtools(text.encode()), None, where="rings")
 
@@ -161,6 +163,20 @@ def test_linked_rings_come_apart_only_in_one_group(grouped: bool, solutions: int
         rings = tuple(i for i, r in enumerate(instance_rows(cover, rows)) if cover.row_kind[r] in (0, 1))
         assert played.together == ((rings, 1),)
         _replay(_cells(cover, instance_rows(cover, rows)), played.moves, played.together)
+
+
+def test_rings_that_can_share_only_group_2_stay_together_as_group_2() -> None:
+    """Ring A is in groups 1 and 2, ring B in group 2 only: the linked rings are no part of one group, but they can
+    be put in group 2, so they come apart as in one group and stay together as group 2."""
+    problem = _rings(False, '<group group="1" count="1"/><group group="2" count="1"/>', '<group group="2" count="1"/>')
+    cover, listed = _listed(problem)
+    levels = burrtools_solution_levels(problem, cover, listed)
+    assert int((levels >= 0).sum()) == RINGS[1]
+    for rows in listed[levels >= 0].tolist():
+        rows = instance_rows(cover, rows)
+        played = take_apart_rows(problem, cover, rows)
+        assert played.together == ((tuple(i for i, r in enumerate(rows) if cover.row_kind[r] in (0, 1)), 2),)
+        _replay(_cells(cover, rows), played.moves, played.together)
 
 
 def test_a_piece_alone_is_no_solution_and_a_stop_ends_the_list() -> None:
