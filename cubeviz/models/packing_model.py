@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.cover import CoverProblem, Placement, build_cover
 from solvers.packing.poses import PoseTable, instance_kinds, instance_rows
 from solvers.packing.puzzle import Puzzle, SymmetryMode
@@ -73,6 +74,7 @@ class PackingModel:
         self.apart_only = False  # list only the solutions that can be taken apart (once levels are known)
         self.undefined_levels: dict[SymmetryMode, str] = {}  # levels this puzzle has not, and why
         self.cell_colours: tuple[dict[tuple[int, int, int], str], ...] = ()  # per kind: piece cell -> #rrggbb
+        self.burrtools: BurrProblem | None = None  # a BurrTools problem: taken apart by its rules (piece groups)
 
     # -- observers ---------------------------------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -91,12 +93,16 @@ class PackingModel:
         *,
         undefined: dict[SymmetryMode, str] | None = None,
         cell_colours: tuple[dict[tuple[int, int, int], str], ...] = (),
+        burrtools: BurrProblem | None = None,
     ) -> None:
         """A new puzzle without solutions (they come from enumeration or a file). ``undefined``: the symmetry levels
         the puzzle has not, each with the reason; ``cell_colours``: colours a file gives single cells of the pieces
-        (per kind, piece cell -> ``#rrggbb``), drawn over the piece's own colour."""
+        (per kind, piece cell -> ``#rrggbb``), drawn over the piece's own colour; ``burrtools``: the BurrTools
+        problem the puzzle shows (its kinds those of the puzzle, in order), whose assemblies come apart by
+        BurrTools' rules rather than plain disassembly."""
         self.undefined_levels = dict(undefined or {})
         self.cell_colours = cell_colours
+        self.burrtools = burrtools
         self.puzzle = puzzle
         self.problem = problem or build_cover(puzzle)
         self.poses = PoseTable(self.problem)
@@ -116,7 +122,7 @@ class PackingModel:
             self.problem = solutions.problem
             self.poses = PoseTable(self.problem)
             self.hidden, self.highlight = set(), None
-            self.undefined_levels, self.cell_colours = {}, ()
+            self.undefined_levels, self.cell_colours, self.burrtools = {}, (), None
             self._emit("puzzle")
         self.source = source or self.source
         self.solutions = solutions

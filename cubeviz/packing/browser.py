@@ -46,6 +46,8 @@ from cubeviz.views.fit import ScrolledColumn, scrollable
 from cubeviz.views.gl.polycube_item import PolycubeItem
 from cubeviz.workers import CallWorker, GeneratorWorker
 from solvers.packing.assembly import assembly_order
+from solvers.packing.burrtools_apart import take_apart_rows
+from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.cover import CoverProblem, build_cover
 from solvers.packing.disassembly import Disassembly, disassemble_solution
 from solvers.packing.errors import PackingError
@@ -97,6 +99,8 @@ class PackingBrowser(QWidget):
         left_layout.addWidget(self.navigation)
         self.view_panel = ViewPanel()
         self.view_panel.disassembly_source = self._current_disassembly
+        self.view_panel.piece_name = self.model.instance_label
+        self.view_panel.status.connect(self._say)
         self.view = self.view_panel.view
         self.legend = LegendPanel(self.model)
         self.disassembly_bar = DisassemblyBar(self.model)
@@ -129,10 +133,13 @@ class PackingBrowser(QWidget):
         self.splitter.setSizes([side[0], 700, side[1]])
 
     def _current_disassembly(self) -> Disassembly | None:
-        """The shown solution taken apart (milliseconds for the shipped puzzles; computed when asked)."""
+        """The shown solution taken apart (milliseconds for the shipped puzzles; computed when asked), a BurrTools
+        problem's by BurrTools' rules (a part whose pieces form a group stays together)."""
         rows = self.model.current_rows()
         if rows is None or self.model.problem is None:
             return None
+        if self.model.burrtools is not None:
+            return take_apart_rows(self.model.burrtools, self.model.problem, rows)
         return disassemble_solution(self.model.problem, rows)
 
     def _connect(self) -> None:
@@ -188,7 +195,8 @@ class PackingBrowser(QWidget):
             refuse(self, "Puzzle not opened", exc)
             return False
         path = chosen.file_name
-        if not self.use_puzzle(shown.puzzle, False, shown.cover, undefined=shown.undefined, colours=shown.cell_colours):
+        if not self.use_puzzle(shown.puzzle, False, shown.cover, undefined=shown.undefined, colours=shown.cell_colours,
+                               burrtools=chosen.problem):  # fmt: skip
             return False
         self.source.set_default_level(shown.level)
         if shown.burr is not None:
@@ -220,9 +228,10 @@ class PackingBrowser(QWidget):
         *,
         undefined: dict[SymmetryMode, str] | None = None,
         colours: tuple[dict[tuple[int, int, int], str], ...] = (),
+        burrtools: BurrProblem | None = None,
     ) -> bool:
         """Show a puzzle already read (a file, or one made in the designer) and enumerate it unless told not to;
-        ``undefined`` and ``colours`` as :meth:`PackingModel.set_puzzle` takes them."""
+        ``undefined``, ``colours`` and ``burrtools`` as :meth:`PackingModel.set_puzzle` takes them."""
         try:
             problem = cover if cover is not None else build_cover(puzzle)
         except (PackingError, ValueError) as exc:
@@ -231,7 +240,7 @@ class PackingBrowser(QWidget):
         self.cancel()
         self.burrtools = None
         self.source.show_error("")
-        self.model.set_puzzle(puzzle, problem, undefined=undefined, cell_colours=colours)
+        self.model.set_puzzle(puzzle, problem, undefined=undefined, cell_colours=colours, burrtools=burrtools)
         self.source.set_default_level(default_level(puzzle))
         self.source.status.setText(f"{puzzle.title}: {puzzle.n_instances} pieces, {puzzle.n_cells} cells")
         if enumerate_now:

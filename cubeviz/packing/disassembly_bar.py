@@ -1,7 +1,8 @@
 """Disassembly of the list shown: "Take apart all" finds the level of each solution listed at the symmetry level
 shown (classes are quicker than every solution) in a worker, with progress and Cancel; the table then shows a Level
 column, and "Only those that come apart" filters the list. A solution file written with `pack --disassemble` brings
-its levels along."""
+its levels along. A BurrTools problem's assemblies come apart by BurrTools' rules, as `pack FILE.xmpuzzle
+--disassemble` takes them apart: a part whose pieces form a group may stay together."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from PyQt6.QtWidgets import QCheckBox, QPushButton, QVBoxLayout, QWidget
 
 from cubeviz.models.packing_model import NOT_TAKEN_APART, PackingModel
 from cubeviz.workers import CallWorker
+from solvers.packing.burrtools_apart import burrtools_solution_levels
+from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.disassembly import STUCK, solution_levels
 
 
@@ -28,7 +31,8 @@ class DisassemblyBar(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.run_button = QPushButton("Take apart all")
         self.run_button.setToolTip(
-            "Find each solution's level: how it comes apart by straight moves (in the background)"
+            "Find each solution's level: how it comes apart by straight moves (in the background; a BurrTools "
+            "problem by BurrTools' rules, so a part whose pieces form a group may stay together)"
         )
         self.run_button.clicked.connect(self.toggle)
         layout.addWidget(self.run_button)
@@ -49,8 +53,15 @@ class DisassemblyBar(QWidget):
             return
         listed = self.model.level_list()
         rows = solutions.rows[listed]
-        worker = CallWorker(lambda stop: solution_levels(problem, rows, stop, self._done.emit), self)
-        worker.result.connect(lambda levels, s=solutions, at=listed: self._finished(s, at, levels))
+        burr = self.model.burrtools
+        if burr is None:
+            worker = CallWorker(lambda stop: solution_levels(problem, rows, stop, self._done.emit), self)
+        else:
+            worker = CallWorker(
+                lambda stop: burrtools_solution_levels(burr, problem, rows, stop, self._done.emit), self
+            )
+        rules = _rules(burr)
+        worker.result.connect(lambda levels, s=solutions, at=listed: self._finished(s, at, levels, rules))
         worker.error.connect(lambda exc: self.status.emit(f"Disassembly failed: {exc}"))
         worker.finished.connect(self._worker_ended)
         self.worker = worker
@@ -68,7 +79,7 @@ class DisassemblyBar(QWidget):
     def _progress(self, done: int) -> None:
         self.status.emit(f"Taking apart: {done} of {len(self.model.level_list())} solutions")
 
-    def _finished(self, solutions, listed: np.ndarray, levels: np.ndarray | None) -> None:
+    def _finished(self, solutions, listed: np.ndarray, levels: np.ndarray | None, rules: str = "") -> None:
         if levels is None or solutions is not self.model.solutions:
             return
         known = self.model.disassembly
@@ -77,8 +88,10 @@ class DisassemblyBar(QWidget):
         known = known.copy()
         known[listed] = levels
         self.model.set_disassembly(known)
-        stuck = int((levels == STUCK).sum())
-        self.status.emit(f"Taken apart: {len(levels) - stuck} come apart, {stuck} cannot")
+        stuck, apart = int((levels == STUCK).sum()), int((levels >= 0).sum())
+        undecided = len(levels) - stuck - apart
+        unknown = f", {undecided} undecided (the search reached its bound)" if undecided else ""
+        self.status.emit(f"Taken apart{rules}: {apart} come apart, {stuck} cannot{unknown}")
 
     def _worker_ended(self) -> None:
         self.worker = None
@@ -99,3 +112,12 @@ class DisassemblyBar(QWidget):
         self.apart_only.setEnabled(known)
         if not known and self.apart_only.isChecked():
             self.apart_only.setChecked(False)
+
+
+def _rules(burr: BurrProblem | None) -> str:
+    """How the status line names the rules a BurrTools problem is taken apart by ("" for plain disassembly)."""
+    if burr is None:
+        return ""
+    if any(kind.groups for kind in burr.kinds):
+        return " by BurrTools' rules (piece groups may stay together)"
+    return " by BurrTools' rules"

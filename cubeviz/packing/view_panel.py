@@ -1,12 +1,13 @@
 """The 3D packing view with its own controls: exploded-view slider, layer view, and the assembly player
-(play/pause, step back and forward, a time slider), all acting on the view's PolycubeItem."""
+(play/pause, step back and forward, a time slider), all acting on the view's PolycubeItem. Taking apart by
+BurrTools' rules may leave a part in one piece (its pieces form a group): the player says so at its end."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
 
-from PyQt6.QtCore import Qt
+from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,6 +24,7 @@ from cubeviz.views.gl.polycube_item import LAYER_GAP, PolycubeItem
 from cubeviz.views.gl.polycube_motion import AssemblyTimeline, DisassemblyTimeline
 from cubeviz.views.gl.polycube_view import PolycubeView
 from solvers.packing.assembly import AssemblyStep
+from solvers.packing.burrtools_apart import GroupedDisassembly
 from solvers.packing.disassembly import Disassembly
 
 SLIDER_STEPS = 100
@@ -31,6 +33,10 @@ ALL_PLANES, SIDE_BY_SIDE = "all", "side"
 
 
 class ViewPanel(QWidget):
+    """Signals: `status(str)` for the status bar (what a taking apart leaves together)."""
+
+    status = pyqtSignal(str)
+
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.view = PolycubeView()
@@ -95,6 +101,8 @@ class ViewPanel(QWidget):
         self.view.assembly_changed.connect(self._assembly_moved)
         self._order: list[AssemblyStep] = []
         self.disassembly_source: Callable[[], Disassembly | None] = lambda: None  # the shown solution's, on demand
+        self.piece_name: Callable[[int], str] = str  # an instance's name, for what a taking apart leaves together
+        self._rest = ""  # shown at the end of a taking apart: the part left in one piece as a group
         self._unit = "pieces"
         self._syncing = False
         self._enable_player(False)
@@ -173,9 +181,12 @@ class ViewPanel(QWidget):
     def _apply_timeline(self, keep_time: bool) -> None:
         item = self.item
         found = self.disassembly_source() if self.take_apart.isChecked() else None
+        self._rest = ""
+        self.step_label.setToolTip("")
         if found is not None and found.moves:
             item.assembly = DisassemblyTimeline.from_moves(found.moves, item.n_instances)
             self._unit = "moves"
+            self._say_together(found)
         else:
             item.assembly = AssemblyTimeline(
                 tuple(step.instance for step in self._order), tuple(step.direction for step in self._order)
@@ -184,6 +195,18 @@ class ViewPanel(QWidget):
         if self.take_apart.isChecked() and (found is None or not found.can_take_apart):
             self.step_label.setToolTip("This packing cannot be taken apart by straight moves")
         self.view.set_assembly_time(item.assembly_time if keep_time else 0.0)
+
+    def _say_together(self, found: Disassembly) -> None:
+        """Name the parts a taking apart leaves in one piece because their pieces form a group, in the status bar
+        and the step label's tooltip, and mark the label's last step with the group."""
+        if not isinstance(found, GroupedDisassembly) or not found.together or not found.can_take_apart:
+            return
+        parts = [f"group {group} ({', '.join(self.piece_name(p) for p in pieces)})" for pieces, group in found.together]
+        groups = sorted({group for _, group in found.together})
+        self._rest = "rest: group " + ", ".join(str(g) for g in groups)
+        text = f"Taken apart in {len(found.moves)} moves; the rest stays together as " + " and ".join(parts)
+        self.step_label.setToolTip(text)
+        self.status.emit(text)
 
     def _take_apart_toggled(self, on: bool) -> None:
         if on and not self.assemble.isChecked():
@@ -237,7 +260,8 @@ class ViewPanel(QWidget):
         self.time.setValue(round(TIME_STEPS * t / timeline.duration) if timeline.duration else 0)
         self._syncing = False
         placed = min(int(t // timeline.step_seconds), len(timeline.order))
-        self.step_label.setText(f"{placed}/{len(timeline.order)} {self._unit}")
+        end = f", {self._rest}" if self._rest and placed == len(timeline.order) else ""
+        self.step_label.setText(f"{placed}/{len(timeline.order)} {self._unit}{end}")
         if not self.view.assembly_playing:
             self._sync_play_button()
 
