@@ -161,7 +161,7 @@ def _general_search(problem: BurrProblem, stop, *, one_per_rotation: bool) -> tu
     cover.kind_slack = np.asarray(slack, dtype=np.int64)
     colourings = _row_colourings(problem, cover, target, enabled, hole) if problem.coloured else None
     chunks = _rotation_chunks(problem, cover, puzzle, enabled, hole) if one_per_rotation else None
-    rows = _every_assembly(cover, enabled, stop, chunks)
+    rows = _every_assembly(cover, enabled, stop, chunks, hole)
     _check_stop(stop)
     return puzzle, cover, target, hole, rows, colourings
 
@@ -260,7 +260,7 @@ def _check_stop(stop) -> None:
         raise KeyboardInterrupt
 
 
-def _every_assembly(cover, enabled, stop, chunks=None):
+def _every_assembly(cover, enabled, stop, chunks=None, hole: int | None = None):
     """Every assembly as kernel rows (-1 padded), at most ``MAX_LISTED`` of them; with ``chunks`` (see
     :func:`_rotation_chunks`) at least one of every class instead."""
     from solvers.packing.chunks import plan_chunks
@@ -268,7 +268,7 @@ def _every_assembly(cover, enabled, stop, chunks=None):
 
     if chunks is None:
         chunks = plan_chunks(cover, SymmetryMode.NONE)
-    return _search_rows(cover, chunks, enabled, stop, cover.puzzle.title)
+    return _search_rows(cover, chunks, enabled, stop, cover.puzzle.title, hole)
 
 
 def _rotation_chunks(problem: BurrProblem, cover, puzzle: Puzzle, enabled, hole: int | None):
@@ -301,13 +301,13 @@ def _cell_perms(problem: BurrProblem, puzzle: Puzzle, symmetries) -> list:
     return perms
 
 
-def _search_rows(cover, chunks, enabled, stop, title: str):
+def _search_rows(cover, chunks, enabled, stop, title: str, hole: int | None = None):
     """The solutions of ``chunks`` as kernel rows (see :mod:`solvers.packing.burrtools_search`), at most
     ``MAX_LISTED`` of them."""
     from solvers.packing.burrtools_search import TooManyAssemblies, assembly_rows
 
     try:
-        return assembly_rows(cover, chunks, enabled, stop, limit=MAX_LISTED)
+        return assembly_rows(cover, chunks, enabled, stop, limit=MAX_LISTED, filler=hole)
     except TooManyAssemblies:
         raise BurrToolsFileError(
             f"more than {MAX_LISTED:,} assemblies before symmetry: too many to sort into classes here", title

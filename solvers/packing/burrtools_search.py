@@ -6,10 +6,15 @@ threads and handing solutions from them one at a time. So the chunks are first s
 most ``SERIAL_NODES`` nodes, each kernel batch kept as the array it comes in; a search still running then is
 started again on every core (``parallel``), the nodes spent on the first try being a small share of such a search.
 Either way the rows are the same, in the same order.
+
+Before any of that, in a process that has not loaded numba yet, the search runs in plain Python
+(``fewest_search``) for a bounded time: a small file's whole search there takes less than loading numba and the
+kernel would.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 import numpy as np
@@ -17,8 +22,15 @@ import numpy as np
 from solvers.engine import StopFlag
 from solvers.packing.chunks import FIRST_BUDGET, Chunk, ChunkRunner, CoverSolution
 from solvers.packing.cover import CoverProblem
+from solvers.packing.fewest_search import SMALL_SECONDS, small_assembly_rows
 
 SERIAL_NODES = 1 << 22  # nodes searched on this thread before the search moves to every core (tens of milliseconds)
+
+
+def numba_loaded() -> bool:
+    """Whether this process has numba loaded already: then a compiled search costs a few milliseconds to load and
+    is the faster one at every size; before, loading numba and a kernel costs about 0.4 s."""
+    return "numba" in sys.modules
 
 
 class TooManyAssemblies(Exception):
@@ -34,10 +46,25 @@ def assembly_rows(
     limit: int,
     serial_nodes: int = SERIAL_NODES,
     threads: int | None = None,
+    small_seconds: float | None = None,
+    filler: int | None = None,
 ) -> np.ndarray:
     """Every solution of ``chunks`` (in their order) as an (N, pieces) array of rows, -1 padded. Raises
-    TooManyAssemblies past ``limit`` solutions; a set ``stop`` ends the search early (the caller checks it)."""
+    TooManyAssemblies past ``limit`` solutions; a set ``stop`` ends the search early (the caller checks it).
+
+    While numba is not loaded in this process, the search first runs in Python for up to
+    ``small_seconds`` (default ``fewest_search.SMALL_SECONDS``; ``filler``: the kind of one-cell rows that stand
+    for empty cells), which finishes most small problems sooner than numba and the kernel load; a search that
+    takes longer, or any search once numba is loaded, runs compiled. The rows are the same either way."""
     enabled = np.ascontiguousarray(enabled, dtype=np.uint8)
+    if small_seconds is None:
+        small_seconds = 0.0 if numba_loaded() else SMALL_SECONDS
+    if small_seconds > 0:
+        small = small_assembly_rows(problem, chunks, enabled, small_seconds, filler)
+        if small is not None:
+            if len(small) > limit:
+                raise TooManyAssemblies
+            return small
     rows = _serial(problem, chunks, enabled, stop, limit, serial_nodes)
     if rows is not None:
         return rows
