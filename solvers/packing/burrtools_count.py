@@ -40,7 +40,7 @@ from solvers.packing.burrtools_puzzle import (
     to_puzzle,
 )
 from solvers.packing.puzzle import Piece, Puzzle
-from solvers.packing.voxels import Matrix, Voxel, apply, is_chiral, isometry_matrices
+from solvers.packing.voxels import Matrix, Voxel, apply, isometry_matrices
 
 MAX_LISTED = 2_000_000  # assemblies held (before symmetry) to sort into classes
 DISASSEMBLY_BATCH = 256  # assemblies taken apart per compiled call
@@ -209,7 +209,7 @@ def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, sto
         if not disassemble:
             return Count(len(reps), representatives=reps)
         return _with_disassembly(problem, reps, max_states, stop)
-    keep = _fast_classes(problem, cover, puzzle, rows)
+    keep = _fast_classes(problem, cover, puzzle, rows, hole)
     if keep is not None and disassemble:
         fast = _disassemble_rows(problem, cover, target, rows[keep], hole, max_states, stop)
         if fast is not None:
@@ -314,11 +314,16 @@ def _search_rows(cover, chunks, enabled, stop, title: str, hole: int | None = No
         ) from None
 
 
-def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int] | None:
+def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int | None = None) -> list[int] | None:
     """:func:`classes` on the kernel's row arrays, vectorised: the result's symmetries as row permutations (a
     reflection also swaps each one-handed kind for its twin), an image counted only where every row has one and
     the kinds' ranges hold; the first solution of each class by index. None when the copies do not pair up kind
-    by kind (then the per-assembly rule applies)."""
+    by kind (then the per-assembly rule applies). Rows of the ``hole`` kind (empty cells) are left out: an
+    assembly's pieces decide it.
+
+    Every symmetry is handled at once: the rows the assemblies use are looked up under all of them in one call,
+    and each assembly's smallest valid image (its rows sorted, compared as sequences) is found column by column
+    over all images together; assemblies with the same smallest image form a class."""
     import numpy as np
 
     from solvers.packing.symmetry import row_lookup
@@ -326,48 +331,81 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
     twins = kind_twins(problem) if problem.mirror_ok else {}
     if twins is None or problem.coloured:
         return None
-    symmetries = [s for s in _result_symmetries(problem) if s[2] or problem.mirror_ok]
-    n_kinds = cover.n_kinds
-    chiral = [is_chiral(k.cells) for k in problem.kinds]
-    lookup = row_lookup(cover)
     sols = np.asarray(rows, dtype=np.int64)
-    n_rows = cover.n_rows
-    row_kind = np.append(cover.row_kind, -1)  # index -1 (padding) has no kind
+    if not len(sols):
+        return []
+    if hole is not None:  # the empty cells follow from the pieces (and a symmetry keeps them empty cells)
+        pieces = (sols >= 0) & (np.append(cover.row_kind, -1)[sols] != hole)
+        sols = -np.sort(-np.where(pieces, sols, -1), axis=1)[:, : max(int(pieces.sum(axis=1).max()), 1)]
+    symmetries = [s for s in _result_symmetries(problem) if s[2] or problem.mirror_ok]
+    n_kinds, n_rows = cover.n_kinds, cover.n_rows
+    chiral = kind_chirality(problem)
+    lookup = row_lookup(cover)
     used_rows = np.unique(sols[sols >= 0])
     used_cells = cover.row_cells[used_rows]
-    low_counts = np.asarray([k.minimum for k in problem.kinds], dtype=np.int64)
-    high_counts = np.asarray([k.maximum for k in problem.kinds], dtype=np.int64)
-    best = None
-    for (_m, _t, proper), cell_perm in zip(symmetries, _cell_perms(problem, puzzle, symmetries), strict=True):
-        kind_map = np.arange(n_kinds, dtype=np.int64)
-        if not proper:
-            for k in range(len(problem.kinds)):
-                if chiral[k]:
-                    kind_map[k] = twins.get(k, -1)
-        cells = np.where(used_cells >= 0, cell_perm[used_cells], -1)
-        perm = np.full(n_rows + 1, -1, dtype=np.int64)  # only the rows some assembly uses are looked up
-        perm[used_rows] = lookup.find(kind_map[cover.row_kind[used_rows]], cells)
-        image = perm[sols]
-        valid = ~((image < 0) & (sols >= 0)).any(axis=1)
-        if not proper:  # each kind used within its range: its copies per assembly counted in one pass
-            kinds = row_kind[image] + 1  # 0: no piece
-            slots = (np.arange(len(sols))[:, None] * (n_kinds + 1) + kinds).ravel()
+    proper = np.asarray([s[2] for s in symmetries])
+    kind_maps = np.tile(np.arange(n_kinds, dtype=np.int64), (len(symmetries), 1))
+    for k in range(len(problem.kinds)):
+        if chiral[k]:
+            kind_maps[~proper, k] = twins.get(k, -1)
+    cell_perms = np.stack(_cell_perms(problem, puzzle, symmetries))  # (S, cells)
+    perm = np.full((len(symmetries), n_rows + 1), -1, dtype=np.int64)  # only the rows some assembly uses
+    sizes = (used_cells >= 0).sum(axis=1)
+    # the rows as their own number of cells (one-cell empty rows beside pieces of hundreds), where the lookup
+    # takes any width; its integer keys take the full width
+    widths = [used_cells.shape[1]] if lookup.vectorised else sorted(set(sizes.tolist()))
+    for width in widths:
+        group = np.flatnonzero(sizes == width) if not lookup.vectorised else np.arange(len(used_rows))
+        narrow = used_cells[group]
+        if not lookup.vectorised:
+            narrow = narrow[narrow >= 0].reshape(len(group), width)
+        step = max(1, (1 << 22) // max(narrow.size, 1))  # symmetries per lookup: bounded memory
+        for at in range(0, len(symmetries), step):
+            part = cell_perms[at : at + step]
+            cells = np.where(narrow[None] >= 0, part[:, np.maximum(narrow, 0)], -1)  # (s, rows, width)
+            kinds = kind_maps[at : at + step, cover.row_kind[used_rows[group]]]  # (s, rows)
+            found = lookup.find(kinds.reshape(-1), cells.reshape(-1, narrow.shape[1]))
+            perm[at : at + step, used_rows[group]] = found.reshape(len(part), -1)
+    block = max(1, (1 << 22) // (len(symmetries) * sols.shape[1]))  # assemblies at a time: bounded memory
+    best = np.concatenate([_smallest_images(problem, cover, perm, proper, sols[at : at + block])
+                           for at in range(0, len(sols), block)])  # fmt: skip
+    order = np.lexsort(best.T[::-1])  # rows sorted as sequences; equal rows keep their order
+    ordered = best[order]
+    first = np.ones(len(ordered), dtype=bool)
+    first[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
+    return sorted(order[first].tolist())
+
+
+def _smallest_images(problem: BurrProblem, cover, perm, proper, sols):
+    """Per assembly (kernel rows), its smallest image under the symmetries whose row permutations are ``perm``
+    (rows sorted, compared as sequences) among the images that are assemblies."""
+    import numpy as np
+
+    n_kinds, n_rows = cover.n_kinds, cover.n_rows
+    image = perm[:, sols]  # (S, N, P); the padding -1 indexes the last column, -1
+    valid = ~((image < 0) & (sols >= 0)[None]).any(axis=2)
+    if not proper.all():  # under a reflection each kind must stay within its range: copies counted per assembly
+        row_kind = np.append(cover.row_kind, -1)
+        low = np.asarray([k.minimum for k in problem.kinds], dtype=np.int64)
+        high = np.asarray([k.maximum for k in problem.kinds], dtype=np.int64)
+        for s in np.flatnonzero(~proper).tolist():
+            kinds_of = row_kind[image[s]] + 1  # 0: no piece
+            slots = (np.arange(len(sols))[:, None] * (n_kinds + 1) + kinds_of).ravel()
             used = np.bincount(slots, minlength=len(sols) * (n_kinds + 1)).reshape(len(sols), n_kinds + 1)
             used = used[:, 1 : len(problem.kinds) + 1]
-            valid &= ((used >= low_counts) & (used <= high_counts)).all(axis=1)
-        key = np.sort(np.where(image < 0, n_rows, image), axis=1)
-        if best is None:
-            best = key
-            continue
-        diff = key != best
-        first = diff.argmax(axis=1)
-        at = np.arange(len(sols))
-        smaller = valid & diff.any(axis=1) & (key[at, first] < best[at, first])
-        best[smaller] = key[smaller]
-    if best is None or not len(sols):
-        return []
-    _, first_index = np.unique(best, axis=0, return_index=True)
-    return sorted(int(i) for i in first_index)
+            valid[s] &= ((used >= low) & (used <= high)).all(axis=1)
+    key = np.sort(np.where(image < 0, n_rows, image), axis=2)
+    candidate = valid  # images still tied for the smallest, per assembly (the identity always valid)
+    open_ = np.arange(len(sols))  # assemblies with more than one image still tied
+    for column in range(key.shape[2]):
+        tied = candidate[:, open_]
+        values = np.where(tied, key[:, open_, column], n_rows + 1)
+        tied &= values == values.min(axis=0)
+        candidate[:, open_] = tied
+        open_ = open_[tied.sum(axis=0) > 1]
+        if not len(open_):
+            break
+    return key[candidate.argmax(axis=0), np.arange(len(sols))]
 
 
 def _disassemble_rows(problem: BurrProblem, cover, target: list[Voxel], rows, hole: int | None, max_states: int,

@@ -138,9 +138,14 @@ def rotation_chunks(
     kind = anchors[int(np.argmin(np.where(counts > 0, counts, np.iinfo(np.int64).max)))]  # the fewest placements
     rows = np.flatnonzero((problem.row_kind == kind) & (enabled != 0))
     cells = problem.row_cells[rows]
-    kinds = problem.row_kind[rows]
     lookup = row_lookup(problem)
-    images = np.stack([lookup.find(kinds, np.where(cells >= 0, perm[cells], -1)) for perm in cell_perms])
+    if not lookup.vectorised:  # the kind's own number of cells (the lookup by hash takes any width)
+        size = int((cells[0] >= 0).sum())
+        cells = cells[cells >= 0].reshape(len(rows), size)
+    perms = np.stack(cell_perms)
+    moved = np.where(cells[None] >= 0, perms[:, np.maximum(cells, 0)], -1)  # every rotation in one lookup
+    kinds = np.full(len(perms) * len(rows), kind, dtype=np.int64)
+    images = lookup.find(kinds, moved.reshape(len(kinds), -1)).reshape(len(perms), len(rows))
     if (images < 0).any():  # not a symmetry of these placements: leave the search whole
         return None
     empty = np.zeros((0, problem.n_rows), dtype=np.int64)
