@@ -130,8 +130,13 @@ class _Pairs:
     """
 
     def __init__(self, pieces: list[np.ndarray], shared: PairCache | None = None) -> None:
+        self.pieces = pieces
         self.shared = PairCache() if shared is None else shared
-        found = [self.shared.shape(piece) for piece in pieces]
+        self.ids: list[int] = []  # each piece's shape and corner, found on the first question (the compiled
+        self.corners: list[tuple[int, int, int]] = []  # search never asks)
+
+    def _shapes(self) -> None:
+        found = [self.shared.shape(piece) for piece in self.pieces]
         self.ids = [sid for sid, _ in found]
         self.corners = [corner for _, corner in found]
 
@@ -156,6 +161,8 @@ class _Pairs:
     def distances(self, m: int, j: int, rx: int, ry: int, rz: int) -> tuple[int, ...]:
         """Steps m can take along each of ``_DIRECTIONS`` without meeting j (FREE: never meets it), for
         j's offset minus m's offset = (rx, ry, rz). m < j; the answer for j towards m is the swapped pairs."""
+        if not self.ids:
+            self._shapes()
         cm, cj = self.corners[m], self.corners[j]
         r = (rx + cj[0] - cm[0], ry + cj[1] - cm[1], rz + cj[2] - cm[2])  # between the two shapes' origins
         a, b = self.ids[m], self.ids[j]
