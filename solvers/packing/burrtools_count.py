@@ -132,8 +132,8 @@ def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop)
     fast = _disassemble_rows(problem, cover, target, rows, None, max_states, stop)
     if fast is not None:
         return fast
-    reps = tuple(tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
-                       for r in sol) for sol in rows.tolist())  # fmt: skip
+    piece = _row_pieces(cover, target)
+    reps = tuple(tuple(piece(r) for r in sol) for sol in rows.tolist())
     return _with_disassembly(problem, reps, max_states, stop)
 
 
@@ -170,18 +170,38 @@ def _listed(problem: BurrProblem, cover, target: list[Voxel], hole: int | None, 
     """Every assembly as (kind, cells) per piece, with colours (kind, cells, colouring): once per allowed colouring
     of its pieces, as BurrTools lists them."""
     out: list[tuple] = []
+    piece = _row_pieces(cover, target)
+    kinds = cover.row_kind.tolist()
+    coloured: dict[tuple[int, int], tuple] = {}  # (row, colouring) -> the piece with it, one tuple shared by all
     for sol in rows.tolist():
-        used = [r for r in sol if r >= 0 and int(cover.row_kind[r]) != hole]
-        pieces = [(int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0)) for r in used]
+        used = [r for r in sol if r >= 0 and kinds[r] != hole]
+        pieces = [piece(r) for r in used]
         if colourings is None:
             out.append(tuple(pieces))
             continue
-        for choice in itertools.product(*(colourings[r] for r in used)):
-            out.append(tuple((*piece, colouring) for piece, colouring in zip(pieces, choice, strict=True)))
+        options = [[coloured.setdefault((r, i), (*p, c)) for i, c in enumerate(colourings[r])]
+                   for r, p in zip(used, pieces, strict=True)]  # fmt: skip
+        for choice in itertools.product(*options):
+            out.append(choice)
             if len(out) > MAX_LISTED:
                 raise BurrToolsFileError(f"more than {MAX_LISTED:,} assemblies before symmetry: too many to "
                                          "sort into classes here", problem.title)  # fmt: skip
     return out
+
+
+def _row_pieces(cover, target: list[Voxel]):
+    """A function giving a row's piece as (kind, cells in result coordinates), each row's made once (the
+    assemblies of a count share most of their pieces, a piece of a burr has a hundred cells or more)."""
+    made: dict[int, tuple[int, tuple[Voxel, ...]]] = {}
+
+    def piece(row: int) -> tuple[int, tuple[Voxel, ...]]:
+        found = made.get(row)
+        if found is None:
+            cells = cover.row_cells[row]
+            found = made[row] = (int(cover.row_kind[row]), tuple(target[c] for c in cells[cells >= 0].tolist()))
+        return found
+
+    return piece
 
 
 def every_assembly(problem: BurrProblem, stop=None) -> list[tuple]:
@@ -199,9 +219,11 @@ def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, sto
     then one per class."""
     puzzle, cover, target, hole, rows, colourings = _general_search(problem, stop, one_per_rotation=True)
 
+    piece = _row_pieces(cover, target)
+    kinds = cover.row_kind.tolist()
+
     def pieces(sol: list[int]) -> tuple:
-        return tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
-                     for r in sol if r >= 0 and int(cover.row_kind[r]) != hole)  # fmt: skip
+        return tuple(piece(r) for r in sol if r >= 0 and kinds[r] != hole)
 
     if colourings is not None:  # every allowed colouring of every piece: the assemblies BurrTools lists
         listed = _listed(problem, cover, target, hole, rows, colourings)
@@ -224,28 +246,67 @@ def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, sto
     return _with_disassembly(problem, reps, max_states, stop)
 
 
-def _row_colourings(problem: BurrProblem, cover, target: list[Voxel], enabled, hole: int | None) -> dict:
-    """Per enabled piece row, its allowed colourings (see :class:`PlacementColours`); a row with none is disabled."""
+def _row_colourings(problem: BurrProblem, cover, target: list[Voxel], enabled, hole: int | None) -> _Colourings:
+    """Per enabled piece row, its allowed colourings (see :class:`PlacementColours`); a row with none is disabled.
+
+    Whether a row has any is decided with numpy, per orientation of a kind and colouring of it at once (a result
+    colour grid and a table of allowed pairs); the colourings themselves are made only for the rows an assembly
+    uses, when asked for."""
     import numpy as np
 
     result_colours = dict(problem.result_colours)
     checkers = [PlacementColours(k.coloured(), result_colours, problem.colour_pairs) for k in problem.kinds]
-    out: dict[int, list] = {}
+    where = np.asarray(target, dtype=np.int64)
+    low = where.min(axis=0)
+    grid = np.zeros(tuple(int(v) + 1 for v in where.max(axis=0) - low), dtype=np.int64)
+    for (x, y, z), colour in result_colours.items():
+        if all(0 <= c < n for c, n in zip((x - low[0], y - low[1], z - low[2]), grid.shape, strict=True)):
+            grid[x - low[0], y - low[1], z - low[2]] = colour
+    tones = max([int(grid.max()), *(c for pair in problem.colour_pairs for c in pair)] +
+                [c for k in problem.kinds for _, c in k.colours]) + 1  # fmt: skip
+    ok = np.zeros((tones, tones), dtype=bool)
+    ok[0, :] = ok[:, 0] = True
+    for a, b in problem.colour_pairs:
+        ok[a, b] = True
     # each row's cells are an orientation of its kind (the cover's own normal form) moved to its lowest corner
-    corners = np.asarray(target, dtype=np.int64)[cover.row_cells]
-    corners = np.where((cover.row_cells >= 0)[:, :, None], corners, np.iinfo(np.int64).max).min(axis=1).tolist()
-    kinds, orients = cover.row_kind.tolist(), cover.row_orient.tolist()
-    for r in range(cover.n_rows):
-        kind = kinds[r]
-        if kind == hole or not enabled[r]:
-            continue
-        x, y, z = corners[r]
-        found = checkers[kind].colourings((), cover.orientations[kind][orients[r]], (x, y, z))
-        if found:
-            out[r] = found
-        else:
-            enabled[r] = 0
-    return out
+    corners = where[cover.row_cells]
+    corners = np.where((cover.row_cells >= 0)[:, :, None], corners, np.iinfo(np.int64).max).min(axis=1)
+    live = np.asarray(enabled) != 0
+    if hole is not None:
+        live &= cover.row_kind != hole
+    pairs = cover.row_kind * (1 + int(cover.row_orient.max(initial=0))) + cover.row_orient
+    for code in np.unique(pairs[live]).tolist():
+        rows = np.flatnonzero(live & (pairs == code))
+        kind, orient = int(cover.row_kind[rows[0]]), int(cover.row_orient[rows[0]])
+        layouts = checkers[kind].layouts.get(cover.orientations[kind][orient], [])
+        fits = np.zeros(len(rows), dtype=bool)
+        for layout in layouts:
+            if not layout:
+                fits[:] = True
+                break
+            cells = np.asarray([v for v, _ in layout], dtype=np.int64)
+            colours = np.asarray([c for _, c in layout], dtype=np.int64)
+            at = corners[rows][:, None, :] + cells[None, :, :] - low
+            fits |= ok[colours[None, :], grid[at[..., 0], at[..., 1], at[..., 2]]].all(axis=1)
+        enabled[rows[~fits]] = 0
+    return _Colourings(checkers, cover, corners.tolist())
+
+
+class _Colourings:
+    """The allowed colourings of a row (:meth:`PlacementColours.colourings`), made when first asked for."""
+
+    def __init__(self, checkers: list[PlacementColours], cover, corners: list[list[int]]) -> None:
+        self.checkers, self.cover, self.corners = checkers, cover, corners
+        self.made: dict[int, list] = {}
+
+    def __getitem__(self, row: int) -> list:
+        found = self.made.get(row)
+        if found is None:
+            kind, orient = int(self.cover.row_kind[row]), int(self.cover.row_orient[row])
+            x, y, z = self.corners[row]
+            placed = self.cover.orientations[kind][orient]
+            found = self.made[row] = self.checkers[kind].colourings((), placed, (x, y, z))
+        return found
 
 
 def _result_coordinates(problem: BurrProblem, puzzle: Puzzle) -> list[Voxel]:
@@ -479,9 +540,17 @@ def class_ids(problem: BurrProblem, found: list, *, mirror: bool, stop=None) -> 
     # once: assemblies share most of their pieces, and a piece of a burr or a colour puzzle has a hundred cells
     numbers: dict[tuple, int] = {}
     images: dict[tuple[int, int, int], int] = {}
+    by_object: dict[int, int] = {}  # a piece's number by the identity of its tuple (shared by the assemblies that
+    # hold it; ``found`` keeps them all alive), so that a long tuple is hashed once, not once per symmetry
+
+    def number(piece: tuple) -> int:
+        found_number = by_object.get(id(piece))
+        if found_number is None:
+            found_number = by_object[id(piece)] = numbers.setdefault(piece, len(numbers))
+        return found_number
 
     def image_of(s: int, piece: tuple, kind: int) -> int:
-        key = (s, numbers.setdefault(piece, len(numbers)), kind)
+        key = (s, number(piece), kind)
         found_image = images.get(key)
         if found_image is None:
             m, shift, _ = symmetries[s]
