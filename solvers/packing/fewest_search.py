@@ -8,6 +8,10 @@ branch at once). Placements are bits of Python integers: per cell the set of row
 the rows still usable, from which placing a row removes every row that shares a cell with it and a kind with no
 copies left removes all of its rows. A count of usable rows per cell is then one ``&`` and one ``bit_count``.
 
+A BurrTools problem's ``+`` cells may stay empty: the count covers them with a one-cell *filler* kind. Those cells
+are chosen only once every other cell is full, and once nothing but fillers can still be placed the cells left
+are filled with them at once (rather than one node per empty cell).
+
 The search is bounded in time; past the bound the caller hands the problem to the kernel. Its solutions
 come back in the kernel's own order (per chunk, the pinned rows and then the others by increasing row id: the
 kernel's rows are sorted by their lowest cell, so it meets every solution's rows in that order, and its walk is
@@ -46,8 +50,8 @@ class FewestSearch:
         incidence[cells[usable][filled], np.repeat(usable, filled.sum(axis=1))] = True
         packed = np.packbits(incidence, axis=1, bitorder="little")
         self.at = [int.from_bytes(line.tobytes(), "little") for line in packed]  # rows covering each cell
-        self.usable = int.from_bytes(np.packbits(np.isin(np.arange(n_rows), usable), bitorder="little").tobytes(),
-                                     "little")  # fmt: skip
+        on = np.packbits(np.asarray(enabled) != 0, bitorder="little")
+        self.usable = int.from_bytes(on.tobytes(), "little")  # the enabled rows
         kinds = problem.row_kind
         self.kind_rows = [
             int.from_bytes(np.packbits(kinds == k, bitorder="little").tobytes(), "little")
