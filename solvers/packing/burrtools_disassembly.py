@@ -27,7 +27,7 @@ from solvers.packing.disassembly import MAX_FAST_PIECES, OutOfTime, PairCache, _
 from solvers.packing.voxels import Voxel
 
 MAX_PIECES = 512  # parts are taken apart recursively, one level per separation: deeper than this is left undecided
-SMALL_SECONDS = 0.25  # Python searches at most this long before the compiled ones (numba loads in about 0.45 s)
+SMALL_SECONDS = 0.25  # CPU seconds of Python searches at most before the compiled ones (numba loads in about 0.45 s)
 
 T = TypeVar("T")
 V = TypeVar("V")
@@ -118,12 +118,12 @@ def _while_cheap(items: Sequence[T], decide: Callable[[T, PairCache], V], second
     out: list[V] = []
     if seconds <= 0 or not len(items):
         return out
-    started = time.perf_counter()
+    started = time.process_time()
     shared = PairCache(started + seconds)
     try:
         for item in items:
             out.append(decide(item, shared))
-            spent = time.perf_counter() - started
+            spent = time.process_time() - started
             if spent * len(items) > seconds * len(out) and len(out) < len(items):
                 break
     except OutOfTime:

@@ -12,10 +12,11 @@ A BurrTools problem's ``+`` cells may stay empty: the count covers them with a o
 are chosen only once every other cell is full, and once nothing but fillers can still be placed the cells left
 are filled with them at once (rather than one node per empty cell).
 
-The search is bounded in time; past the bound the caller hands the problem to the kernel. Its solutions
-come back in the kernel's own order (per chunk, the pinned rows and then the others by increasing row id: the
-kernel's rows are sorted by their lowest cell, so it meets every solution's rows in that order, and its walk is
-lexicographic), so that either search gives the same array.
+The search is bounded in CPU time (the process's, so that a busy machine does not cut it short); past the bound
+the caller hands the problem to the kernel. Its solutions come back in the kernel's own order (per chunk, the
+pinned rows and then the others by increasing row id: the kernel's rows are sorted by their lowest cell, so it
+meets every solution's rows in that order, and its walk is lexicographic), so that either search gives the same
+array.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import numpy as np
 from solvers.packing.chunks import Chunk
 from solvers.packing.cover import CoverProblem
 
-SMALL_SECONDS = 0.15  # searched here at most this long (loading numba and the kernel costs about 0.4 s)
+SMALL_SECONDS = 0.15  # CPU seconds searched here at most (loading numba and the kernel costs about 0.4 s)
 CHECK_WORK = 4096  # the clock is read after this much work (a cell looked at: 1, a placement tried: NODE_WORK)
 NODE_WORK = 10
 
@@ -93,7 +94,7 @@ class FewestSearch:
 
     def solutions(self, chunk: Chunk, deadline: float) -> list[tuple[int, ...]]:
         """The chunk's solutions as row tuples in the kernel's order; OutOfTime once ``deadline``
-        (``time.perf_counter``) has passed."""
+        (``time.process_time``) has passed."""
         remaining = list(self.kind_count)
         alive = self.usable
         empty = (1 << self.n_cells) - 1
@@ -158,7 +159,7 @@ class FewestSearch:
                         break
             work += NODE_WORK * best
             if work > check:
-                if time.perf_counter() > deadline:
+                if time.process_time() > deadline:
                     raise OutOfTime
                 check = work + CHECK_WORK
             options = at[best_cell] & alive
@@ -204,7 +205,7 @@ def small_assembly_rows(
     search = FewestSearch(problem, enabled, filler)
     width = problem.n_instances
     out: list[list[int]] = []
-    deadline = time.perf_counter() + seconds
+    deadline = time.process_time() + seconds
     for chunk in chunks:
         try:
             found = search.solutions(chunk, deadline)
