@@ -44,6 +44,11 @@ from solvers.packing.voxels import Matrix, Voxel, apply, isometry_matrices
 
 MAX_LISTED = 2_000_000  # assemblies held (before symmetry) to sort into classes
 DISASSEMBLY_BATCH = 256  # assemblies taken apart per compiled call
+# Results of at most this many cells are counted in Python while numba is not loaded. Measured on the BurrTools
+# examples: the Python disassembly takes AlPackino's 180 cells apart in 0.01 s of CPU and CubeInCage's 99-cell
+# assemblies in 0.17 s, but PelikanBurr's 512-cell result takes 3 s and DraculasDentalDesaster's 1,656 cells 8 s
+# (numba and the compiled searches load in about 0.45 s).
+SMALL_CELLS = 256
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,13 @@ def _engine_puzzle(problem: BurrProblem) -> tuple[Puzzle, int | None]:
     return puzzle, hole
 
 
+def _python_first(problem: BurrProblem) -> float | None:
+    """How long the searches may run in Python before the compiled ones: None lets them decide (in Python first
+    while numba is not loaded, see ``burrtools_search``), 0 sends a result of more than ``SMALL_CELLS`` cells to
+    the compiled searches at once."""
+    return None if len(problem.required) + len(problem.optional) <= SMALL_CELLS else 0.0
+
+
 def _offset(problem: BurrProblem) -> Voxel:
     every = problem.cells
     return (min(v[0] for v in every), min(v[1] for v in every), min(v[2] for v in every))
@@ -122,7 +134,8 @@ def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop)
     # pieces too wide for one integer key make the whole group's row permutations costly (AlPackino: most of the
     # count): then one listing per orbit of an anchor's placements, the classes taken afterwards
     anchored = None if row_lookup(cover).vectorised else _rotation_chunks(problem, cover, puzzle, enabled, None)
-    rows = _search_rows(cover, anchored or plan_chunks(cover, mode), enabled, stop, puzzle.title)
+    rows = _search_rows(cover, anchored or plan_chunks(cover, mode), enabled, stop, puzzle.title,
+                        small_seconds=_python_first(problem))  # fmt: skip
     _check_stop(stop)
     if anchored is not None:
         keep = _fast_classes(problem, cover, puzzle, rows)
@@ -161,7 +174,7 @@ def _general_search(problem: BurrProblem, stop, *, one_per_rotation: bool) -> tu
     cover.kind_slack = np.asarray(slack, dtype=np.int64)
     colourings = _row_colourings(problem, cover, target, enabled, hole) if problem.coloured else None
     chunks = _rotation_chunks(problem, cover, puzzle, enabled, hole) if one_per_rotation else None
-    rows = _every_assembly(cover, enabled, stop, chunks, hole)
+    rows = _every_assembly(cover, enabled, stop, chunks, hole, _python_first(problem))
     _check_stop(stop)
     return puzzle, cover, target, hole, rows, colourings
 
@@ -321,7 +334,7 @@ def _check_stop(stop) -> None:
         raise KeyboardInterrupt
 
 
-def _every_assembly(cover, enabled, stop, chunks=None, hole: int | None = None):
+def _every_assembly(cover, enabled, stop, chunks=None, hole: int | None = None, small_seconds: float | None = None):
     """Every assembly as kernel rows (-1 padded), at most ``MAX_LISTED`` of them; with ``chunks`` (see
     :func:`_rotation_chunks`) at least one of every class instead."""
     from solvers.packing.chunks import plan_chunks
@@ -329,7 +342,7 @@ def _every_assembly(cover, enabled, stop, chunks=None, hole: int | None = None):
 
     if chunks is None:
         chunks = plan_chunks(cover, SymmetryMode.NONE)
-    return _search_rows(cover, chunks, enabled, stop, cover.puzzle.title, hole)
+    return _search_rows(cover, chunks, enabled, stop, cover.puzzle.title, hole, small_seconds)
 
 
 def _rotation_chunks(problem: BurrProblem, cover, puzzle: Puzzle, enabled, hole: int | None):
@@ -362,13 +375,15 @@ def _cell_perms(problem: BurrProblem, puzzle: Puzzle, symmetries) -> list:
     return perms
 
 
-def _search_rows(cover, chunks, enabled, stop, title: str, hole: int | None = None):
+def _search_rows(cover, chunks, enabled, stop, title: str, hole: int | None = None,
+                 small_seconds: float | None = None):  # fmt: skip
     """The solutions of ``chunks`` as kernel rows (see :mod:`solvers.packing.burrtools_search`), at most
     ``MAX_LISTED`` of them."""
     from solvers.packing.burrtools_search import TooManyAssemblies, assembly_rows
 
     try:
-        return assembly_rows(cover, chunks, enabled, stop, limit=MAX_LISTED, filler=hole)
+        return assembly_rows(cover, chunks, enabled, stop, limit=MAX_LISTED, filler=hole,
+                             small_seconds=small_seconds)  # fmt: skip
     except TooManyAssemblies:
         raise BurrToolsFileError(
             f"more than {MAX_LISTED:,} assemblies before symmetry: too many to sort into classes here", title
@@ -485,7 +500,7 @@ def _disassemble_rows(problem: BurrProblem, cover, target: list[Voxel], rows, ho
     for start in range(0, len(rows), DISASSEMBLY_BATCH * 16):  # batches: a stop request is seen between them
         _check_stop(stop)
         verdicts = verdicts_from_rows(problem, cover, coordinates, rows[start : start + DISASSEMBLY_BATCH * 16],
-                                      hole, max_states)  # fmt: skip
+                                      hole, max_states, _python_first(problem))  # fmt: skip
         if verdicts is None:
             return None
         solutions += int((verdicts == 1).sum())
@@ -499,7 +514,8 @@ def _with_disassembly(problem: BurrProblem, reps, max_states: int, stop) -> Coun
     solutions = undecided = 0
     for start in range(0, len(reps), DISASSEMBLY_BATCH):  # batches: a stop request is seen between them
         _check_stop(stop)
-        for verdict in takes_apart_many(problem, reps[start : start + DISASSEMBLY_BATCH], max_states=max_states):
+        batch = reps[start : start + DISASSEMBLY_BATCH]
+        for verdict in takes_apart_many(problem, batch, max_states=max_states, python_seconds=_python_first(problem)):
             if verdict is None:
                 undecided += 1
             elif verdict:

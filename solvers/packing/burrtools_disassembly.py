@@ -113,8 +113,9 @@ def _python_seconds(seconds: float | None) -> float:
 
 def _while_cheap(items: Sequence[T], decide: Callable[[T, PairCache], V], seconds: float) -> list[V]:
     """``decide`` (a Python search) on the first items, one after the other, while all of them look done within
-    ``seconds``: it stops when the time is up, or sooner when the time per item so far, times the items, says
-    the whole would take longer. The verdicts given so far; the caller has the rest searched compiled."""
+    ``seconds`` of CPU: it stops when the time is up, or once a quarter of it is spent when the time per item
+    so far, times the items, says the whole would take longer. The verdicts given so far; the caller has the
+    rest searched compiled."""
     out: list[V] = []
     if seconds <= 0 or not len(items):
         return out
@@ -124,7 +125,8 @@ def _while_cheap(items: Sequence[T], decide: Callable[[T, PairCache], V], second
         for item in items:
             out.append(decide(item, shared))
             spent = time.process_time() - started
-            if spent * len(items) > seconds * len(out) and len(out) < len(items):
+            # the first assemblies also fill the shared tables: judge the pace only after a quarter of the time
+            if spent > seconds / 4 and spent * len(items) > seconds * len(out) and len(out) < len(items):
                 break
     except OutOfTime:
         pass
