@@ -251,11 +251,13 @@ class _Disassembler:
                 raise OutOfTime
             following: list[State] = []
             for key in frontier:
-                groups = self._groups(part, key)
-                found = _separating(groups)
-                if found is not None:
-                    self.states += len(parent)
-                    return self._finish(part, key, parent, *found)
+                far, candidates = self._candidates(part, key)
+                for members, told, moving, direction in candidates:  # the lightest group that comes out, if any
+                    if _comes_out(far, moving, direction, n):
+                        self.states += len(parent)
+                        return self._finish(part, key, parent, members, told)
+                groups = [(members, told, _limit(far, moving, direction, n))
+                          for members, told, moving, direction in candidates]  # fmt: skip
                 for members, direction, limit in groups:
                     movers = members if members[0] != 0 else [m for m in range(n) if m not in members]
                     axis, sign = _DIRECTIONS[direction if members[0] != 0 else _SWAP[direction]]
@@ -279,7 +281,16 @@ class _Disassembler:
         return None
 
     def _groups(self, part: list[int], key: State) -> list[Group]:
-        """Every distinct closure of a single piece that is not the whole part, with how far it can go.
+        """Every distinct closure of a single piece that is not the whole part, with how far it can go (see
+        :meth:`_candidates`)."""
+        far, candidates = self._candidates(part, key)
+        n = len(part)
+        return [(members, told, _limit(far, moving, direction, n)) for members, told, moving, direction in candidates]
+
+    def _candidates(self, part: list[int], key: State) -> tuple[list[list[tuple[int, ...]]], list[Candidate]]:
+        """(how far each piece can go towards each other one, every distinct closure of a single piece that is not
+        the whole part as (members, direction told, the closure's bits, its direction)); how far a closure can go
+        is left to :func:`_limit` (a state where some group comes out needs it for none of them).
 
         A group moving one way and the rest moving the other way are the same state, so each move is told as its
         lighter side (fewer voxels, then fewer pieces): a frame stays put while the pieces inside it move, and a
@@ -308,35 +319,43 @@ class _Disassembler:
         total = sum(voxels)
         out = []
         seen: set[tuple[int, int]] = set()
+        described: dict[int, tuple[tuple[int, int], tuple[int, ...]]] = {}  # bits -> (weight, members), once
+
+        def describe(bits: int) -> tuple[tuple[int, int], tuple[int, ...]]:
+            found = described.get(bits)
+            if found is None:
+                members = tuple(m for m in range(n) if bits >> m & 1)
+                found = described[bits] = ((sum(voxels[m] for m in members), len(members)), members)
+            return found
+
         for direction in range(len(_DIRECTIONS)):
             blocks = touching[direction]
             closures: set[int] = set()
             for i in range(n):
                 group = 1 << i
-                todo = group
+                todo = blocks[i]
                 while todo:
                     low = todo & -todo
                     todo ^= low
-                    add = blocks[low.bit_length() - 1] & ~group
-                    group |= add
-                    todo |= add
+                    if not group & low:
+                        group |= low
+                        todo |= blocks[low.bit_length() - 1] & ~group
                 if group == full or group in closures:
                     continue
                 closures.add(group)
-                members = [m for m in range(n) if group >> m & 1]
-                others = [m for m in range(n) if not group >> m & 1]
-                limit = min(far[m][o][direction] for m in members for o in others)
-                weight = (sum(voxels[m] for m in members), len(members))
+                moving = group
+                weight, members = describe(group)
                 told = direction
                 rest = (total - weight[0], n - weight[1])
                 if rest < weight:  # the rest going the opposite way
-                    group, members, told, weight = full ^ group, others, _SWAP[direction], rest
+                    group, told, weight = full ^ group, _SWAP[direction], rest
+                    members = describe(group)[1]
                 if (group, told) in seen:
                     continue
                 seen.add((group, told))
-                out.append((weight, tuple(members), told, limit))
+                out.append((weight, members, told, moving, direction))
         out.sort(key=lambda g: g[0])  # stable
-        return [(members, told, limit) for _, members, told, limit in out]
+        return far, [(members, told, moving, direction) for _, members, told, moving, direction in out]
 
     def _separate_compiled(self, part: list[int], start_key: State) -> _Separation | None:
         """:meth:`separate` by the compiled search (:mod:`solvers.packing.disassembly_kernel`, imported here: numba
@@ -424,12 +443,25 @@ class _Disassembler:
         return moves, levels, ok
 
 
-def _separating(groups: list[Group]) -> tuple[tuple[int, ...], int] | None:
-    """The group to remove at a state, if any can go: the lightest (``groups`` come lightest first)."""
-    for members, direction, limit in groups:
-        if limit >= FREE:
-            return members, direction
-    return None
+Candidate = tuple[tuple[int, ...], int, int, int]  # (members, direction told, moving closure's bits, its direction)
+
+
+def _limit(far: list[list[tuple[int, ...]]], moving: int, direction: int, n: int) -> int:
+    """How far the closure ``moving`` (bits of local pieces) can go along ``direction`` (FREE: it comes out)."""
+    others = [o for o in range(n) if not moving >> o & 1]
+    return min(far[m][o][direction] for m in range(n) if moving >> m & 1 for o in others)
+
+
+def _comes_out(far: list[list[tuple[int, ...]]], moving: int, direction: int, n: int) -> bool:
+    """Whether nothing stops the closure ``moving`` along ``direction`` (stops at the first piece that does)."""
+    others = [o for o in range(n) if not moving >> o & 1]
+    for m in range(n):
+        if moving >> m & 1:
+            row = far[m]
+            for o in others:
+                if row[o][direction] < FREE:
+                    return False
+    return True
 
 
 def _as_pieces(pieces: Sequence[np.ndarray | Sequence[tuple[int, int, int]]]) -> list[np.ndarray]:
