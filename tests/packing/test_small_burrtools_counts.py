@@ -230,3 +230,27 @@ def test_a_small_file_is_counted_without_numba(tmp_path) -> None:
     assert f"{expected.assemblies} assemblies" in done.stdout
     assert f"{expected.solutions} solutions" in done.stdout
     assert expected.assemblies > 1
+
+
+@pytest.mark.parametrize("name", ["soma", "pentomino-8x8-hole", "bedlam"])
+def test_orientations_placed_at_once_fit_where_each_alone_fits(name: str) -> None:
+    """The one-pass placement of every orientation of a piece against the pass per orientation it replaces."""
+    import solvers.packing.placement_arrays as placement_arrays
+    from solvers.packing.placement_arrays import _fits, _fits_each, orientations_np
+
+    puzzle = load_puzzle(name)
+    target = np.asarray(puzzle.target, dtype=np.int64)
+    local = target - target.min(axis=0)
+    grid = np.zeros(tuple(int(v) + 1 for v in local.max(axis=0)), dtype=bool)
+    grid[local[:, 0], local[:, 1], local[:, 2]] = True
+    placed = batched = 0
+    for piece in puzzle.pieces:
+        shapes = orientations_np(piece.cells)
+        batched += len(shapes) > 1 and grid.size * len(shapes) * len(shapes[0]) <= placement_arrays.MAX_BATCH
+        alone = [_fits(grid, shape) for shape in shapes]
+        together = _fits_each(grid, shapes)
+        assert len(alone) == len(together)
+        for a, b in zip(alone, together, strict=True):
+            assert a.tolist() == b.tolist()
+            placed += len(a)
+    assert placed > 0 and batched > 0  # some piece took the one-pass path
