@@ -27,7 +27,7 @@ from solvers.packing.disassembly import MAX_FAST_PIECES, OutOfTime, PairCache, _
 from solvers.packing.voxels import Voxel
 
 MAX_PIECES = 512  # parts are taken apart recursively, one level per separation: deeper than this is left undecided
-SMALL_SECONDS = 0.25  # CPU seconds of Python searches at most before the compiled ones (numba loads in about 0.45 s)
+SMALL_SECONDS = 0.35  # CPU seconds of Python searches at most before the compiled ones (numba loads in about 0.45 s)
 
 T = TypeVar("T")
 V = TypeVar("V")
