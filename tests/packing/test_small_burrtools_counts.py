@@ -149,8 +149,19 @@ def test_a_search_past_its_time_goes_to_the_kernel_with_the_same_rows() -> None:
 def test_python_disassembly_gives_the_compiled_verdicts(monkeypatch, seconds: float) -> None:
     """Every assembly of random files (no symmetry removed, so the same pieces meet in many places) taken apart
     in Python and compiled; with a short time the Python search stops part way and the compiled one finishes."""
+    import solvers.packing.burrtools_disassembly as burrtools_disassembly
+
+    shares: list[tuple[int, int]] = []  # (assemblies decided in Python, assemblies) per call
+    original = burrtools_disassembly._while_cheap
+
+    def spy(items, decide, budget):
+        out = original(items, decide, budget)
+        shares.append((len(out), len(items)))
+        return out
+
     verdicts = []
     for problem, (cover, _chunks, _enabled, filler), rows in _small_searches(monkeypatch, random.Random(7), 40):
+        monkeypatch.setattr(burrtools_disassembly, "_while_cheap", spy)
         target = burrtools_count._result_coordinates(problem, cover.puzzle)
         assemblies = [
             tuple(
@@ -161,10 +172,15 @@ def test_python_disassembly_gives_the_compiled_verdicts(monkeypatch, seconds: fl
             for line in rows[:300].tolist()
         ]
         python = takes_apart_many(problem, assemblies, python_seconds=seconds)
+        monkeypatch.undo()
         compiled = takes_apart_many(problem, assemblies, python_seconds=0.0)
         assert python == compiled
         verdicts += python
     assert True in verdicts
+    if seconds == FOREVER:
+        assert all(done == total for done, total in shares)
+    else:  # some batch was taken over by the compiled search part way
+        assert any(0 < done < total for done, total in shares)
 
 
 @pytest.mark.parametrize("grouped", [False, True])
