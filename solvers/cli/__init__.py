@@ -13,7 +13,6 @@ import sys
 from typing import NoReturn
 
 from solvers.cli.common import EXIT_BAD_INPUT, CliInputError, report_error
-from solvers.version import cubeviz_version
 
 SUBCOMMAND_MODULES = (
     "solvers.cli.pocket",
@@ -36,12 +35,26 @@ class OneLineErrorParser(argparse.ArgumentParser):
         sys.exit(EXIT_BAD_INPUT)
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the version is looked up only when asked for (reading the installed metadata costs tens of
+    milliseconds, a large share of a small command's run)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs) -> None:
+        super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> NoReturn:
+        from solvers.version import cubeviz_version
+
+        print(f"{parser.prog} {cubeviz_version()}")
+        sys.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineErrorParser(
         prog="cubeviz-solve",
         description="Solve cubes and enumerate polycube packings from the command line.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {cubeviz_version()}")
+    parser.add_argument("--version", action=_VersionAction, help="show the program's version number and exit")
     subparsers = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=OneLineErrorParser
     )

@@ -107,14 +107,15 @@ def run_soma(args: argparse.Namespace) -> int:
 
 def run_pack(args: argparse.Namespace) -> int:
     from solvers.cli.burrtools import is_burrtools_file, run_pack_burrtools
-    from solvers.cli.pack_limits import HOLD_LIMIT, check_search_size
-    from solvers.packing import PackingError, SymmetryMode, build_cover, load_puzzle
 
     if args.threads is not None and uses_batch(args):
         raise CliInputError("--threads is for the search in this process: drop it with --workers, --scheduler or "
                             "--checkpoint")  # fmt: skip
-    if is_burrtools_file(args.puzzle):
+    if is_burrtools_file(args.puzzle):  # a BurrTools count imports only what it uses (a small file needs no numba)
         return run_pack_burrtools(args)
+    from solvers.cli.pack_limits import HOLD_LIMIT, check_search_size
+    from solvers.packing import PackingError, SymmetryMode, build_cover, load_puzzle
+
     if args.problem:
         raise CliInputError("--problem chooses a problem of a BurrTools .xmpuzzle file")
     if args.count and (args.out or args.disassemble):

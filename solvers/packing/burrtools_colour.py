@@ -6,6 +6,7 @@ cell's colour (``<bitmap><pair piece=.. result=../></bitmap>``). Colours also ma
 orientations of a piece with the same cells but differently coloured are different placements, a shape's
 symmetries and its mirror partner must keep the colours, and so must the result's symmetries that identify
 assemblies. A coloured shape here is the sorted tuple of ``(x, y, z, colour)`` of its cells moved to the origin.
+:func:`row_colourings` applies the rules to every placement of a count at once.
 """
 
 from __future__ import annotations
@@ -109,3 +110,68 @@ class PlacementColours:
             if all(allowed(c, self.result_colours.get(v, 0), self.pairs) for v, c in moved):
                 out.append(moved)
         return out
+
+
+def row_colourings(problem, cover, target: list[Voxel], enabled, hole: int | None) -> RowColourings:
+    """Per enabled piece row of a BurrTools problem's cover (``target``: its cells in result coordinates; rows of
+    the ``hole`` kind, empty cells, left alone), its allowed colourings (see :class:`PlacementColours`); a row with
+    none is disabled in ``enabled``.
+
+    Whether a row has any is decided with numpy, per orientation of a kind and colouring of it at once (a result
+    colour grid and a table of allowed pairs); the colourings themselves are made only for the rows an assembly
+    uses, when asked for."""
+    import numpy as np
+
+    result_colours = dict(problem.result_colours)
+    checkers = [PlacementColours(k.coloured(), result_colours, problem.colour_pairs) for k in problem.kinds]
+    where = np.asarray(target, dtype=np.int64)
+    low = where.min(axis=0)
+    grid = np.zeros(tuple(int(v) + 1 for v in where.max(axis=0) - low), dtype=np.int64)
+    for (x, y, z), colour in result_colours.items():
+        if all(0 <= c < n for c, n in zip((x - low[0], y - low[1], z - low[2]), grid.shape, strict=True)):
+            grid[x - low[0], y - low[1], z - low[2]] = colour
+    tones = max([int(grid.max()), *(c for pair in problem.colour_pairs for c in pair)] +
+                [c for k in problem.kinds for _, c in k.colours]) + 1  # fmt: skip
+    ok = np.zeros((tones, tones), dtype=bool)
+    ok[0, :] = ok[:, 0] = True
+    for a, b in problem.colour_pairs:
+        ok[a, b] = True
+    # each row's cells are an orientation of its kind (the cover's own normal form) moved to its lowest corner
+    corners = where[cover.row_cells]
+    corners = np.where((cover.row_cells >= 0)[:, :, None], corners, np.iinfo(np.int64).max).min(axis=1)
+    live = np.asarray(enabled) != 0
+    if hole is not None:
+        live &= cover.row_kind != hole
+    pairs = cover.row_kind * (1 + int(cover.row_orient.max(initial=0))) + cover.row_orient
+    for code in np.unique(pairs[live]).tolist():
+        rows = np.flatnonzero(live & (pairs == code))
+        kind, orient = int(cover.row_kind[rows[0]]), int(cover.row_orient[rows[0]])
+        layouts = checkers[kind].layouts.get(cover.orientations[kind][orient], [])
+        fits = np.zeros(len(rows), dtype=bool)
+        for layout in layouts:
+            if not layout:
+                fits[:] = True
+                break
+            cells = np.asarray([v for v, _ in layout], dtype=np.int64)
+            colours = np.asarray([c for _, c in layout], dtype=np.int64)
+            at = corners[rows][:, None, :] + cells[None, :, :] - low
+            fits |= ok[colours[None, :], grid[at[..., 0], at[..., 1], at[..., 2]]].all(axis=1)
+        enabled[rows[~fits]] = 0
+    return RowColourings(checkers, cover, corners.tolist())
+
+
+class RowColourings:
+    """The allowed colourings of a row (:meth:`PlacementColours.colourings`), made when first asked for."""
+
+    def __init__(self, checkers: list[PlacementColours], cover, corners: list[list[int]]) -> None:
+        self.checkers, self.cover, self.corners = checkers, cover, corners
+        self.made: dict[int, list] = {}
+
+    def __getitem__(self, row: int) -> list:
+        found = self.made.get(row)
+        if found is None:
+            kind, orient = int(self.cover.row_kind[row]), int(self.cover.row_orient[row])
+            x, y, z = self.corners[row]
+            placed = self.cover.orientations[kind][orient]
+            found = self.made[row] = self.checkers[kind].colourings((), placed, (x, y, z))
+        return found

@@ -28,7 +28,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from solvers.packing.burrtools_colour import PlacementColours
+from solvers.packing.burrtools_colour import row_colourings
 from solvers.packing.burrtools_io import BurrToolsFileError
 from solvers.packing.burrtools_puzzle import (
     LETTERS,
@@ -40,10 +40,15 @@ from solvers.packing.burrtools_puzzle import (
     to_puzzle,
 )
 from solvers.packing.puzzle import Piece, Puzzle
-from solvers.packing.voxels import Matrix, Voxel, apply, is_chiral, isometry_matrices
+from solvers.packing.voxels import Matrix, Voxel, apply, isometry_matrices
 
 MAX_LISTED = 2_000_000  # assemblies held (before symmetry) to sort into classes
 DISASSEMBLY_BATCH = 256  # assemblies taken apart per compiled call
+# Results of at most this many cells are counted in Python while numba is not loaded. Measured on the BurrTools
+# examples: the Python disassembly takes AlPackino's 180 cells apart in 0.01 s of CPU and CubeInCage's 99-cell
+# assemblies in 0.17 s, but PelikanBurr's 512-cell result takes 3 s and DraculasDentalDesaster's 1,656 cells 8 s
+# (numba and the compiled searches load in about 0.45 s).
+SMALL_CELLS = 256
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,13 @@ def _engine_puzzle(problem: BurrProblem) -> tuple[Puzzle, int | None]:
     return puzzle, hole
 
 
+def _python_first(problem: BurrProblem) -> float | None:
+    """How long the searches may run in Python before the compiled ones: None lets them decide (in Python first
+    while numba is not loaded, see ``burrtools_search``), 0 sends a result of more than ``SMALL_CELLS`` cells to
+    the compiled searches at once."""
+    return None if len(problem.required) + len(problem.optional) <= SMALL_CELLS else 0.0
+
+
 def _offset(problem: BurrProblem) -> Voxel:
     every = problem.cells
     return (min(v[0] for v in every), min(v[1] for v in every), min(v[2] for v in every))
@@ -122,7 +134,8 @@ def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop)
     # pieces too wide for one integer key make the whole group's row permutations costly (AlPackino: most of the
     # count): then one listing per orbit of an anchor's placements, the classes taken afterwards
     anchored = None if row_lookup(cover).vectorised else _rotation_chunks(problem, cover, puzzle, enabled, None)
-    rows = _search_rows(cover, anchored or plan_chunks(cover, mode), enabled, stop, puzzle.title)
+    rows = _search_rows(cover, anchored or plan_chunks(cover, mode), enabled, stop, puzzle.title,
+                        small_seconds=_python_first(problem))  # fmt: skip
     _check_stop(stop)
     if anchored is not None:
         keep = _fast_classes(problem, cover, puzzle, rows)
@@ -132,8 +145,8 @@ def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop)
     fast = _disassemble_rows(problem, cover, target, rows, None, max_states, stop)
     if fast is not None:
         return fast
-    reps = tuple(tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
-                       for r in sol) for sol in rows.tolist())  # fmt: skip
+    piece = _row_pieces(cover, target)
+    reps = tuple(tuple(piece(r) for r in sol) for sol in rows.tolist())
     return _with_disassembly(problem, reps, max_states, stop)
 
 
@@ -159,9 +172,9 @@ def _general_search(problem: BurrProblem, stop, *, one_per_rotation: bool) -> tu
     if hole is not None:
         slack.append(int(cover.kind_count[hole]))
     cover.kind_slack = np.asarray(slack, dtype=np.int64)
-    colourings = _row_colourings(problem, cover, target, enabled, hole) if problem.coloured else None
+    colourings = row_colourings(problem, cover, target, enabled, hole) if problem.coloured else None
     chunks = _rotation_chunks(problem, cover, puzzle, enabled, hole) if one_per_rotation else None
-    rows = _every_assembly(cover, enabled, stop, chunks)
+    rows = _every_assembly(cover, enabled, stop, chunks, hole, _python_first(problem))
     _check_stop(stop)
     return puzzle, cover, target, hole, rows, colourings
 
@@ -170,18 +183,38 @@ def _listed(problem: BurrProblem, cover, target: list[Voxel], hole: int | None, 
     """Every assembly as (kind, cells) per piece, with colours (kind, cells, colouring): once per allowed colouring
     of its pieces, as BurrTools lists them."""
     out: list[tuple] = []
+    piece = _row_pieces(cover, target)
+    kinds = cover.row_kind.tolist()
+    coloured: dict[tuple[int, int], tuple] = {}  # (row, colouring) -> the piece with it, one tuple shared by all
     for sol in rows.tolist():
-        used = [r for r in sol if r >= 0 and int(cover.row_kind[r]) != hole]
-        pieces = [(int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0)) for r in used]
+        used = [r for r in sol if r >= 0 and kinds[r] != hole]
+        pieces = [piece(r) for r in used]
         if colourings is None:
             out.append(tuple(pieces))
             continue
-        for choice in itertools.product(*(colourings[r] for r in used)):
-            out.append(tuple((*piece, colouring) for piece, colouring in zip(pieces, choice, strict=True)))
+        options = [[coloured.setdefault((r, i), (*p, c)) for i, c in enumerate(colourings[r])]
+                   for r, p in zip(used, pieces, strict=True)]  # fmt: skip
+        for choice in itertools.product(*options):
+            out.append(choice)
             if len(out) > MAX_LISTED:
                 raise BurrToolsFileError(f"more than {MAX_LISTED:,} assemblies before symmetry: too many to "
                                          "sort into classes here", problem.title)  # fmt: skip
     return out
+
+
+def _row_pieces(cover, target: list[Voxel]):
+    """A function giving a row's piece as (kind, cells in result coordinates), each row's made once (the
+    assemblies of a count share most of their pieces, a piece of a burr has a hundred cells or more)."""
+    made: dict[int, tuple[int, tuple[Voxel, ...]]] = {}
+
+    def piece(row: int) -> tuple[int, tuple[Voxel, ...]]:
+        found = made.get(row)
+        if found is None:
+            cells = cover.row_cells[row]
+            found = made[row] = (int(cover.row_kind[row]), tuple(target[c] for c in cells[cells >= 0].tolist()))
+        return found
+
+    return piece
 
 
 def every_assembly(problem: BurrProblem, stop=None) -> list[tuple]:
@@ -199,9 +232,11 @@ def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, sto
     then one per class."""
     puzzle, cover, target, hole, rows, colourings = _general_search(problem, stop, one_per_rotation=True)
 
+    piece = _row_pieces(cover, target)
+    kinds = cover.row_kind.tolist()
+
     def pieces(sol: list[int]) -> tuple:
-        return tuple((int(cover.row_kind[r]), tuple(target[c] for c in cover.row_cells[r] if c >= 0))
-                     for r in sol if r >= 0 and int(cover.row_kind[r]) != hole)  # fmt: skip
+        return tuple(piece(r) for r in sol if r >= 0 and kinds[r] != hole)
 
     if colourings is not None:  # every allowed colouring of every piece: the assemblies BurrTools lists
         listed = _listed(problem, cover, target, hole, rows, colourings)
@@ -209,7 +244,7 @@ def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, sto
         if not disassemble:
             return Count(len(reps), representatives=reps)
         return _with_disassembly(problem, reps, max_states, stop)
-    keep = _fast_classes(problem, cover, puzzle, rows)
+    keep = _fast_classes(problem, cover, puzzle, rows, hole)
     if keep is not None and disassemble:
         fast = _disassemble_rows(problem, cover, target, rows[keep], hole, max_states, stop)
         if fast is not None:
@@ -224,30 +259,6 @@ def _count_general(problem: BurrProblem, disassemble: bool, max_states: int, sto
     return _with_disassembly(problem, reps, max_states, stop)
 
 
-def _row_colourings(problem: BurrProblem, cover, target: list[Voxel], enabled, hole: int | None) -> dict:
-    """Per enabled piece row, its allowed colourings (see :class:`PlacementColours`); a row with none is disabled."""
-    import numpy as np
-
-    result_colours = dict(problem.result_colours)
-    checkers = [PlacementColours(k.coloured(), result_colours, problem.colour_pairs) for k in problem.kinds]
-    out: dict[int, list] = {}
-    # each row's cells are an orientation of its kind (the cover's own normal form) moved to its lowest corner
-    corners = np.asarray(target, dtype=np.int64)[cover.row_cells]
-    corners = np.where((cover.row_cells >= 0)[:, :, None], corners, np.iinfo(np.int64).max).min(axis=1).tolist()
-    kinds, orients = cover.row_kind.tolist(), cover.row_orient.tolist()
-    for r in range(cover.n_rows):
-        kind = kinds[r]
-        if kind == hole or not enabled[r]:
-            continue
-        x, y, z = corners[r]
-        found = checkers[kind].colourings((), cover.orientations[kind][orients[r]], (x, y, z))
-        if found:
-            out[r] = found
-        else:
-            enabled[r] = 0
-    return out
-
-
 def _result_coordinates(problem: BurrProblem, puzzle: Puzzle) -> list[Voxel]:
     """The engine puzzle's target cells (moved to the origin) back in the result shape's coordinates."""
     shift = _offset(problem)
@@ -260,7 +271,7 @@ def _check_stop(stop) -> None:
         raise KeyboardInterrupt
 
 
-def _every_assembly(cover, enabled, stop, chunks=None):
+def _every_assembly(cover, enabled, stop, chunks=None, hole: int | None = None, small_seconds: float | None = None):
     """Every assembly as kernel rows (-1 padded), at most ``MAX_LISTED`` of them; with ``chunks`` (see
     :func:`_rotation_chunks`) at least one of every class instead."""
     from solvers.packing.chunks import plan_chunks
@@ -268,7 +279,7 @@ def _every_assembly(cover, enabled, stop, chunks=None):
 
     if chunks is None:
         chunks = plan_chunks(cover, SymmetryMode.NONE)
-    return _search_rows(cover, chunks, enabled, stop, cover.puzzle.title)
+    return _search_rows(cover, chunks, enabled, stop, cover.puzzle.title, hole, small_seconds)
 
 
 def _rotation_chunks(problem: BurrProblem, cover, puzzle: Puzzle, enabled, hole: int | None):
@@ -301,24 +312,31 @@ def _cell_perms(problem: BurrProblem, puzzle: Puzzle, symmetries) -> list:
     return perms
 
 
-def _search_rows(cover, chunks, enabled, stop, title: str):
+def _search_rows(cover, chunks, enabled, stop, title: str, hole: int | None = None,
+                 small_seconds: float | None = None):  # fmt: skip
     """The solutions of ``chunks`` as kernel rows (see :mod:`solvers.packing.burrtools_search`), at most
     ``MAX_LISTED`` of them."""
     from solvers.packing.burrtools_search import TooManyAssemblies, assembly_rows
 
     try:
-        return assembly_rows(cover, chunks, enabled, stop, limit=MAX_LISTED)
+        return assembly_rows(cover, chunks, enabled, stop, limit=MAX_LISTED, filler=hole,
+                             small_seconds=small_seconds)  # fmt: skip
     except TooManyAssemblies:
         raise BurrToolsFileError(
             f"more than {MAX_LISTED:,} assemblies before symmetry: too many to sort into classes here", title
         ) from None
 
 
-def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int] | None:
+def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int | None = None) -> list[int] | None:
     """:func:`classes` on the kernel's row arrays, vectorised: the result's symmetries as row permutations (a
     reflection also swaps each one-handed kind for its twin), an image counted only where every row has one and
     the kinds' ranges hold; the first solution of each class by index. None when the copies do not pair up kind
-    by kind (then the per-assembly rule applies)."""
+    by kind (then the per-assembly rule applies). Rows of the ``hole`` kind (empty cells) are left out: an
+    assembly's pieces decide it.
+
+    Every symmetry is handled at once: the rows the assemblies use are looked up under all of them in one call,
+    and each assembly's smallest valid image (its rows sorted, compared as sequences) is found column by column
+    over all images together; assemblies with the same smallest image form a class."""
     import numpy as np
 
     from solvers.packing.symmetry import row_lookup
@@ -326,48 +344,81 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows) -> list[int
     twins = kind_twins(problem) if problem.mirror_ok else {}
     if twins is None or problem.coloured:
         return None
-    symmetries = [s for s in _result_symmetries(problem) if s[2] or problem.mirror_ok]
-    n_kinds = cover.n_kinds
-    chiral = [is_chiral(k.cells) for k in problem.kinds]
-    lookup = row_lookup(cover)
     sols = np.asarray(rows, dtype=np.int64)
-    n_rows = cover.n_rows
-    row_kind = np.append(cover.row_kind, -1)  # index -1 (padding) has no kind
+    if not len(sols):
+        return []
+    if hole is not None:  # the empty cells follow from the pieces (and a symmetry keeps them empty cells)
+        pieces = (sols >= 0) & (np.append(cover.row_kind, -1)[sols] != hole)
+        sols = -np.sort(-np.where(pieces, sols, -1), axis=1)[:, : max(int(pieces.sum(axis=1).max()), 1)]
+    symmetries = [s for s in _result_symmetries(problem) if s[2] or problem.mirror_ok]
+    n_kinds, n_rows = cover.n_kinds, cover.n_rows
+    chiral = kind_chirality(problem)
+    lookup = row_lookup(cover)
     used_rows = np.unique(sols[sols >= 0])
     used_cells = cover.row_cells[used_rows]
-    low_counts = np.asarray([k.minimum for k in problem.kinds], dtype=np.int64)
-    high_counts = np.asarray([k.maximum for k in problem.kinds], dtype=np.int64)
-    best = None
-    for (_m, _t, proper), cell_perm in zip(symmetries, _cell_perms(problem, puzzle, symmetries), strict=True):
-        kind_map = np.arange(n_kinds, dtype=np.int64)
-        if not proper:
-            for k in range(len(problem.kinds)):
-                if chiral[k]:
-                    kind_map[k] = twins.get(k, -1)
-        cells = np.where(used_cells >= 0, cell_perm[used_cells], -1)
-        perm = np.full(n_rows + 1, -1, dtype=np.int64)  # only the rows some assembly uses are looked up
-        perm[used_rows] = lookup.find(kind_map[cover.row_kind[used_rows]], cells)
-        image = perm[sols]
-        valid = ~((image < 0) & (sols >= 0)).any(axis=1)
-        if not proper:  # each kind used within its range: its copies per assembly counted in one pass
-            kinds = row_kind[image] + 1  # 0: no piece
-            slots = (np.arange(len(sols))[:, None] * (n_kinds + 1) + kinds).ravel()
+    proper = np.asarray([s[2] for s in symmetries])
+    kind_maps = np.tile(np.arange(n_kinds, dtype=np.int64), (len(symmetries), 1))
+    for k in range(len(problem.kinds)):
+        if chiral[k]:
+            kind_maps[~proper, k] = twins.get(k, -1)
+    cell_perms = np.stack(_cell_perms(problem, puzzle, symmetries))  # (S, cells)
+    perm = np.full((len(symmetries), n_rows + 1), -1, dtype=np.int64)  # only the rows some assembly uses
+    sizes = (used_cells >= 0).sum(axis=1)
+    # the rows as their own number of cells (one-cell empty rows beside pieces of hundreds), where the lookup
+    # takes any width; its integer keys take the full width
+    widths = [used_cells.shape[1]] if lookup.vectorised else sorted(set(sizes.tolist()))
+    for width in widths:
+        group = np.flatnonzero(sizes == width) if not lookup.vectorised else np.arange(len(used_rows))
+        narrow = used_cells[group]
+        if not lookup.vectorised:
+            narrow = narrow[narrow >= 0].reshape(len(group), width)
+        step = max(1, (1 << 22) // max(narrow.size, 1))  # symmetries per lookup: bounded memory
+        for at in range(0, len(symmetries), step):
+            part = cell_perms[at : at + step]
+            cells = np.where(narrow[None] >= 0, part[:, np.maximum(narrow, 0)], -1)  # (s, rows, width)
+            kinds = kind_maps[at : at + step, cover.row_kind[used_rows[group]]]  # (s, rows)
+            found = lookup.find(kinds.reshape(-1), cells.reshape(-1, narrow.shape[1]))
+            perm[at : at + step, used_rows[group]] = found.reshape(len(part), -1)
+    block = max(1, (1 << 22) // (len(symmetries) * sols.shape[1]))  # assemblies at a time: bounded memory
+    best = np.concatenate([_smallest_images(problem, cover, perm, proper, sols[at : at + block])
+                           for at in range(0, len(sols), block)])  # fmt: skip
+    order = np.lexsort(best.T[::-1])  # rows sorted as sequences; equal rows keep their order
+    ordered = best[order]
+    first = np.ones(len(ordered), dtype=bool)
+    first[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
+    return sorted(order[first].tolist())
+
+
+def _smallest_images(problem: BurrProblem, cover, perm, proper, sols):
+    """Per assembly (kernel rows), its smallest image under the symmetries whose row permutations are ``perm``
+    (rows sorted, compared as sequences) among the images that are assemblies."""
+    import numpy as np
+
+    n_kinds, n_rows = cover.n_kinds, cover.n_rows
+    image = perm[:, sols]  # (S, N, P); the padding -1 indexes the last column, -1
+    valid = ~((image < 0) & (sols >= 0)[None]).any(axis=2)
+    if not proper.all():  # under a reflection each kind must stay within its range: copies counted per assembly
+        row_kind = np.append(cover.row_kind, -1)
+        low = np.asarray([k.minimum for k in problem.kinds], dtype=np.int64)
+        high = np.asarray([k.maximum for k in problem.kinds], dtype=np.int64)
+        for s in np.flatnonzero(~proper).tolist():
+            kinds_of = row_kind[image[s]] + 1  # 0: no piece
+            slots = (np.arange(len(sols))[:, None] * (n_kinds + 1) + kinds_of).ravel()
             used = np.bincount(slots, minlength=len(sols) * (n_kinds + 1)).reshape(len(sols), n_kinds + 1)
             used = used[:, 1 : len(problem.kinds) + 1]
-            valid &= ((used >= low_counts) & (used <= high_counts)).all(axis=1)
-        key = np.sort(np.where(image < 0, n_rows, image), axis=1)
-        if best is None:
-            best = key
-            continue
-        diff = key != best
-        first = diff.argmax(axis=1)
-        at = np.arange(len(sols))
-        smaller = valid & diff.any(axis=1) & (key[at, first] < best[at, first])
-        best[smaller] = key[smaller]
-    if best is None or not len(sols):
-        return []
-    _, first_index = np.unique(best, axis=0, return_index=True)
-    return sorted(int(i) for i in first_index)
+            valid[s] &= ((used >= low) & (used <= high)).all(axis=1)
+    key = np.sort(np.where(image < 0, n_rows, image), axis=2)
+    candidate = valid  # images still tied for the smallest, per assembly (the identity always valid)
+    open_ = np.arange(len(sols))  # assemblies with more than one image still tied
+    for column in range(key.shape[2]):
+        tied = candidate[:, open_]
+        values = np.where(tied, key[:, open_, column], n_rows + 1)
+        tied &= values == values.min(axis=0)
+        candidate[:, open_] = tied
+        open_ = open_[tied.sum(axis=0) > 1]
+        if not len(open_):
+            break
+    return key[candidate.argmax(axis=0), np.arange(len(sols))]
 
 
 def _disassemble_rows(problem: BurrProblem, cover, target: list[Voxel], rows, hole: int | None, max_states: int,
@@ -386,7 +437,7 @@ def _disassemble_rows(problem: BurrProblem, cover, target: list[Voxel], rows, ho
     for start in range(0, len(rows), DISASSEMBLY_BATCH * 16):  # batches: a stop request is seen between them
         _check_stop(stop)
         verdicts = verdicts_from_rows(problem, cover, coordinates, rows[start : start + DISASSEMBLY_BATCH * 16],
-                                      hole, max_states)  # fmt: skip
+                                      hole, max_states, _python_first(problem))  # fmt: skip
         if verdicts is None:
             return None
         solutions += int((verdicts == 1).sum())
@@ -400,7 +451,8 @@ def _with_disassembly(problem: BurrProblem, reps, max_states: int, stop) -> Coun
     solutions = undecided = 0
     for start in range(0, len(reps), DISASSEMBLY_BATCH):  # batches: a stop request is seen between them
         _check_stop(stop)
-        for verdict in takes_apart_many(problem, reps[start : start + DISASSEMBLY_BATCH], max_states=max_states):
+        batch = reps[start : start + DISASSEMBLY_BATCH]
+        for verdict in takes_apart_many(problem, batch, max_states=max_states, python_seconds=_python_first(problem)):
             if verdict is None:
                 undecided += 1
             elif verdict:
@@ -441,9 +493,17 @@ def class_ids(problem: BurrProblem, found: list, *, mirror: bool, stop=None) -> 
     # once: assemblies share most of their pieces, and a piece of a burr or a colour puzzle has a hundred cells
     numbers: dict[tuple, int] = {}
     images: dict[tuple[int, int, int], int] = {}
+    by_object: dict[int, int] = {}  # a piece's number by the identity of its tuple (shared by the assemblies that
+    # hold it; ``found`` keeps them all alive), so that a long tuple is hashed once, not once per symmetry
+
+    def number(piece: tuple) -> int:
+        found_number = by_object.get(id(piece))
+        if found_number is None:
+            found_number = by_object[id(piece)] = numbers.setdefault(piece, len(numbers))
+        return found_number
 
     def image_of(s: int, piece: tuple, kind: int) -> int:
-        key = (s, numbers.setdefault(piece, len(numbers)), kind)
+        key = (s, number(piece), kind)
         found_image = images.get(key)
         if found_image is None:
             m, shift, _ = symmetries[s]

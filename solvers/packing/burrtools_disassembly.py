@@ -15,16 +15,22 @@ bounded by a number of states; an assembly whose search reaches the bound is *un
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import numpy as np
 
 from solvers.packing.burrtools_puzzle import BurrProblem
-from solvers.packing.disassembly import MAX_FAST_PIECES, _Disassembler
-from solvers.packing.disassembly_kernel import take_apart_all
+from solvers.packing.burrtools_search import numba_loaded
+from solvers.packing.disassembly import MAX_FAST_PIECES, OutOfTime, PairCache, _Disassembler
 from solvers.packing.voxels import Voxel
 
 MAX_PIECES = 512  # parts are taken apart recursively, one level per separation: deeper than this is left undecided
+SMALL_SECONDS = 0.35  # CPU seconds of Python searches at most before the compiled ones (numba loads in about 0.45 s)
+
+T = TypeVar("T")
+V = TypeVar("V")
 
 
 class _Groups:
@@ -68,51 +74,115 @@ class _Groups:
 
 
 def takes_apart(
-    problem: BurrProblem, assembly: Sequence[tuple[int, Sequence[Voxel]]], *, max_states: int = 2_000_000
+    problem: BurrProblem,
+    assembly: Sequence[tuple[int, Sequence[Voxel]]],
+    *,
+    max_states: int = 2_000_000,
+    compiled: bool = True,
+    shared: PairCache | None = None,
 ) -> bool | None:
     """True when ``assembly`` ((kind, cells) per piece) comes completely apart, False when it cannot, None when a
-    search reached ``max_states`` first (or the assembly has more than ``MAX_PIECES`` pieces)."""
+    search reached ``max_states`` first (or the assembly has more than ``MAX_PIECES`` pieces). Each separation is
+    searched compiled, or with ``compiled=False`` in Python (the same states in the same order), slide distances
+    kept in ``shared`` across assemblies (whose deadline, if any, raises OutOfTime)."""
     if len(assembly) < 2:
         return False
     if len(assembly) > MAX_PIECES:
         return None
     kinds = [int(k) for k, _ in assembly]
     pieces = [np.asarray(list(cells), dtype=np.int64).reshape(-1, 3) for _, cells in assembly]
+    return _verdict(problem, kinds, pieces, max_states, compiled, shared)
+
+
+def _verdict(problem: BurrProblem, kinds: list[int], pieces: list[np.ndarray], max_states: int, compiled: bool,
+             shared: PairCache | None) -> bool | None:  # fmt: skip
     groups = _Groups(problem, kinds)
-    solver = _Disassembler(pieces, max_states, groups.same_group, groups.stuck_ok, fast=True)
+    solver = _Disassembler(pieces, max_states, groups.same_group, groups.stuck_ok, fast=compiled, shared=shared)
     _moves, _levels, ok = solver.take_apart(list(range(len(pieces))), [(0, 0, 0)] * len(pieces), top=True)
     if ok:
         return True
     return False if solver.complete else None
 
 
+def _python_seconds(seconds: float | None) -> float:
+    """How long the Python searches may run before the compiled ones take over (none once numba is loaded)."""
+    if seconds is not None:
+        return seconds
+    return 0.0 if numba_loaded() else SMALL_SECONDS
+
+
+def _while_cheap(items: Sequence[T], decide: Callable[[T, PairCache], V], seconds: float) -> list[V]:
+    """``decide`` (a Python search) on the first items, one after the other, while all of them look done within
+    ``seconds`` of CPU: it stops when the time is up, or once a quarter of it is spent when the time per item
+    so far, times the items, says the whole would take longer. The verdicts given so far; the caller has the
+    rest searched compiled."""
+    out: list[V] = []
+    if seconds <= 0 or not len(items):
+        return out
+    started = time.process_time()
+    shared = PairCache(started + seconds)
+    try:
+        for item in items:
+            out.append(decide(item, shared))
+            spent = time.process_time() - started
+            # the first assemblies also fill the shared tables: judge the pace only after a quarter of the time
+            if spent > seconds / 4 and spent * len(items) > seconds * len(out) and len(out) < len(items):
+                break
+    except OutOfTime:
+        pass
+    return out
+
+
 def takes_apart_many(
-    problem: BurrProblem, assemblies: Sequence[Sequence[tuple[int, Sequence[Voxel]]]], *, max_states: int = 2_000_000
+    problem: BurrProblem,
+    assemblies: Sequence[Sequence[tuple[int, Sequence[Voxel]]]],
+    *,
+    max_states: int = 2_000_000,
+    python_seconds: float | None = None,
 ) -> list[bool | None]:
     """:func:`takes_apart` for many assemblies. Without piece groups the whole recursion runs compiled, all
     assemblies in one call (the same parts in the same order, so the same verdicts); with groups each one goes
-    through :func:`takes_apart`."""
-    if any(k.groups for k in problem.kinds) or any(len(a) > MAX_FAST_PIECES for a in assemblies):
-        return [takes_apart(problem, a, max_states=max_states) for a in assemblies]
+    through :func:`takes_apart`. While numba is not loaded, the assemblies are first taken apart in
+    Python for up to ``python_seconds`` (default ``SMALL_SECONDS``): a small count is done before numba would be;
+    the compiled search takes the rest over from the assembly where time ran out."""
+
+    def in_python(assembly, shared: PairCache) -> bool | None:
+        return takes_apart(problem, assembly, max_states=max_states, compiled=False, shared=shared)
+
+    out = _while_cheap(assemblies, in_python, _python_seconds(python_seconds))
+    rest = assemblies[len(out) :]
+    if not rest:
+        return out
+    if any(k.groups for k in problem.kinds) or any(len(a) > MAX_FAST_PIECES for a in rest):
+        return out + [takes_apart(problem, a, max_states=max_states) for a in rest]
     cells: list[Sequence[Voxel]] = []
     assembly_starts = [0]
-    for assembly in assemblies:
+    for assembly in rest:
         cells.extend(piece for _, piece in assembly)
         assembly_starts.append(len(cells))
     sizes = [len(piece) for piece in cells]
     flat = np.asarray([v for piece in cells for v in piece], dtype=np.int64).reshape(-1, 3)
     piece_starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    from solvers.packing.disassembly_kernel import take_apart_all  # numba: loaded only when needed
+
     verdicts = take_apart_all(flat, piece_starts, np.asarray(assembly_starts, dtype=np.int64), max_states)
-    return [True if v == 1 else False if v == 0 else None for v in verdicts.tolist()]
+    return out + [True if v == 1 else False if v == 0 else None for v in verdicts.tolist()]
 
 
 def verdicts_from_rows(
-    problem: BurrProblem, cover, target: np.ndarray, rows: np.ndarray, skip_kind: int | None, max_states: int
+    problem: BurrProblem,
+    cover,
+    target: np.ndarray,
+    rows: np.ndarray,
+    skip_kind: int | None,
+    max_states: int,
+    python_seconds: float | None = None,
 ) -> np.ndarray | None:
     """:func:`takes_apart_many` for assemblies given as kernel rows (one assembly per line, -1 padded; rows of
     ``skip_kind``, the empty cells, left out), the pieces in the order of the rows: 1 apart, 0 not, -1 undecided.
     The pieces' cells are gathered with numpy rather than as Python tuples. None when the problem has piece
-    groups or an assembly too many pieces for the compiled recursion (then :func:`takes_apart` decides)."""
+    groups or an assembly too many pieces for the compiled recursion (then :func:`takes_apart` decides). The
+    first assemblies go through the Python search as in :func:`takes_apart_many`."""
     if any(k.groups for k in problem.kinds):
         return None
     kinds = np.append(cover.row_kind, -1)  # the padding -1 has no kind
@@ -120,10 +190,26 @@ def verdicts_from_rows(
     per_assembly = valid.sum(axis=1)
     if len(rows) and int(per_assembly.max()) > MAX_FAST_PIECES:
         return None
+    row_cells, row_kind = cover.row_cells, cover.row_kind
+
+    def in_python(at: int, shared: PairCache) -> int:
+        used = rows[at][valid[at]].tolist()
+        pieces = [target[row_cells[r][row_cells[r] >= 0]] for r in used]
+        kinds_used = [int(row_kind[r]) for r in used]
+        verdict = len(pieces) >= 2 and _verdict(problem, kinds_used, pieces, max_states, False, shared)
+        return 1 if verdict else 0 if verdict is False else -1
+
+    done = _while_cheap(range(len(rows)), in_python, _python_seconds(python_seconds))
+    if len(done) == len(rows):
+        return np.asarray(done, dtype=np.int64)
+    rows, valid, per_assembly = rows[len(done) :], valid[len(done) :], per_assembly[len(done) :]
     piece_rows = rows[valid]
     cell_ids = cover.row_cells[piece_rows]
     present = cell_ids >= 0
     cells = np.ascontiguousarray(target[cell_ids[present]], dtype=np.int64).reshape(-1, 3)
     piece_starts = np.concatenate([[0], np.cumsum(present.sum(axis=1))]).astype(np.int64)
     assembly_starts = np.concatenate([[0], np.cumsum(per_assembly)]).astype(np.int64)
-    return take_apart_all(cells, piece_starts, assembly_starts, max_states)
+    from solvers.packing.disassembly_kernel import take_apart_all
+
+    rest = take_apart_all(cells, piece_starts, assembly_starts, max_states)
+    return np.concatenate([np.asarray(done, dtype=np.int64), rest.astype(np.int64)])

@@ -6,10 +6,15 @@ threads and handing solutions from them one at a time. So the chunks are first s
 most ``SERIAL_NODES`` nodes, each kernel batch kept as the array it comes in; a search still running then is
 started again on every core (``parallel``), the nodes spent on the first try being a small share of such a search.
 Either way the rows are the same, in the same order.
+
+Before any of that, in a process that has not loaded numba yet, the search runs in plain Python
+(``fewest_search``) for a bounded time: a small file's whole search there takes less than loading numba and the
+kernel would.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 import numpy as np
@@ -17,8 +22,15 @@ import numpy as np
 from solvers.engine import StopFlag
 from solvers.packing.chunks import FIRST_BUDGET, Chunk, ChunkRunner, CoverSolution
 from solvers.packing.cover import CoverProblem
+from solvers.packing.fewest_search import SMALL_SECONDS, small_assembly_rows
 
 SERIAL_NODES = 1 << 22  # nodes searched on this thread before the search moves to every core (tens of milliseconds)
+
+
+def numba_loaded() -> bool:
+    """Whether this process has numba loaded already: then a compiled search costs a few milliseconds to load and
+    is the faster one at every size; before, loading numba and a kernel costs about 0.4 s."""
+    return "numba" in sys.modules
 
 
 class TooManyAssemblies(Exception):
@@ -34,10 +46,25 @@ def assembly_rows(
     limit: int,
     serial_nodes: int = SERIAL_NODES,
     threads: int | None = None,
+    small_seconds: float | None = None,
+    filler: int | None = None,
 ) -> np.ndarray:
     """Every solution of ``chunks`` (in their order) as an (N, pieces) array of rows, -1 padded. Raises
-    TooManyAssemblies past ``limit`` solutions; a set ``stop`` ends the search early (the caller checks it)."""
+    TooManyAssemblies past ``limit`` solutions; a set ``stop`` ends the search early (the caller checks it).
+
+    While numba is not loaded in this process, the search first runs in Python for up to
+    ``small_seconds`` (default ``fewest_search.SMALL_SECONDS``; ``filler``: the kind of one-cell rows that stand
+    for empty cells), which finishes most small problems sooner than numba and the kernel load; a search that
+    takes longer, or any search once numba is loaded, runs compiled. The rows are the same either way."""
     enabled = np.ascontiguousarray(enabled, dtype=np.uint8)
+    if small_seconds is None:
+        small_seconds = 0.0 if numba_loaded() else SMALL_SECONDS
+    if small_seconds > 0:
+        small = small_assembly_rows(problem, chunks, enabled, small_seconds, filler)
+        if small is not None:
+            if len(small) > limit:
+                raise TooManyAssemblies
+            return small
     rows = _serial(problem, chunks, enabled, stop, limit, serial_nodes)
     if rows is not None:
         return rows
@@ -111,9 +138,14 @@ def rotation_chunks(
     kind = anchors[int(np.argmin(np.where(counts > 0, counts, np.iinfo(np.int64).max)))]  # the fewest placements
     rows = np.flatnonzero((problem.row_kind == kind) & (enabled != 0))
     cells = problem.row_cells[rows]
-    kinds = problem.row_kind[rows]
     lookup = row_lookup(problem)
-    images = np.stack([lookup.find(kinds, np.where(cells >= 0, perm[cells], -1)) for perm in cell_perms])
+    if not lookup.vectorised:  # the kind's own number of cells (the lookup by hash takes any width)
+        size = int((cells[0] >= 0).sum())
+        cells = cells[cells >= 0].reshape(len(rows), size)
+    perms = np.stack(cell_perms)
+    moved = np.where(cells[None] >= 0, perms[:, np.maximum(cells, 0)], -1)  # every rotation in one lookup
+    kinds = np.full(len(perms) * len(rows), kind, dtype=np.int64)
+    images = lookup.find(kinds, moved.reshape(len(kinds), -1)).reshape(len(perms), len(rows))
     if (images < 0).any():  # not a symmetry of these placements: leave the search whole
         return None
     empty = np.zeros((0, problem.n_rows), dtype=np.int64)

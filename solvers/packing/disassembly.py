@@ -25,6 +25,7 @@ from the pair's voxel differences and then looked up; states are plain tuples. T
 
 from __future__ import annotations
 
+import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -88,8 +89,39 @@ class Disassembly:
         return ".".join(str(n) for n in self.levels)
 
 
+class PairCache:
+    """How far one piece can slide towards another, shared by every assembly of a batch: the answer depends only
+    on the two pieces' shapes (their cells moved to the origin) and their relative offset, and the assemblies of a
+    count are the same few pieces in a few orientations. With ``deadline`` (``time.process_time``) a search that
+    runs past it raises :class:`OutOfTime`."""
+
+    def __init__(self, deadline: float | None = None) -> None:
+        self.shape_ids: dict[tuple[tuple[int, int, int], ...], int] = {}
+        self.shapes: list[np.ndarray] = []
+        self.tables: dict[tuple[int, int], list[dict[tuple[int, int], list[int]]]] = {}
+        self.cache: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
+        self.deadline = deadline
+
+    def shape(self, cells: np.ndarray) -> tuple[int, tuple[int, int, int]]:
+        """(shape id, corner) of a piece's cells: the shape is the cells less their lowest corner."""
+        low = cells.min(axis=0)
+        corner = (int(low[0]), int(low[1]), int(low[2]))
+        local = cells - low
+        key = tuple(sorted(map(tuple, local.tolist())))
+        sid = self.shape_ids.get(key)
+        if sid is None:
+            sid = self.shape_ids[key] = len(self.shapes)
+            self.shapes.append(local)
+        return sid, corner
+
+
+class OutOfTime(Exception):
+    """A disassembly search ran past its cache's deadline."""
+
+
 class _Pairs:
-    """How far piece ``m`` can move in each direction before touching piece ``j``, cached per relative offset.
+    """How far piece ``m`` can move in each direction before touching piece ``j``, cached per pair of shapes and
+    relative offset (:class:`PairCache`).
 
     With ``r`` = offset(j) - offset(m), cells ``a`` of m and ``b`` of j meet after ``k`` steps along unit ``d``
     when ``k * d = (b - a) + r``. So only the differences ``v = b - a`` matter: for one axis they are grouped by
@@ -97,39 +129,54 @@ class _Pairs:
     m moving along ``d`` towards j is j moving along ``-d`` towards m, so one computation answers both ways.
     """
 
-    def __init__(self, pieces: list[np.ndarray]) -> None:
+    def __init__(self, pieces: list[np.ndarray], shared: PairCache | None = None) -> None:
         self.pieces = pieces
-        self.tables: dict[tuple[int, int], list[dict[tuple[int, int], list[int]]]] = {}
-        self.cache: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
+        self.shared = PairCache() if shared is None else shared
+        self.ids: list[int] = []  # each piece's shape and corner, found on the first question (the compiled
+        self.corners: list[tuple[int, int, int]] = []  # search never asks)
 
-    def _tables(self, m: int, j: int) -> list[dict[tuple[int, int], list[int]]]:
-        tables = self.tables.get((m, j))
+    def _shapes(self) -> None:
+        found = [self.shared.shape(piece) for piece in self.pieces]
+        self.ids = [sid for sid, _ in found]
+        self.corners = [corner for _, corner in found]
+
+    def _tables(self, a: int, b: int) -> list[dict[tuple[int, int], list[int]]]:
+        tables = self.shared.tables.get((a, b))
         if tables is None:
-            diffs = (self.pieces[j][None, :, :] - self.pieces[m][:, None, :]).reshape(-1, 3).tolist()
+            shapes = self.shared.shapes
+            diffs = (shapes[b][None, :, :] - shapes[a][:, None, :]).reshape(-1, 3)
             tables = []
             for axis in range(3):
-                o1, o2 = [a for a in range(3) if a != axis]
-                table: dict[tuple[int, int], list[int]] = {}
-                for v in diffs:
-                    table.setdefault((v[o1], v[o2]), []).append(v[axis])
-                for values in table.values():
-                    values.sort()
-                tables.append(table)
-            self.tables[(m, j)] = tables
+                o1, o2 = [x for x in range(3) if x != axis]
+                order = np.lexsort((diffs[:, axis], diffs[:, o2], diffs[:, o1]))
+                line = diffs[order]
+                cut = np.flatnonzero((line[1:, o1] != line[:-1, o1]) | (line[1:, o2] != line[:-1, o2])) + 1
+                starts = [0, *cut.tolist()]
+                ends = [*cut.tolist(), len(line)]
+                first, second, values = line[:, o1].tolist(), line[:, o2].tolist(), line[:, axis].tolist()
+                tables.append({(first[i], second[i]): values[i:j] for i, j in zip(starts, ends, strict=True)})
+            self.shared.tables[(a, b)] = tables
         return tables
 
     def distances(self, m: int, j: int, rx: int, ry: int, rz: int) -> tuple[int, ...]:
         """Steps m can take along each of ``_DIRECTIONS`` without meeting j (FREE: never meets it), for
         j's offset minus m's offset = (rx, ry, rz). m < j; the answer for j towards m is the swapped pairs."""
-        key = (m, j, rx, ry, rz)
-        dist = self.cache.get(key)
+        if not self.ids:
+            self._shapes()
+        cm, cj = self.corners[m], self.corners[j]
+        r = (rx + cj[0] - cm[0], ry + cj[1] - cm[1], rz + cj[2] - cm[2])  # between the two shapes' origins
+        a, b = self.ids[m], self.ids[j]
+        key = (a, b, r[0], r[1], r[2])
+        cache = self.shared.cache
+        dist = cache.get(key)
         if dist is not None:
             return dist
-        r = (rx, ry, rz)
-        tables = self._tables(m, j)
+        if self.shared.deadline is not None and time.process_time() > self.shared.deadline:
+            raise OutOfTime  # a miss may cost a table of two large shapes: the clock is read here too
+        tables = self._tables(a, b)
         out = []
         for axis, sign in _DIRECTIONS:
-            o1, o2 = [a for a in range(3) if a != axis]
+            o1, o2 = [x for x in range(3) if x != axis]
             values = tables[axis].get((-r[o1], -r[o2]))
             d = FREE
             if values:
@@ -144,7 +191,7 @@ class _Pairs:
                         d = -(values[i - 1] + ra) - 1
             out.append(d)
         dist = tuple(out)
-        self.cache[key] = dist
+        cache[key] = dist
         return dist
 
 
@@ -173,9 +220,11 @@ class _Disassembler:
         same_group: PartCheck | None = None,
         stuck_ok: PartCheck | None = None,
         fast: bool = False,
+        shared: PairCache | None = None,
     ) -> None:
         self.pieces = pieces
-        self.pairs = _Pairs(pieces)
+        self.pairs = _Pairs(pieces, shared)
+        self.deadline = None if shared is None else shared.deadline
         self.max_states = max_states
         self.states = 0
         self.complete = True
@@ -196,14 +245,19 @@ class _Disassembler:
         parent: dict[State, tuple[State, Move] | None] = {start_key: None}
         frontier = [start_key]
         n = len(part)
+        deadline = self.deadline
         while frontier:
+            if deadline is not None and time.process_time() > deadline:
+                raise OutOfTime
             following: list[State] = []
             for key in frontier:
-                groups = self._groups(part, key)
-                found = _separating(groups)
-                if found is not None:
-                    self.states += len(parent)
-                    return self._finish(part, key, parent, *found)
+                far, candidates = self._candidates(part, key)
+                for members, told, moving, direction in candidates:  # the lightest group that comes out, if any
+                    if _comes_out(far, moving, direction, n):
+                        self.states += len(parent)
+                        return self._finish(part, key, parent, members, told)
+                groups = [(members, told, _limit(far, moving, direction, n))
+                          for members, told, moving, direction in candidates]  # fmt: skip
                 for members, direction, limit in groups:
                     movers = members if members[0] != 0 else [m for m in range(n) if m not in members]
                     axis, sign = _DIRECTIONS[direction if members[0] != 0 else _SWAP[direction]]
@@ -227,7 +281,16 @@ class _Disassembler:
         return None
 
     def _groups(self, part: list[int], key: State) -> list[Group]:
-        """Every distinct closure of a single piece that is not the whole part, with how far it can go.
+        """Every distinct closure of a single piece that is not the whole part, with how far it can go (see
+        :meth:`_candidates`)."""
+        far, candidates = self._candidates(part, key)
+        n = len(part)
+        return [(members, told, _limit(far, moving, direction, n)) for members, told, moving, direction in candidates]
+
+    def _candidates(self, part: list[int], key: State) -> tuple[list[list[tuple[int, ...]]], list[Candidate]]:
+        """(how far each piece can go towards each other one, every distinct closure of a single piece that is not
+        the whole part as (members, direction told, the closure's bits, its direction)); how far a closure can go
+        is left to :func:`_limit` (a state where some group comes out needs it for none of them).
 
         A group moving one way and the rest moving the other way are the same state, so each move is told as its
         lighter side (fewer voxels, then fewer pieces): a frame stays put while the pieces inside it move, and a
@@ -238,6 +301,8 @@ class _Disassembler:
         distances = self.pairs.distances
         # far[a][b][d]: how far a can move along direction d before it meets b
         far: list[list[tuple[int, ...]]] = [[()] * n for _ in range(n)]
+        # touching[d][a]: bit b set when moving piece a one step along direction d hits piece b
+        touching = [[0] * n for _ in range(len(_DIRECTIONS))]
         for a in range(n):
             xa, ya, za = key[3 * a], key[3 * a + 1], key[3 * a + 2]
             row = far[a]
@@ -245,46 +310,52 @@ class _Disassembler:
                 t = distances(part[a], part[b], key[3 * b] - xa, key[3 * b + 1] - ya, key[3 * b + 2] - za)
                 row[b] = t
                 far[b][a] = (t[1], t[0], t[3], t[2], t[5], t[4])
+                if 0 in t:
+                    for d in range(6):
+                        if t[d] == 0:
+                            touching[d][a] |= 1 << b
+                            touching[d ^ 1][b] |= 1 << a
         voxels = [len(self.pieces[p]) for p in part]
         total = sum(voxels)
         out = []
         seen: set[tuple[int, int]] = set()
+        described: dict[int, tuple[tuple[int, int], tuple[int, ...]]] = {}  # bits -> (weight, members), once
+
+        def describe(bits: int) -> tuple[tuple[int, int], tuple[int, ...]]:
+            found = described.get(bits)
+            if found is None:
+                members = tuple(m for m in range(n) if bits >> m & 1)
+                found = described[bits] = ((sum(voxels[m] for m in members), len(members)), members)
+            return found
+
         for direction in range(len(_DIRECTIONS)):
-            blocks = [0] * n  # bit b set: moving piece a one step hits piece b
-            for a in range(n):
-                row = far[a]
-                bits = 0
-                for b in range(n):
-                    if b != a and row[b][direction] == 0:
-                        bits |= 1 << b
-                blocks[a] = bits
+            blocks = touching[direction]
             closures: set[int] = set()
             for i in range(n):
                 group = 1 << i
-                todo = group
+                todo = blocks[i]
                 while todo:
                     low = todo & -todo
                     todo ^= low
-                    add = blocks[low.bit_length() - 1] & ~group
-                    group |= add
-                    todo |= add
+                    if not group & low:
+                        group |= low
+                        todo |= blocks[low.bit_length() - 1] & ~group
                 if group == full or group in closures:
                     continue
                 closures.add(group)
-                members = [m for m in range(n) if group >> m & 1]
-                others = [m for m in range(n) if not group >> m & 1]
-                limit = min(far[m][o][direction] for m in members for o in others)
-                weight = (sum(voxels[m] for m in members), len(members))
+                moving = group
+                weight, members = describe(group)
                 told = direction
                 rest = (total - weight[0], n - weight[1])
                 if rest < weight:  # the rest going the opposite way
-                    group, members, told, weight = full ^ group, others, _SWAP[direction], rest
+                    group, told, weight = full ^ group, _SWAP[direction], rest
+                    members = describe(group)[1]
                 if (group, told) in seen:
                     continue
                 seen.add((group, told))
-                out.append((weight, tuple(members), told, limit))
+                out.append((weight, members, told, moving, direction))
         out.sort(key=lambda g: g[0])  # stable
-        return [(members, told, limit) for _, members, told, limit in out]
+        return far, [(members, told, moving, direction) for _, members, told, moving, direction in out]
 
     def _separate_compiled(self, part: list[int], start_key: State) -> _Separation | None:
         """:meth:`separate` by the compiled search (:mod:`solvers.packing.disassembly_kernel`, imported here: numba
@@ -372,12 +443,25 @@ class _Disassembler:
         return moves, levels, ok
 
 
-def _separating(groups: list[Group]) -> tuple[tuple[int, ...], int] | None:
-    """The group to remove at a state, if any can go: the lightest (``groups`` come lightest first)."""
-    for members, direction, limit in groups:
-        if limit >= FREE:
-            return members, direction
-    return None
+Candidate = tuple[tuple[int, ...], int, int, int]  # (members, direction told, moving closure's bits, its direction)
+
+
+def _limit(far: list[list[tuple[int, ...]]], moving: int, direction: int, n: int) -> int:
+    """How far the closure ``moving`` (bits of local pieces) can go along ``direction`` (FREE: it comes out)."""
+    others = [o for o in range(n) if not moving >> o & 1]
+    return min(far[m][o][direction] for m in range(n) if moving >> m & 1 for o in others)
+
+
+def _comes_out(far: list[list[tuple[int, ...]]], moving: int, direction: int, n: int) -> bool:
+    """Whether nothing stops the closure ``moving`` along ``direction`` (stops at the first piece that does)."""
+    others = [o for o in range(n) if not moving >> o & 1]
+    for m in range(n):
+        if moving >> m & 1:
+            row = far[m]
+            for o in others:
+                if row[o][direction] < FREE:
+                    return False
+    return True
 
 
 def _as_pieces(pieces: Sequence[np.ndarray | Sequence[tuple[int, int, int]]]) -> list[np.ndarray]:

@@ -96,6 +96,24 @@ def _fits(grid: np.ndarray, shape: Shape) -> np.ndarray:
     return np.argwhere(ok)
 
 
+MAX_BATCH = 1 << 21  # window cells looked at in one go when every orientation of a piece is placed at once
+
+
+def _fits_each(grid: np.ndarray, shapes: list[Shape]) -> list[np.ndarray]:
+    """:func:`_fits` for every orientation of one piece (the same number of cells each), in one numpy pass when
+    that is small enough: the grid padded with empty cells so that one window size holds every orientation (a
+    translation that would leave the grid meets padding and fails). The translations come in the same order."""
+    cells = np.asarray(shapes, dtype=np.int64)  # (O, K, 3)
+    size = tuple(int(v) + 1 for v in cells.reshape(-1, 3).max(axis=0))
+    if grid.size * cells.shape[0] * cells.shape[1] > MAX_BATCH or len(shapes) < 2:
+        return [_fits(grid, shape) for shape in shapes]
+    padded = np.zeros(tuple(g + s - 1 for g, s in zip(grid.shape, size, strict=True)), dtype=bool)
+    padded[: grid.shape[0], : grid.shape[1], : grid.shape[2]] = grid
+    windows = sliding_window_view(padded, size)  # (g0, g1, g2, s0, s1, s2): a window at every grid cell
+    ok = np.asarray(windows[..., cells[:, :, 0], cells[:, :, 1], cells[:, :, 2]].all(axis=-1))  # (g0, g1, g2, O)
+    return [np.argwhere(ok[..., o]) for o in range(len(shapes))]
+
+
 def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndarray]:
     """(the rows as :func:`placements.placement_rows` gives them, their file cells as an (R, max size) array
     padded with -1, their search-order bits as (R, words) uint64)."""
@@ -116,8 +134,7 @@ def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndar
         orients = orientations_np(piece.cells, with_mirrors=puzzle.mirrors_same_piece)
         all_orients.append(orients)
         found = 0
-        for o_idx, shape in enumerate(orients):
-            fits = _fits(grid, shape)
+        for o_idx, (shape, fits) in enumerate(zip(orients, _fits_each(grid, orients), strict=True)):
             if not len(fits):
                 continue
             cells = np.asarray(shape, dtype=np.int64)
