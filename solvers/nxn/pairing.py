@@ -10,8 +10,11 @@ the centres and joins the wings outside the block to those inside it, both sides
 on fixed centre-solved states: 6x6x6 93.0 -> 87.8, 7x7x7 115.0 -> 110.0). Every macro is checked to leave every
 centre sticker on its face, and of the macros with one effect on the edges only the shortest is kept. A
 wing counts as paired when it shows the same two colours as its slot's reference piece. The search keeps the
-`width` distinct edge states with the least estimate (turns so far + a cost per wing unpaired) at each step and
-returns the turns to the state where that estimate was least, the wings left to the 3-cycles. A move costs the
+`width` distinct edge states with the least estimate (turns so far + a cost per wing unpaired, less JOIN_BONUS per
+pair of neighbouring wings in a slot that show the same colours: a block slice later carries such a pair home in
+one move) at each step and returns the turns to the state where the estimate without that bonus was least, or
+(`pairing_candidates`) to the few best different states, for the 3x3x3 stage to pick from; the wings left go to
+the 3-cycles. A move costs the
 block turns it adds after the previous one: its first turn merges with the previous move's last when both turn the
 same layers (S' then S: one turn, none when they cancel), so a slice can stay turned across several moves.
 """
@@ -35,7 +38,7 @@ BUDGET = 32_000_000  # beam width x macros x edge stickers: each step's work (ha
 BIG = 12
 AXES = 3  # slice axes of the macros up to BIG (one above it, for the beam's width)
 MAX_SLICES = 24  # S turns the macros are built from (single layers first)
-JOIN_BONUS = 2.0  # turns a pair of neighbouring wings joined (not yet paired) is worth to the beam's ranking
+JOIN_BONUS = 1.0  # turns a pair of neighbouring wings joined (not yet paired) is worth to the beam's ranking
 SPREAD = 6.0  # states kept as candidates for the 3x3x3 stage: at most this much above the best estimate
 MAX_SYMMETRIC = 2  # blocks symmetric about the middle that get the short middles (the innermost)
 

@@ -10,7 +10,8 @@ Stages, for any N >= 2 (a later stage keeps what earlier ones solved, except whe
 4. centres, the rest: every orbit by pure 3-cycles of its pieces (orbit_solve.py, cycles.py);
 5. edge pairing: a beam search over centre-keeping macros joins wings to their edge (pairing.py);
 6. 3x3x3 stage: corners, and the middle edges (odd N) or paired edges (even N), by the two-phase solver, after
-   the six-turn "PLL parity" exchange when an even cube needs it (frame.py);
+   the six-turn "PLL parity" exchange when an even cube needs it (frame.py), on each of the pairing's
+   FRAME_CANDIDATES best states, the shortest whole kept;
 7. wings the pairing left: pure 3-cycles again.
 The turns are then merged (compact.py: runs of turns about one axis become the fewest block turns) and checked by
 replay before the solution is yielded. An odd cube is solved to the colours of its fixed centres, an even cube to
