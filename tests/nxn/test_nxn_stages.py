@@ -233,3 +233,36 @@ def test_pairing_candidates_are_distinct_centre_keeping_states_best_first(n):
         left = wings - int(paired_count(n, after.colours))
         assert block_turn_count(n, compact(turns, n)) + per_wing * left < before
     assert len(shown) == 4
+
+
+def test_the_3x3x3_stage_keeps_the_paired_state_it_finishes_shortest():
+    """The solver tries the 3x3x3 stage on each of the pairing's best states and keeps the shortest whole: on the
+    independent model the answer leaves every face's corner and middle-edge stickers home (a 7x7x7's 3x3x3 solved,
+    its centres kept), and no candidate finishes in fewer block turns plus six per wing left unpaired."""
+    import threading
+
+    from solvers.nxn.frame import solve_frame
+    from solvers.nxn.solver import _shortest_finish
+
+    n = 7
+    macros, _, _ = _macros(n)
+    rng = random.Random(3)
+    start = NxNState.solved(n).apply([turn for _ in range(15) for turn in rng.choice(macros)])
+    found = pairing_candidates(n, start.colours, 3)
+    finish = _shortest_finish(n, start.colours, found, None, threading.Event())
+    model = StickerModel(n)
+    model.set_facelets(start.to_facelets())
+    model.apply(format_turns(finish, n))
+    text, solved = model.facelets(), StickerModel(n).facelets()
+    frame = [f * n * n + r * n + c for f in range(6) for r in (0, n // 2, n - 1) for c in (0, n // 2, n - 1)]
+    assert _centres_out(model) == 0 and all(text[i] == solved[i] for i in frame)
+    wings = len(_wing_places(n)[0])
+
+    def whole(turns: list) -> float:
+        after = start.apply(turns)
+        return block_turn_count(n, compact(turns, n)) + COST_PER_WING * (wings - int(paired_count(n, after.colours)))
+
+    chosen = whole(finish)
+    for turns in found:
+        paired = start.apply(turns).colours
+        assert chosen <= whole(turns + solve_frame(n, paired, None, None))
