@@ -39,6 +39,10 @@ BIG = 12
 AXES = 3  # slice axes of the macros up to BIG (one above it, for the beam's width)
 MAX_SLICES = 24  # S turns the macros are built from (single layers first)
 JOIN_BONUS = 1.0  # turns a pair of neighbouring wings joined (not yet paired) is worth to the beam's ranking
+# Sizes that rank by joined pairs (pairing_bench.py, pairing + 3x3x3 stage + wing cycles): 6x6x6 87.5 -> 86.1, 8x8x8
+# 167.5 -> 143.3, 10x10x10 283.0 -> 205.7; but 12x12x12 266.3 -> 354.3: its narrow beam (about 20 states) fills with
+# joined, unpaired wings and ends with a dozen of them unpaired.
+JOIN_UP_TO = 11
 SPREAD = 6.0  # states kept as candidates for the 3x3x3 stage: at most this much above the best estimate
 MAX_SYMMETRIC = 2  # blocks symmetric about the middle that get the short middles (the innermost)
 
@@ -241,6 +245,7 @@ def pairing_candidates(
     seen: list[tuple[float, int, int, int]] = [(best_estimate, 0, 0, start_key)]  # (estimate, depth, index, key)
     since_better = 0
     long = costs > 1
+    join_bonus = JOIN_BONUS if size <= JOIN_UP_TO else 0.0
     slot_moves, reference, partner = _slot_view(size)
     while since_better < PATIENCE and not stop():
         # each wing as one code (its two colours): a move carries a wing's two stickers together, so a child's code
@@ -253,7 +258,7 @@ def pairing_candidates(
         cancels = joins & ((first_quarters[None, :] + last_quarters[:, None]) % 4 == 0) & long & last_long[:, None]
         cost = spent[:, None] + costs[None, :] - joins - cancels
         value = (cost + per_wing * (total - paired)).ravel()  # what the state is worth if the search ends there
-        flat = value - JOIN_BONUS * joined.ravel()  # how the beam ranks it: joined neighbours pair together later
+        flat = value - join_bonus * joined.ravel()  # how the beam ranks it: joined neighbours pair together later
         head = np.argpartition(flat, min(4 * width, len(flat) - 1))[: 4 * width]
         order = head[np.lexsort((head, flat[head]))]  # the 4 * width least, ties by index: the same on every run
         candidates = beam[(order // len(macros))[:, None], perms[order % len(macros)]]
