@@ -10,8 +10,11 @@ the centres and joins the wings outside the block to those inside it, both sides
 on fixed centre-solved states: 6x6x6 93.0 -> 87.8, 7x7x7 115.0 -> 110.0). Every macro is checked to leave every
 centre sticker on its face, and of the macros with one effect on the edges only the shortest is kept. A
 wing counts as paired when it shows the same two colours as its slot's reference piece. The search keeps the
-`width` distinct edge states with the least estimate (turns so far + a cost per wing unpaired) at each step and
-returns the turns to the state where that estimate was least, the wings left to the 3-cycles. A move costs the
+`width` distinct edge states with the least estimate (turns so far + a cost per wing unpaired, less JOIN_BONUS per
+pair of neighbouring wings in a slot that show the same colours: a block slice later carries such a pair home in
+one move) at each step and returns the turns to the state where the estimate without that bonus was least, or
+(`pairing_candidates`) to the few best different states, for the 3x3x3 stage to pick from; the wings left go to
+the 3-cycles. A move costs the
 block turns it adds after the previous one: its first turn merges with the previous move's last when both turn the
 same layers (S' then S: one turn, none when they cancel), so a slice can stay turned across several moves.
 """
@@ -35,6 +38,12 @@ BUDGET = 32_000_000  # beam width x macros x edge stickers: each step's work (ha
 BIG = 12
 AXES = 3  # slice axes of the macros up to BIG (one above it, for the beam's width)
 MAX_SLICES = 24  # S turns the macros are built from (single layers first)
+JOIN_BONUS = 1.0  # turns a pair of neighbouring wings joined (not yet paired) is worth to the beam's ranking
+# Sizes that rank by joined pairs (pairing_bench.py, pairing + 3x3x3 stage + wing cycles): 6x6x6 87.5 -> 86.1, 8x8x8
+# 167.5 -> 143.3, 10x10x10 283.0 -> 205.7; but 12x12x12 266.3 -> 354.3: its narrow beam (about 20 states) fills with
+# joined, unpaired wings and ends with a dozen of them unpaired.
+JOIN_UP_TO = 11
+SPREAD = 6.0  # states kept as candidates for the 3x3x3 stage: at most this much above the best estimate
 MAX_SYMMETRIC = 2  # blocks symmetric about the middle that get the short middles (the innermost)
 
 # Outer sequences with each side face's turns adding up to none, as face indices U R F D L B and quarter turns.
@@ -166,17 +175,17 @@ def _edge_view(size: int) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...
 
 
 @cache
-def _pair_code_view(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(per move, where each wing to pair comes from; the same for its slot's reference; each edge sticker's
-    partner), all as indices into the edge stickers: what the search needs to count a move's paired wings from
-    the parent's wing codes without building the child."""
-    edges, perms, (w1, _, r1, _) = _edge_view(size)
+def _slot_view(size: int) -> tuple[np.ndarray, int, np.ndarray]:
+    """(per move, where the sticker at each slot place on the slot's first face comes from, as (moves, 12, N-2)
+    edge-sticker indices; the reference place; each edge sticker's partner): one gather per move gives every
+    wing's code after it, so the search counts both the wings paired and the neighbouring wings joined."""
+    edges, perms, _ = _edge_view(size)
     position = np.full(6 * size * size, -1)
     position[edges] = np.arange(len(edges))
     partner = position[partner_table(size)[edges]]
-    wings = perms[:, w1].reshape(len(perms), 12, -1)  # _wing_places lists the wings slot by slot
-    references = perms[:, r1].reshape(len(perms), 12, -1)[:, :, :1]  # one reference per slot, broadcast
-    return np.ascontiguousarray(wings), np.ascontiguousarray(references), partner
+    first = position[edge_slots(size)[..., 0]]  # (12, N-2)
+    inner = size - 2
+    return np.ascontiguousarray(perms[:, first]), inner // 2 if size % 2 else 0, partner
 
 
 def paired_count(size: int, colours: np.ndarray) -> np.ndarray:
@@ -184,6 +193,11 @@ def paired_count(size: int, colours: np.ndarray) -> np.ndarray:
     w1, w2, r1, r2 = _wing_places(size)
     same = (colours[..., w1] == colours[..., r1]) & (colours[..., w2] == colours[..., r2])
     return same.sum(axis=-1)
+
+
+def unpaired_wings(size: int, colours: np.ndarray) -> int:
+    """Wings of a whole colouring not showing their slot reference's colours (0 below 4x4x4)."""
+    return len(_wing_places(size)[0]) - int(paired_count(size, colours)) if size >= 4 else 0
 
 
 def _paired_edges(view: tuple[np.ndarray, ...], edge_colours: np.ndarray) -> np.ndarray:
@@ -196,6 +210,20 @@ def pairing_turns(
     size: int, colours: np.ndarray, width: int = DEFAULT_WIDTH, stop: Callable[[], bool] = lambda: False
 ) -> list[BlockTurn]:
     """Centre-preserving turns after which the most wings (per turn spent) are paired; [] below 4x4x4."""
+    found = pairing_candidates(size, colours, 1, width, stop)
+    return found[0] if found else []
+
+
+def pairing_candidates(
+    size: int,
+    colours: np.ndarray,
+    count: int,
+    width: int = DEFAULT_WIDTH,
+    stop: Callable[[], bool] = lambda: False,
+) -> list[list[BlockTurn]]:
+    """Up to `count` turn lists, best first: the beam states of least estimate (turns + a cost per wing left
+    unpaired) over the whole search, each a different state, so a later stage can keep the one it finishes
+    shortest. [] below 4x4x4."""
     if size < 4:
         return []
     macros, _, costs = _macros(size)
@@ -213,20 +241,24 @@ def pairing_turns(
     last_long = np.zeros(1, dtype=bool)
     history: list[tuple[np.ndarray, np.ndarray]] = []
     best_estimate = per_wing * float(total - _paired_edges(view, beam[0]))
-    best_at = (0, 0)
+    start_key = int((beam[0].astype(np.int64) * weights).sum())
+    seen: list[tuple[float, int, int, int]] = [(best_estimate, 0, 0, start_key)]  # (estimate, depth, index, key)
     since_better = 0
     long = costs > 1
-    wing_moves, reference_moves, partner = _pair_code_view(size)
+    join_bonus = JOIN_BONUS if size <= JOIN_UP_TO else 0.0
+    slot_moves, reference, partner = _slot_view(size)
     while since_better < PATIENCE and not stop():
         # each wing as one code (its two colours): a move carries a wing's two stickers together, so a child's code
-        # at a place is the parent's code where the move takes it from, and only wings and references are gathered
+        # at a place is the parent's code where the move takes it from: one gather per move gives every wing's code
         codes = beam * 8 + beam[:, partner]
-        paired = (codes[:, wing_moves] == codes[:, reference_moves]).sum(axis=(2, 3)).astype(np.float64)
+        slot_codes = codes[:, slot_moves]  # (beam, moves, 12 slots, N-2 places)
+        paired = (slot_codes == slot_codes[..., reference : reference + 1]).sum(axis=(2, 3)) - 12
+        joined = (slot_codes[..., 1:] == slot_codes[..., :-1]).sum(axis=(2, 3))
         joins = first_group[None, :] == last[:, None]  # S' then S of the same layers: one turn, or none
         cancels = joins & ((first_quarters[None, :] + last_quarters[:, None]) % 4 == 0) & long & last_long[:, None]
         cost = spent[:, None] + costs[None, :] - joins - cancels
-        estimate = cost + per_wing * (total - paired)
-        flat = estimate.ravel()
+        value = (cost + per_wing * (total - paired)).ravel()  # what the state is worth if the search ends there
+        flat = value - join_bonus * joined.ravel()  # how the beam ranks it: joined neighbours pair together later
         head = np.argpartition(flat, min(4 * width, len(flat) - 1))[: 4 * width]
         order = head[np.lexsort((head, flat[head]))]  # the 4 * width least, ties by index: the same on every run
         candidates = beam[(order // len(macros))[:, None], perms[order % len(macros)]]
@@ -239,13 +271,25 @@ def pairing_turns(
         spent = cost.ravel()[keep]
         last, last_quarters, last_long = last_group[moves], final_quarters[moves], long[moves]
         history.append((parents, moves))
-        if flat[keep[0]] < best_estimate - 1e-9:
-            best_estimate, best_at, since_better = float(flat[keep[0]]), (len(history), 0), 0
+        values = value[keep]
+        seen += [
+            (float(v), len(history), i, int(k))
+            for i, (v, k) in enumerate(zip(values, keys[chosen], strict=True))
+            if v < best_estimate + SPREAD
+        ]
+        if values.min() < best_estimate - 1e-9:
+            best_estimate, since_better = float(values.min()), 0
         else:
             since_better += 1
         if paired.max() == total:
             break
-    return beam_path(history, best_at, macros)
+    seen.sort()
+    found: dict[int, list[BlockTurn]] = {}  # edge state -> turns, the first (least estimate) of each
+    for _, depth, index, key in seen:
+        if len(found) == count:
+            break
+        found.setdefault(key, beam_path(history, (depth, index), macros))
+    return list(found.values())
 
 
 def beam_path(

@@ -10,7 +10,8 @@ Stages, for any N >= 2 (a later stage keeps what earlier ones solved, except whe
 4. centres, the rest: every orbit by pure 3-cycles of its pieces (orbit_solve.py, cycles.py);
 5. edge pairing: a beam search over centre-keeping macros joins wings to their edge (pairing.py);
 6. 3x3x3 stage: corners, and the middle edges (odd N) or paired edges (even N), by the two-phase solver, after
-   the six-turn "PLL parity" exchange when an even cube needs it (frame.py);
+   the six-turn "PLL parity" exchange when an even cube needs it (frame.py), on each of the pairing's
+   FRAME_CANDIDATES best states, the shortest whole kept;
 7. wings the pairing left: pure 3-cycles again.
 The turns are then merged (compact.py: runs of turns about one axis become the fewest block turns) and checked by
 replay before the solution is yielded. An odd cube is solved to the colours of its fixed centres, an even cube to
@@ -38,7 +39,7 @@ from solvers.nxn.events import BigCubeSolution, StageProgress
 from solvers.nxn.frame import DEFAULT_SECONDS, solve_frame
 from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.orbit_solve import solve_orbit, wing_parity_fix
-from solvers.nxn.pairing import pairing_turns
+from solvers.nxn.pairing import COST_PER_WING, EVEN_COST_PER_WING, pairing_candidates, unpaired_wings
 from solvers.nxn.pieces import Kind, orbits
 from solvers.nxn.state import NxNState
 from solvers.nxn.validation import _rotation_centres, home_relabel, validate
@@ -50,6 +51,7 @@ RING_SIZES = (6, 8)  # even sizes whose centre rings go by the 4x4x4's tables fi
 # 15x15x15 3515 -> 3346, 17x17x17 4816 -> 4627, at a few seconds more.
 BEAM_UP_TO = 7  # the ring-keeping beam (centre_beam.py); on bigger cubes its steps cost seconds, greedy takes over
 BEAM_WIDTHS = {7: 64}  # states per beam step past centre_beam.WIDTH: 7x7x7 283.0 turns for 287.4 (seeds 0-19)
+FRAME_CANDIDATES = 3  # paired states the 3x3x3 stage is tried on, the shortest whole kept
 MAX_SOLVE_SIZE = 25  # the solver's time grows about as N^2.5 (17x17x17: 10-20 s); larger cubes are refused
 
 
@@ -145,20 +147,18 @@ def solve(
         if stopped():
             return
     yield progress(1 + len(centre_ids), "edge pairing")
-    pairing = pairing_turns(size, colours, stop=stopped)
-    colours = colours[sequence_permutation(size, pairing)]
-    turns += pairing
+    candidates = pairing_candidates(size, colours, FRAME_CANDIDATES, stop=stopped)
     if stopped():
         return
     yield progress(1 + len(centre_ids), "3x3x3 stage: corners and edges")
     try:
-        frame = solve_frame(size, colours, frame_seconds, flag)  # type: ignore[arg-type]
+        finish = _shortest_finish(size, colours, candidates or [[]], frame_seconds, flag)
     except SearchCancelled:
         return
     if stopped():
         return
-    colours = colours[sequence_permutation(size, frame)]
-    turns += frame
+    colours = colours[sequence_permutation(size, finish)]
+    turns += finish
     for step, index in enumerate(wing_ids):
         yield progress(2 + len(centre_ids) + step, f"wings left unpaired: set {step + 1} of {len(wing_ids)}")
         done, colours = solve_orbit(size, index, colours, stopped)
@@ -170,6 +170,26 @@ def solve(
         raise RuntimeError(f"the {size}x{size}x{size} solution does not solve the cube (a solver defect)")
     yield progress(total, "finished")
     yield BigCubeSolution(size, tuple(merged), time.monotonic() - started)
+
+
+def _shortest_finish(
+    size: int, colours: np.ndarray, candidates: list[list[BlockTurn]], seconds: float | None, flag: StopFlag
+) -> list[BlockTurn]:
+    """Pairing then 3x3x3 stage, for the pairing candidate whose whole is shortest: block turns once merged, plus
+    what the wing 3-cycles will spend on the wings it left unpaired. The 3x3x3 stage's length varies by a few
+    turns from one paired state to another (an even cube's PLL-parity exchange alone is six), which the pairing's
+    own estimate cannot see."""
+    per_wing = COST_PER_WING if size % 2 else EVEN_COST_PER_WING
+    best: tuple[float, list[BlockTurn]] | None = None
+    for pairing in candidates:
+        paired = colours[sequence_permutation(size, pairing)]
+        frame = solve_frame(size, paired, seconds, flag)  # type: ignore[arg-type]
+        score = len(compact(pairing + frame, size)) + per_wing * unpaired_wings(size, paired)
+        if best is None or score < best[0]:
+            best = (score, pairing + frame)
+        if flag.is_set():
+            break
+    return best[1] if best is not None else []
 
 
 def solve_nxn(state: NxNState, **options) -> BigCubeSolution:

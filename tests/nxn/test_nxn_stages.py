@@ -19,11 +19,13 @@ from solvers.nxn.pairing import (
     _edge_view,
     _joins,
     _macros,
-    _pair_code_view,
+    _slot_view,
     _wing_places,
     paired_count,
+    pairing_candidates,
     pairing_turns,
 )
+from solvers.nxn.pieces import edge_slots
 from solvers.nxn.scramble import random_turns
 from solvers.nxn.state import NxNState, read_facelets
 from tests.nxn.sticker_model import StickerModel
@@ -183,18 +185,84 @@ def test_pairing_has_three_turn_moves_on_blocks_symmetric_about_the_middle_that_
 
 
 @pytest.mark.parametrize("n", (6, 7))
-def test_pairing_counts_each_moves_paired_wings_from_the_parents_wing_codes(n):
-    """The search counts a move's paired wings without building the child (a wing's two colours as one code,
-    gathered from where the move takes it): the same counts as paired_count on the child itself."""
+def test_pairing_counts_each_moves_paired_and_joined_wings_from_the_parents_wing_codes(n):
+    """The search counts a move's paired wings, and its neighbouring wings showing the same colours, without
+    building the child (a wing's two colours as one code, gathered from where the move takes it): the same
+    counts as read off the child itself."""
     macros, perms, _ = _macros(n)
     rng = random.Random(n)
     mix = [turn for _ in range(10) for turn in rng.choice(macros)]
     colours = NxNState.solved(n).apply(mix).colours
-    edges, restricted, _ = _edge_view(n)
-    wing_moves, reference_moves, partner = _pair_code_view(n)
+    edges, _, _ = _edge_view(n)
+    slot_moves, reference, partner = _slot_view(n)
     beam = colours[edges][None, :]
-    codes = beam * 8 + beam[:, partner]
-    counted = (codes[:, wing_moves] == codes[:, reference_moves]).sum(axis=(2, 3))[0]
+    codes = (beam * 8 + beam[:, partner])[:, slot_moves]
+    counted = ((codes == codes[..., reference : reference + 1]).sum(axis=(2, 3)) - 12)[0]
+    joined = (codes[..., 1:] == codes[..., :-1]).sum(axis=(2, 3))[0]
+    slots = edge_slots(n)
     for move in rng.sample(range(len(macros)), 200):
-        assert counted[move] == paired_count(n, colours[perms[move]])
-    assert len(set(counted.tolist())) > 3
+        child = colours[perms[move]]
+        assert counted[move] == paired_count(n, child)
+        shown = [[(child[a], child[b]) for a, b in slot] for slot in slots]  # each wing's two colours
+        assert joined[move] == sum(s[p] == s[p + 1] for s in shown for p in range(n - 3))
+    assert len(set(counted.tolist())) > 3 and len(set(joined.tolist())) > 3
+
+
+@pytest.mark.parametrize("n", (6, 7))
+def test_pairing_candidates_are_distinct_centre_keeping_states_best_first(n):
+    """The pairing hands the 3x3x3 stage several paired states: each replayed on the independent model keeps every
+    centre home, no two give the same edges, the first is what pairing_turns gives, and none is worse than the
+    unturned cube by the search's own measure (turns + a cost per wing left unpaired)."""
+    macros, _, _ = _macros(n)
+    rng = random.Random(10 + n)
+    mix = [turn for _ in range(15) for turn in rng.choice(macros)]
+    start = NxNState.solved(n).apply(mix)
+    found = pairing_candidates(n, start.colours, 4)
+    assert len(found) == 4 and found[0] == pairing_turns(n, start.colours)
+    per_wing = COST_PER_WING if n % 2 else 12.0
+    wings = len(_wing_places(n)[0])
+    before = per_wing * (wings - int(paired_count(n, start.colours)))
+    shown = set()
+    for turns in found:
+        model = StickerModel(n)
+        model.set_facelets(start.to_facelets())
+        model.apply(format_turns(turns, n))
+        assert _centres_out(model) == 0
+        after = read_facelets(model.facelets())
+        shown.add(after.to_facelets())
+        left = wings - int(paired_count(n, after.colours))
+        assert block_turn_count(n, compact(turns, n)) + per_wing * left < before
+    assert len(shown) == 4
+
+
+def test_the_3x3x3_stage_keeps_the_paired_state_it_finishes_shortest():
+    """The solver tries the 3x3x3 stage on each of the pairing's best states and keeps the shortest whole: on the
+    independent model the answer leaves every face's corner and middle-edge stickers home (a 7x7x7's 3x3x3 solved,
+    its centres kept), and no candidate finishes in fewer block turns plus six per wing left unpaired."""
+    import threading
+
+    from solvers.nxn.frame import solve_frame
+    from solvers.nxn.solver import _shortest_finish
+
+    n = 7
+    macros, _, _ = _macros(n)
+    rng = random.Random(3)
+    start = NxNState.solved(n).apply([turn for _ in range(15) for turn in rng.choice(macros)])
+    found = pairing_candidates(n, start.colours, 3)
+    finish = _shortest_finish(n, start.colours, found, None, threading.Event())
+    model = StickerModel(n)
+    model.set_facelets(start.to_facelets())
+    model.apply(format_turns(finish, n))
+    text, solved = model.facelets(), StickerModel(n).facelets()
+    frame = [f * n * n + r * n + c for f in range(6) for r in (0, n // 2, n - 1) for c in (0, n // 2, n - 1)]
+    assert _centres_out(model) == 0 and all(text[i] == solved[i] for i in frame)
+    wings = len(_wing_places(n)[0])
+
+    def whole(turns: list) -> float:
+        after = start.apply(turns)
+        return block_turn_count(n, compact(turns, n)) + COST_PER_WING * (wings - int(paired_count(n, after.colours)))
+
+    chosen = whole(finish)
+    for turns in found:
+        paired = start.apply(turns).colours
+        assert chosen <= whole(turns + solve_frame(n, paired, None, None))
