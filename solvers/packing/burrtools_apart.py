@@ -14,7 +14,7 @@ problem, or the display puzzle with its *absent* rows for unused copies, which t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -35,9 +35,11 @@ Together = tuple[tuple[int, ...], int]  # the pieces of a part left in one piece
 @dataclass(frozen=True)
 class GroupedDisassembly(Disassembly):
     """A :class:`Disassembly` by BurrTools' rules, with ``together``: each part left in one piece because its
-    pieces form a group (pieces numbered as in the rows given, the biggest such parts only, in the order met)."""
+    pieces form a group (pieces numbered as in the rows given, the biggest such parts only, in the order met), and
+    ``one_piece`` for an assembly of a single piece (nothing to take apart: BurrTools counts it as no solution)."""
 
     together: tuple[Together, ...] = ()
+    one_piece: bool = False
 
 
 class _Watched:
@@ -148,7 +150,7 @@ def take_apart_rows(
     it is set, and ``progress(states)`` hears how far it has gone."""
     places, kinds, cells = _pieces(cover, rows)
     if len(cells) < 2:
-        return GroupedDisassembly(level=None, moves=(), can_take_apart=False)
+        return GroupedDisassembly(level=None, moves=(), can_take_apart=False, one_piece=len(cells) == 1)
     watched = _Watched(problem, kinds, places)
     checks = (watched.same_group, watched.stuck_ok)
     if stop is None and progress is None:
@@ -168,11 +170,6 @@ def take_apart_rows(
     )
 
 
-def is_one_piece(cover: CoverProblem, rows: Sequence[int]) -> bool:
-    """Whether an assembly places a single piece (the other copies absent): nothing to take apart."""
-    return len(_pieces(cover, rows)[0]) == 1
-
-
 def play_rows(
     problem: BurrProblem,
     cover: CoverProblem,
@@ -189,7 +186,7 @@ def play_rows(
     milliseconds of the second); ``progress(states)`` as :func:`take_apart_rows`."""
     verdict = take_apart_rows(problem, cover, rows, moves=False, max_states=max_states)
     if not verdict.can_take_apart:
-        return verdict
+        return replace(verdict, moves=())  # its separating moves alone are no play
     if stop is not None and stop.is_set():
         raise SearchCancelled("taking apart stopped")
     return take_apart_rows(problem, cover, rows, max_states=max_states, stop=stop, progress=progress)
@@ -214,9 +211,8 @@ def burrtools_solution_levels(
     for index, rows in enumerate(solutions):
         if stop is not None and stop.is_set():
             return None
-        ordered = instance_rows(cover, rows)
-        found = take_apart_rows(problem, cover, ordered, moves=False, max_states=max_states)
-        if is_one_piece(cover, ordered):
+        found = take_apart_rows(problem, cover, instance_rows(cover, rows), moves=False, max_states=max_states)
+        if found.one_piece:
             levels[index] = ONE_PIECE
         elif found.can_take_apart:
             levels[index] = found.level or 0
