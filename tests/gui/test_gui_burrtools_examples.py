@@ -29,8 +29,12 @@ CUBE_GRID = (
     "PelikanBurr",
     "SolidSixPieceBurrs",
 )
-SLOW = {"SolidSixPieceBurrs"}  # listing its 588 assemblies with their classes takes 15 s and more
 SIZES = ((1366, 768), (1920, 1080))
+# listing SolidSixPieceBurrs' 588 assemblies with their classes takes 15 s and more; the biggest examples' pieces,
+# each drawn alone, take seconds more at the larger size
+SLOW = {(size, "SolidSixPieceBurrs") for size in SIZES} | {
+    (SIZES[1], name) for name in ("AlPackino", "DraculasDentalDesaster", "PelikanBurr")
+}
 WAIT_MS = 180_000  # the first search may compile the kernels
 MIN_PIXELS = 60  # pixels of one colour that make it "seen": a piece's exploded faces give hundreds
 GREY_CHROMA = 30.0  # a colour whose chroma is weaker has no hue worth telling apart
@@ -40,9 +44,14 @@ STRAY_SHARE = 0.01  # coloured pixels of no expected colour, at most: edges blen
 
 
 @pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def window(qtbot, monkeypatch, request):
+def size(request) -> tuple[int, int]:
+    return request.param
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch, size):
     win = make_window(qtbot, 3)
-    win.resize(*request.param)
+    win.resize(*size)
     warnings: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warnings.append(text))
     monkeypatch.setattr(ProblemChooser, "exec", _first_problem)
@@ -173,7 +182,9 @@ def _drawn(qtbot, window, name: str):
 
 
 @pytest.mark.parametrize(
-    "name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n for n in CUBE_GRID]
+    ("size", "name"),
+    [pytest.param(size, n, marks=[pytest.mark.slow] if (size, n) in SLOW else [], id=f"{size[0]}x{size[1]}-{n}")
+     for size in SIZES for n in CUBE_GRID],
 )  # fmt: skip
 def test_the_first_assembly_of_every_cube_grid_example_is_drawn_in_its_colours(qtbot, window, name, tmp_path):
     browser = _drawn(qtbot, window, name)
