@@ -39,6 +39,11 @@ class ApartSearch(QObject):
     def running(self) -> bool:
         return self.worker is not None
 
+    @property
+    def finishing(self) -> int:
+        """Cancelled workers not yet ended."""
+        return len(self._retired)
+
     def start(self, work: ApartWork) -> None:
         """Search in a worker (cancelling any search still running)."""
         self.cancel()

@@ -404,7 +404,8 @@ class PackingBrowser(QWidget):
         item.set_poses(poses, self.view.now(), animate=self._animate_next and not first)
         self._animate_next = False
         self.view_panel.solution_shown(first)
-        self.view_panel.set_assembly_order(assembly_order(model.problem, model.current_rows()))
+        problem, rows = model.problem, model.current_rows()
+        self.view_panel.set_assembly_order(lambda: assembly_order(problem, rows))  # found when the assembly plays
         index = self.table_model.index(model.position, 0)
         selection = self.table.selectionModel()
         if selection.currentIndex().row() != model.position:

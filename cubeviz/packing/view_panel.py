@@ -114,7 +114,8 @@ class ViewPanel(QWidget):
             player.addWidget(widget)
         layout.addLayout(player)
         self.view.assembly_changed.connect(self._assembly_moved)
-        self._order: list[AssemblyStep] = []
+        self._order: list[AssemblyStep] | None = []  # None: not found yet (see set_assembly_order)
+        self._order_source: Callable[[], list[AssemblyStep]] = list
         self.apart = ApartSearch(self)
         self.apart.found.connect(self._moves_found)
         self.apart.progress.connect(self._search_progress)
@@ -193,9 +194,12 @@ class ViewPanel(QWidget):
         self.view.front_view(width * 1.1)
 
     # -- assembly ------------------------------------------------------------------------------------------------------
-    def set_assembly_order(self, order: list[AssemblyStep]) -> None:
-        """The order for the shown solution (kept while assembly is off, applied when it is switched on)."""
-        self._order = order
+    def set_assembly_order(self, order: list[AssemblyStep] | Callable[[], list[AssemblyStep]]) -> None:
+        """The order for the shown solution (kept while assembly is off, applied when it is switched on), or the
+        function that finds it, called only when the assembly is played: finding it takes seconds for a box that
+        holds a dozen pieces (AlPackino), which showing a solution need not wait for."""
+        self._order_source = order if callable(order) else (lambda: order)
+        self._order = None
         if self.assemble.isChecked() and self.item is not None:
             self._apply_timeline(keep_time=False)
 
@@ -218,8 +222,11 @@ class ViewPanel(QWidget):
             self._unit = "moves"
             self._say_together(found)
         else:
+            if self._order is None:
+                self._order = self._order_source()
+            order = self._order
             item.assembly = AssemblyTimeline(
-                tuple(step.instance for step in self._order), tuple(step.direction for step in self._order)
+                tuple(step.instance for step in order), tuple(step.direction for step in order)
             )
             self._unit = "pieces"
         if isinstance(found, GroupedDisassembly) and found.one_piece:
