@@ -8,6 +8,8 @@ Rows, each the best (and worst) of `--trials` runs of `--frames` frames:
 * `cube view 3x3x3`: the cube view while turns play (gl_animation.py's `view` row), the bar to reach;
 * `packing, Soma (27 voxels)`: the Packings tab's view with a Soma solution;
 * `packing, 300 voxels`: sixty pentominoes, five layers of a 6x10 solution stacked in a 10x6x5 box;
+* `packing, 150 pieces`: the same, twelve and a half layers (150 pentominoes, 750 voxels): more pieces than the
+  renderer's 64 matrices per draw, so the frame is drawn in three chunks, as a BurrTools problem with many copies;
 * `..., at rest` rows: the same puzzles assembled, the camera turning (faces against another piece are left out).
 
 Each exploded packing frame turns the camera and moves the exploded view a little, so every frame redraws every
@@ -46,8 +48,9 @@ def _soma_item():
     return item
 
 
-def _stacked_pentominoes():
-    """Five copies of one 6x10 pentomino solution stacked into a 10x6x5 box: 60 pieces, 300 voxels."""
+def _stacked_pentominoes(layers: int = LAYERS, pieces: int | None = None):
+    """``layers`` copies of one 6x10 pentomino solution stacked into a 10x6x``layers`` box: 60 pieces, 300 voxels by
+    default; only the first ``pieces`` of them when given."""
     from dataclasses import replace
 
     from cubeviz.views.gl.polycube_item import PolycubeItem
@@ -60,16 +63,23 @@ def _stacked_pentominoes():
     rows = instance_rows(flat, next(e.rows for e in enumerate_solutions(flat) if isinstance(e, CoverSolution)))
     table = PoseTable(flat)
     poses = []
-    for layer in range(LAYERS):
+    for layer in range(layers):
         for row in rows:
             pose = table.pose(row).as_matrix()
             pose[2, 3] += layer
             poses.append(pose)
-    dims = (10, 6, LAYERS)
+    kinds = instance_kinds(flat) * layers
+    if pieces is not None:
+        poses, kinds = poses[:pieces], kinds[:pieces]
+    dims = (10, 6, layers)
     puzzle = replace(flat.puzzle, target=box_cells(dims), dims=dims, name="stacked")
-    item = PolycubeItem(puzzle, instance_kinds(flat) * LAYERS)
+    item = PolycubeItem(puzzle, kinds)
     item.set_poses(np.array(poses), 0.0, False)
     return item
+
+
+def _many_pentominoes():
+    return _stacked_pentominoes(layers=13, pieces=150)
 
 
 def measure_packing(make_item, frames: int, width: int, height: int, explode: bool = True) -> tuple[float, int, int]:
@@ -113,6 +123,8 @@ def main() -> int:
             ("packing, 300 voxels", _stacked_pentominoes, True),
             ("packing, Soma, at rest", _soma_item, False),
             ("packing, 300 voxels, at rest", _stacked_pentominoes, False),
+            ("packing, 150 pieces (750 voxels)", _many_pentominoes, True),
+            ("packing, 150 pieces, at rest", _many_pentominoes, False),
         )
         rows: dict[str, list] = {"cube view 3x3x3": [], **{name: [] for name, _, _ in packings}}
         sizes: dict[str, tuple[int, int]] = {}

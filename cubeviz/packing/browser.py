@@ -20,6 +20,7 @@ from PyQt6.QtWidgets import (
 )
 
 from cubeviz.models.packing_model import LEVEL_NAMES, PackingModel
+from cubeviz.packing.apart_search import ApartWork
 from cubeviz.packing.disassembly_bar import DisassemblyBar
 from cubeviz.packing.legend import LegendPanel
 from cubeviz.packing.loading import (
@@ -46,10 +47,10 @@ from cubeviz.views.fit import ScrolledColumn, scrollable
 from cubeviz.views.gl.polycube_item import PolycubeItem
 from cubeviz.workers import CallWorker, GeneratorWorker
 from solvers.packing.assembly import assembly_order
-from solvers.packing.burrtools_apart import take_apart_rows
+from solvers.packing.burrtools_apart import play_rows
 from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.cover import CoverProblem, build_cover
-from solvers.packing.disassembly import Disassembly, disassemble_solution
+from solvers.packing.disassembly import disassemble_solution
 from solvers.packing.errors import PackingError
 from solvers.packing.puzzle import Puzzle, SymmetryMode
 from solvers.packing.puzzle_io import load_puzzle
@@ -98,7 +99,7 @@ class PackingBrowser(QWidget):
         left_layout.addWidget(self.table, 1)
         left_layout.addWidget(self.navigation)
         self.view_panel = ViewPanel()
-        self.view_panel.disassembly_source = self._current_disassembly
+        self.view_panel.disassembly_work = self._disassembly_work
         self.view_panel.piece_name = self.model.instance_label
         self.view_panel.status.connect(self._say)
         self.view = self.view_panel.view
@@ -132,15 +133,17 @@ class PackingBrowser(QWidget):
         side = [panel.minimumSizeHint().width() + bar + 6 for panel in (self.left_panel, self.legend)]
         self.splitter.setSizes([side[0], 700, side[1]])
 
-    def _current_disassembly(self) -> Disassembly | None:
-        """The shown solution taken apart (milliseconds for the shipped puzzles; computed when asked), a BurrTools
-        problem's by BurrTools' rules (a part whose pieces form a group stays together)."""
+    def _disassembly_work(self) -> ApartWork | None:
+        """The search that takes the shown solution apart, for the player's worker: a BurrTools problem's by
+        BurrTools' rules (a part whose pieces form a group stays together) under the bound of `pack
+        --disassemble`, any other as `disassemble_solution` takes it apart; None when no solution is shown."""
         rows = self.model.current_rows()
-        if rows is None or self.model.problem is None:
+        problem, burr = self.model.problem, self.model.burrtools
+        if rows is None or problem is None:
             return None
-        if self.model.burrtools is not None:
-            return take_apart_rows(self.model.burrtools, self.model.problem, rows)
-        return disassemble_solution(self.model.problem, rows)
+        if burr is not None:
+            return lambda stop, report: play_rows(burr, problem, rows, stop, report)
+        return lambda stop, report: disassemble_solution(problem, rows)
 
     def _connect(self) -> None:
         s = self.source
@@ -303,6 +306,7 @@ class PackingBrowser(QWidget):
     def shutdown(self) -> None:
         self.cancel()
         self.disassembly_bar.shutdown()
+        self.view_panel.apart.shutdown()
 
     def _finished(self, worker) -> None:
         if worker is self.worker:
@@ -400,7 +404,8 @@ class PackingBrowser(QWidget):
         item.set_poses(poses, self.view.now(), animate=self._animate_next and not first)
         self._animate_next = False
         self.view_panel.solution_shown(first)
-        self.view_panel.set_assembly_order(assembly_order(model.problem, model.current_rows()))
+        problem, rows = model.problem, model.current_rows()
+        self.view_panel.set_assembly_order(lambda: assembly_order(problem, rows))  # found when the assembly plays
         index = self.table_model.index(model.position, 0)
         selection = self.table.selectionModel()
         if selection.currentIndex().row() != model.position:

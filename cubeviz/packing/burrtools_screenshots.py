@@ -1,13 +1,16 @@
-"""The documentation screenshot of a coloured BurrTools problem in the Packings tab: its counts at every level and
-the file's colours on the pieces' cubes, made by the browser itself from a file written here.
+"""The documentation screenshots of BurrTools problems in the Packings tab: a coloured problem (its counts at every
+level and the file's colours on the pieces' cubes, made by the browser itself from a file written here) and, when
+BurrTools' examples are at hand, SolidSixPieceBurrs (133 piece copies) with its first assembly exploded.
 
 Run: `.venv/bin/python -m cubeviz.packing.burrtools_screenshots [directory]` (default docs/screenshots; needs a
-display, e.g. under xvfb-run). Writes burrtools-colours.png (the whole tab). `cubeviz.packing.screenshots` makes
-it with the tab's other pictures.
+display, e.g. under xvfb-run). Writes burrtools-colours.png (the whole tab), and burrtools-solid-six.png when the
+environment variable BURRTOOLS_EXAMPLES names the folder of BurrTools' examples (they are not ours to ship).
+`cubeviz.packing.screenshots` makes them with the tab's other pictures.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -31,6 +34,7 @@ CHEQUERED = (
     b'<pair piece="1" result="1"/></bitmap></problem></problems></puzzle>'
 )
 SOLUTION_NUMBER = 5  # any fixed one: reproducible pictures
+SOLID_SIX = "SolidSixPieceBurrs.xmpuzzle"
 
 
 def save_screenshots(directory: Path) -> list[Path]:
@@ -51,7 +55,26 @@ def save_screenshots(directory: Path) -> list[Path]:
         app.processEvents()
         if not browser.grab().save(str(path)):
             raise OSError(f"could not write {path}")
+    examples = os.environ.get("BURRTOOLS_EXAMPLES")
+    if examples and (Path(examples) / SOLID_SIX).exists():
+        return [path, _solid_six(Path(examples) / SOLID_SIX, directory / "burrtools-solid-six.png")]
     return [path]
+
+
+def _solid_six(puzzle: Path, path: Path) -> Path:
+    """SolidSixPieceBurrs enumerated, its first assembly shown a little exploded (the unused copies hidden)."""
+    app = QApplication.instance()
+    with shown_browser(1366, 768) as browser:
+        if not browser.open_burrtools_file(puzzle, enumerate_now=True):
+            raise RuntimeError(browser.source.error.text())
+        finish_work(browser)
+        browser.navigate("first")
+        browser.view_panel.explode.setValue(40)
+        browser.view.item.finish_transition()
+        app.processEvents()
+        if not browser.grab().save(str(path)):
+            raise OSError(f"could not write {path}")
+    return path
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,7 +12,7 @@ from PyQt6.QtWidgets import QCheckBox, QPushButton, QVBoxLayout, QWidget
 
 from cubeviz.models.packing_model import NOT_TAKEN_APART, PackingModel
 from cubeviz.workers import CallWorker
-from solvers.packing.burrtools_apart import burrtools_solution_levels
+from solvers.packing.burrtools_apart import ONE_PIECE, burrtools_solution_levels
 from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.disassembly import STUCK, solution_levels
 
@@ -88,10 +88,13 @@ class DisassemblyBar(QWidget):
         known = known.copy()
         known[listed] = levels
         self.model.set_disassembly(known)
-        stuck, apart = int((levels == STUCK).sum()), int((levels >= 0).sum())
-        undecided = len(levels) - stuck - apart
+        stuck, apart, alone = (
+            int(n) for n in ((levels == STUCK).sum(), (levels >= 0).sum(), (levels == ONE_PIECE).sum())
+        )
+        undecided = len(levels) - stuck - apart - alone
         unknown = f", {undecided} undecided (the search reached its bound)" if undecided else ""
-        self.status.emit(f"Taken apart{rules}: {apart} come apart, {stuck} cannot{unknown}")
+        single = f", {alone} of one piece (nothing to take apart)" if alone else ""
+        self.status.emit(f"Taken apart{rules}: {apart} come apart, {stuck} cannot{single}{unknown}")
 
     def _worker_ended(self) -> None:
         self.worker = None

@@ -8,11 +8,13 @@ from PyQt6.QtGui import QFontDatabase
 from PyQt6.QtWidgets import QHBoxLayout, QSpinBox, QToolButton, QWidget
 
 from cubeviz.models.packing_model import NOT_TAKEN_APART, PackingModel
+from solvers.packing.burrtools_apart import ONE_PIECE
 from solvers.packing.disassembly import STUCK, UNDECIDED
 from solvers.packing.puzzle import SymmetryMode
 
 _CLASS_COLUMNS = (SymmetryMode.ROTATION, SymmetryMode.MIRROR)
-_LEVEL_WORDS = {STUCK: "stuck", UNDECIDED: "?", NOT_TAKEN_APART: ""}  # the search hit its bound; not looked for
+# "?": the search hit its bound; "": not looked for; "one piece": nothing to take apart (a BurrTools assembly)
+_LEVEL_WORDS = {STUCK: "stuck", UNDECIDED: "?", NOT_TAKEN_APART: "", ONE_PIECE: "one piece"}
 _CLASS_TITLES = {SymmetryMode.ROTATION: "Rotation class", SymmetryMode.MIRROR: "Mirror class"}
 
 

@@ -1,6 +1,8 @@
 """The 3D packing view with its own controls: exploded-view slider, layer view, and the assembly player
 (play/pause, step back and forward, a time slider), all acting on the view's PolycubeItem. Taking apart by
-BurrTools' rules may leave a part in one piece (its pieces form a group): the player says so at its end."""
+BurrTools' rules may leave a part in one piece (its pieces form a group): the player says so at its end. The moves
+of a taking apart are searched in a worker (`apart_search.py`): meanwhile a busy bar with Cancel shows, and
+showing another solution cancels the search."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from PyQt6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QProgressBar,
     QPushButton,
     QSlider,
     QToolButton,
@@ -20,6 +23,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from cubeviz.packing.apart_search import ApartSearch, ApartWork
 from cubeviz.views.gl.polycube_item import LAYER_GAP, PolycubeItem
 from cubeviz.views.gl.polycube_motion import AssemblyTimeline, DisassemblyTimeline
 from cubeviz.views.gl.polycube_view import PolycubeView
@@ -97,10 +101,27 @@ class ViewPanel(QWidget):
         self.step_label = QLabel("")
         self.step_label.setMinimumWidth(self.step_label.fontMetrics().horizontalAdvance("00/00 pieces"))
         player.addWidget(self.step_label)
+        self.searching = QProgressBar()  # busy (no end known) while the taking apart's moves are searched
+        self.searching.setRange(0, 0)
+        self.searching.setMaximumWidth(80)
+        self.searching.setToolTip("Searching how the packing comes apart")
+        self.cancel_search = QToolButton()
+        self.cancel_search.setText("Cancel")
+        self.cancel_search.setToolTip("Stop searching the moves (the assembly stays piece by piece)")
+        self.cancel_search.clicked.connect(self._cancel_clicked)
+        for widget in (self.searching, self.cancel_search):
+            widget.setVisible(False)
+            player.addWidget(widget)
         layout.addLayout(player)
         self.view.assembly_changed.connect(self._assembly_moved)
-        self._order: list[AssemblyStep] = []
-        self.disassembly_source: Callable[[], Disassembly | None] = lambda: None  # the shown solution's, on demand
+        self._order: list[AssemblyStep] | None = []  # None: not found yet (see set_assembly_order)
+        self._order_source: Callable[[], list[AssemblyStep]] = list
+        self.apart = ApartSearch(self)
+        self.apart.found.connect(self._moves_found)
+        self.apart.progress.connect(self._search_progress)
+        self.apart.failed.connect(lambda text: self.status.emit(f"Taking apart failed: {text}"))
+        self.apart.busy.connect(self._search_busy)
+        self.disassembly_work: Callable[[], ApartWork | None] = lambda: None  # the shown solution's search
         self.piece_name: Callable[[int], str] = str  # an instance's name, for what a taking apart leaves together
         self._rest = ""  # shown at the end of a taking apart: the part left in one piece as a group
         self._unit = "pieces"
@@ -112,6 +133,7 @@ class ViewPanel(QWidget):
         return self.view.item
 
     def set_item(self, item: PolycubeItem | None) -> None:
+        self.apart.cancel()
         self.view.set_item(item)
         self._syncing = True
         self.layers.clear()
@@ -172,15 +194,27 @@ class ViewPanel(QWidget):
         self.view.front_view(width * 1.1)
 
     # -- assembly ------------------------------------------------------------------------------------------------------
-    def set_assembly_order(self, order: list[AssemblyStep]) -> None:
-        """The order for the shown solution (kept while assembly is off, applied when it is switched on)."""
-        self._order = order
+    def set_assembly_order(self, order: list[AssemblyStep] | Callable[[], list[AssemblyStep]]) -> None:
+        """The order for the shown solution (kept while assembly is off, applied when it is switched on), or the
+        function that finds it, called only when the assembly is played: finding it takes seconds for a box that
+        holds a dozen pieces (AlPackino), which showing a solution need not wait for."""
+        self._order_source = order if callable(order) else (lambda: order)
+        self._order = None
         if self.assemble.isChecked() and self.item is not None:
             self._apply_timeline(keep_time=False)
 
     def _apply_timeline(self, keep_time: bool) -> None:
+        """The piece-by-piece assembly, or with Taking apart the search for the moves (in a worker; the assembly
+        is shown until they come)."""
+        self.apart.cancel()
+        work = self.disassembly_work() if self.take_apart.isChecked() else None
+        self._use_play(None, keep_time)
+        if work is not None:
+            self.apart.start(work)
+
+    def _use_play(self, found: Disassembly | None, keep_time: bool) -> None:
+        """Play ``found``'s moves, or the piece-by-piece assembly when there are none."""
         item = self.item
-        found = self.disassembly_source() if self.take_apart.isChecked() else None
         self._rest = ""
         self.step_label.setToolTip("")
         if found is not None and found.moves:
@@ -188,13 +222,49 @@ class ViewPanel(QWidget):
             self._unit = "moves"
             self._say_together(found)
         else:
+            if self._order is None:
+                self._order = self._order_source()
+            order = self._order
             item.assembly = AssemblyTimeline(
-                tuple(step.instance for step in self._order), tuple(step.direction for step in self._order)
+                tuple(step.instance for step in order), tuple(step.direction for step in order)
             )
             self._unit = "pieces"
-        if self.take_apart.isChecked() and (found is None or not found.can_take_apart):
+        if isinstance(found, GroupedDisassembly) and found.one_piece:
+            self._rest = "one piece"
+            text = "One piece: nothing to take apart (BurrTools counts it as no solution)"
+            self.step_label.setToolTip(text)
+            self.status.emit(text)
+        elif found is not None and not found.can_take_apart:
             self.step_label.setToolTip("This packing cannot be taken apart by straight moves")
         self.view.set_assembly_time(item.assembly_time if keep_time else 0.0)
+
+    def _moves_found(self, found: Disassembly | None) -> None:
+        if self.item is not None and self.assemble.isChecked() and self.take_apart.isChecked():
+            self._use_play(found, keep_time=False)
+            self._sync_play_button()
+
+    def _search_busy(self, busy: bool) -> None:
+        for widget in (self.searching, self.cancel_search):
+            widget.setVisible(busy)
+        for widget in (*self.buttons.values(), self.time):
+            widget.setEnabled(not busy and self.assemble.isChecked() and self.item is not None)
+        if busy:
+            self.view.pause_assembly()
+            self._sync_play_button()
+            self.step_label.setText("searching")
+
+    def _search_progress(self, states: int) -> None:
+        self.step_label.setText(f"{states:,} states")
+
+    def _cancel_clicked(self) -> None:
+        """Stop the search; the player goes back to the piece-by-piece assembly."""
+        self.apart.cancel()
+        self.take_apart.blockSignals(True)
+        self.take_apart.setChecked(False)
+        self.take_apart.blockSignals(False)
+        if self.item is not None and self.assemble.isChecked():
+            self._use_play(None, keep_time=False)
+        self.status.emit("Taking apart cancelled")
 
     def _say_together(self, found: Disassembly) -> None:
         """Name the parts a taking apart leaves in one piece because their pieces form a group, in the status bar
@@ -209,6 +279,8 @@ class ViewPanel(QWidget):
         self.status.emit(text)
 
     def _take_apart_toggled(self, on: bool) -> None:
+        if not on:
+            self.apart.cancel()
         if on and not self.assemble.isChecked():
             self.assemble.setChecked(True)  # switches the player on with the disassembly
         elif self.assemble.isChecked() and self.item is not None:
@@ -223,6 +295,7 @@ class ViewPanel(QWidget):
             item.assembly_time = 0.0
             self._apply_timeline(keep_time=True)
         else:
+            self.apart.cancel()
             self.view.pause_assembly()
             item.assembly = None
         self._sync_play_button()

@@ -14,11 +14,11 @@ problem, or the display puzzle with its *absent* rows for unused copies, which t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from solvers.engine import StopFlag
+from solvers.engine import SearchCancelled, StopFlag
 from solvers.packing.burrtools_disassembly import _Groups
 from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.cover import CoverProblem
@@ -26,6 +26,8 @@ from solvers.packing.disassembly import MAX_STATES, STUCK, UNDECIDED, Disassembl
 from solvers.packing.poses import instance_rows
 
 COUNT_STATES = 2_000_000  # the bound on each search that `pack --disassemble` uses, so the verdicts are its own
+ONE_PIECE = -4  # burrtools_solution_levels: an assembly of a single piece, which BurrTools counts as no solution
+POLL_STATES = 256  # states searched between two looks at the stop flag (a few milliseconds)
 
 Together = tuple[tuple[int, ...], int]  # the pieces of a part left in one piece, and the group it forms
 
@@ -33,9 +35,11 @@ Together = tuple[tuple[int, ...], int]  # the pieces of a part left in one piece
 @dataclass(frozen=True)
 class GroupedDisassembly(Disassembly):
     """A :class:`Disassembly` by BurrTools' rules, with ``together``: each part left in one piece because its
-    pieces form a group (pieces numbered as in the rows given, the biggest such parts only, in the order met)."""
+    pieces form a group (pieces numbered as in the rows given, the biggest such parts only, in the order met), and
+    ``one_piece`` for an assembly of a single piece (nothing to take apart: BurrTools counts it as no solution)."""
 
     together: tuple[Together, ...] = ()
+    one_piece: bool = False
 
 
 class _Watched:
@@ -67,6 +71,26 @@ class _Watched:
         found = [(part, next(numbers) if g is None else g) for part, g in self.met]
         biggest = [(part, g) for part, g in found if not any(set(part) < set(other) for other, _ in found)]
         return tuple((tuple(sorted(self.pieces[p] for p in part)), g) for part, g in biggest)
+
+
+class _Stoppable(_Disassembler):
+    """The Python search of :class:`_Disassembler`, stopped by a flag: it looks at the flag (and reports the states
+    searched) every POLL_STATES states, so a long search for a player's moves can be cancelled at once."""
+
+    def __init__(self, *args, stop: StopFlag | None, progress: Callable[[int], None] | None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._stop = stop
+        self._progress = progress
+        self._looked = 0
+
+    def _groups(self, part, key):
+        self._looked += 1
+        if self._looked % POLL_STATES == 0:
+            if self._stop is not None and self._stop.is_set():
+                raise SearchCancelled("taking apart stopped")
+            if self._progress is not None:
+                self._progress(self._looked)
+        return super()._groups(part, key)
 
 
 def _group_numbers(groups: _Groups) -> list[int]:
@@ -109,18 +133,30 @@ def _pieces(cover: CoverProblem, rows: Sequence[int]) -> tuple[list[int], list[i
 
 
 def take_apart_rows(
-    problem: BurrProblem, cover: CoverProblem, rows: Sequence[int], *, moves: bool = True, max_states: int = MAX_STATES
+    problem: BurrProblem,
+    cover: CoverProblem,
+    rows: Sequence[int],
+    *,
+    moves: bool = True,
+    max_states: int = MAX_STATES,
+    stop: StopFlag | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> GroupedDisassembly:
     """One assembly (row ids of ``cover``, one per piece copy) taken apart by BurrTools' rules. With ``moves`` the
     whole play is recorded (each separation searched in Python, as :func:`solvers.packing.disassembly.disassemble`
     does); without, only the separating moves, each separation searched compiled (quicker, for a list's levels).
     Pieces are numbered by their place in ``rows``. An assembly of fewer than two pieces does not come apart
-    (BurrTools has nothing to take apart there)."""
+    (BurrTools has nothing to take apart there). With ``stop`` the Python search raises SearchCancelled soon after
+    it is set, and ``progress(states)`` hears how far it has gone."""
     places, kinds, cells = _pieces(cover, rows)
     if len(cells) < 2:
-        return GroupedDisassembly(level=None, moves=(), can_take_apart=False)
+        return GroupedDisassembly(level=None, moves=(), can_take_apart=False, one_piece=len(cells) == 1)
     watched = _Watched(problem, kinds, places)
-    solver = _Disassembler(cells, max_states, watched.same_group, watched.stuck_ok, fast=not moves)
+    checks = (watched.same_group, watched.stuck_ok)
+    if stop is None and progress is None:
+        solver = _Disassembler(cells, max_states, *checks, fast=not moves)
+    else:
+        solver = _Stoppable(cells, max_states, *checks, fast=not moves, stop=stop, progress=progress)
     played, levels, ok = solver.take_apart(list(range(len(cells))), [(0, 0, 0)] * len(cells), top=True)
     renumbered = tuple(Move(tuple(places[p] for p in m.pieces), m.direction, m.distance, m.separates) for m in played)
     return GroupedDisassembly(
@@ -134,6 +170,28 @@ def take_apart_rows(
     )
 
 
+def play_rows(
+    problem: BurrProblem,
+    cover: CoverProblem,
+    rows: Sequence[int],
+    stop: StopFlag | None = None,
+    progress: Callable[[int], None] | None = None,
+    *,
+    max_states: int = COUNT_STATES,
+) -> GroupedDisassembly:
+    """One assembly taken apart for a player: the verdict first, by the compiled search under the bound of ``pack
+    --disassemble`` (so the player agrees with the list's Level column and the command), then, only when it comes
+    apart, the whole play in Python (the same breadth-first search, so it finds the same separations within the
+    states the verdict needed). SearchCancelled when ``stop`` is set (checked between the two, and every few
+    milliseconds of the second); ``progress(states)`` as :func:`take_apart_rows`."""
+    verdict = take_apart_rows(problem, cover, rows, moves=False, max_states=max_states)
+    if not verdict.can_take_apart:
+        return replace(verdict, moves=())  # its separating moves alone are no play
+    if stop is not None and stop.is_set():
+        raise SearchCancelled("taking apart stopped")
+    return take_apart_rows(problem, cover, rows, max_states=max_states, stop=stop, progress=progress)
+
+
 def burrtools_solution_levels(
     problem: BurrProblem,
     cover: CoverProblem,
@@ -144,7 +202,8 @@ def burrtools_solution_levels(
     max_states: int = COUNT_STATES,
 ) -> np.ndarray | None:
     """:func:`solvers.packing.disassembly.solution_levels` by BurrTools' rules: the level of each assembly, STUCK
-    where it does not come apart (a single piece included) and UNDECIDED where a search reached ``max_states``;
+    where it does not come apart, ONE_PIECE for an assembly of one piece (BurrTools counts it as no solution: there
+    is nothing to take apart) and UNDECIDED where a search reached ``max_states``;
     ``progress(done)`` every so often; None when ``stop`` was set before the end. Each assembly's pieces are
     taken in instance order (:func:`solvers.packing.poses.instance_rows`), as the player takes them, so a level
     listed and the moves played come from the same search."""
@@ -153,7 +212,9 @@ def burrtools_solution_levels(
         if stop is not None and stop.is_set():
             return None
         found = take_apart_rows(problem, cover, instance_rows(cover, rows), moves=False, max_states=max_states)
-        if found.can_take_apart:
+        if found.one_piece:
+            levels[index] = ONE_PIECE
+        elif found.can_take_apart:
             levels[index] = found.level or 0
         elif found.complete:
             levels[index] = STUCK

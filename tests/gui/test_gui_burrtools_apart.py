@@ -72,6 +72,12 @@ def _take_apart_all(qtbot, browser) -> np.ndarray:
     return browser.model.disassembly[browser.model.level_list()]
 
 
+def _play_taking_apart(qtbot, panel) -> None:
+    """Tick Taking apart and wait for the worker that searches the moves."""
+    panel.take_apart.click()
+    qtbot.waitUntil(lambda: not panel.apart.running, timeout=WAIT_MS)
+
+
 def _final_cells(browser) -> list[set[Voxel]]:
     """Each piece's cells where the taking apart leaves it (the timeline's offsets at its end)."""
     item, model = browser.view.item, browser.model
@@ -129,7 +135,7 @@ def test_cube_in_cage_comes_apart_once_and_plays_to_every_part_apart(qtbot, wind
     panel = browser.view_panel
     browser.view.item.finish_transition()
     assembled = browser.view.render_assembly_frame(0.0)
-    panel.take_apart.click()
+    _play_taking_apart(qtbot, panel)
     timeline = browser.view.item.assembly
     assert len(timeline.order) == CAGE_MOVES
     frames = [i for i, k in enumerate(model.instance_kinds()) if k in (0, 1)]  # Frame1 and two copies of Frame2
@@ -180,7 +186,7 @@ def test_a_design_with_linked_rings_in_one_group_comes_apart_as_burrtxt_says(qtb
     assert int((levels >= 0).sum()) == solutions
     if grouped:
         browser.disassembly_bar.apart_only.click()
-        browser.view_panel.take_apart.click()
+        _play_taking_apart(qtbot, browser.view_panel)
         assert "the rest stays together as group 1 (a, b)" in browser.source.status.text()
         cells = _final_cells(browser)
         rings = cells[0] | cells[1]
@@ -197,7 +203,7 @@ def test_a_file_without_groups_is_taken_apart_as_before(qtbot, window, tmp_path)
     levels = _take_apart_all(qtbot, browser)
     assert levels.tolist() == solution_levels(model.problem, model.solutions.rows[listed]).tolist() == [1] * 240
     assert browser.source.status.text() == "Taken apart by BurrTools' rules: 240 come apart, 0 cannot"
-    browser.view_panel.take_apart.click()
+    _play_taking_apart(qtbot, browser.view_panel)
     played = browser.view.item.assembly
     before = disassemble_solution(model.problem, model.current_rows())
     assert played.groups == tuple(m.pieces for m in before.moves) and len(played.order) == 6

@@ -318,12 +318,13 @@ def test_shift_click_pins_the_piece_on_one_cube(fresh, qtbot) -> None:
     assert len(fresh.model.visible) == 11520
 
 
-def test_taking_apart_moves_each_group_as_the_disassembly_says(fresh) -> None:
+def test_taking_apart_moves_each_group_as_the_disassembly_says(fresh, qtbot) -> None:
     from solvers.packing.disassembly import disassemble_solution
 
     panel = fresh.view_panel
     panel.take_apart.setChecked(True)
     assert panel.assemble.isChecked()
+    qtbot.waitUntil(lambda: not panel.apart.running)  # the moves are searched in a worker
     timeline = fresh.view.item.assembly
     found = disassemble_solution(fresh.model.problem, fresh.model.current_rows())
     assert len(timeline.order) == len(found.moves) == 6  # Soma: one piece slides out at a time

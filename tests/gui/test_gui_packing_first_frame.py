@@ -42,14 +42,14 @@ def drawn_triangles(item, now: float) -> tuple[np.ndarray, np.ndarray]:
     """(T, 3, 3) world corners of every triangle the frame at `now` draws, and (T,) the piece each belongs to."""
     corners, owners = [], []
     vertices = item.mesh.vertices
-    for matrices, first, count in item.frame_ranges(now):
+    for matrices, first, count, chunk in item.frame_ranges(now):
         for start, length in zip(first.tolist(), count.tolist(), strict=True):
             block = vertices[start : start + length]
             groups = block[:, GROUP_OFFSET].astype(int)
             points = np.hstack([block[:, POSITION_OFFSET : POSITION_OFFSET + 3], np.ones((length, 1))])
             world = np.einsum("nij,nj->ni", matrices[groups], points)[:, :3]
             corners.append(world.reshape(-1, 3, 3))
-            owners.append(groups[::3])
+            owners.append(groups[::3] + item.mesh.chunks[chunk].first)  # a group numbers a piece in its chunk
     return np.concatenate(corners), np.concatenate(owners)
 
 

@@ -125,3 +125,38 @@ def test_picking_finds_the_nearest_box_on_the_ray() -> None:
     origin, direction = np.array([0.0, 0, 10]), np.array([0.0, 0, -1])
     assert pick_voxel(centres, 0.5, origin, direction) == 1
     assert pick_voxel(centres, 0.5, np.array([3.0, 0, 10]), direction) is None
+
+
+def test_many_copies_are_cut_into_chunks_that_fit_the_renderer() -> None:
+    """150 copies (a BurrTools problem's ranges) pass 64 matrices and 128 colours per draw: each chunk fits, its
+    vertices name only its own groups and slots, and every instance is in exactly one chunk, in order."""
+    from cubeviz.views.gl.mesh import GROUP_OFFSET
+    from cubeviz.views.gl.shaders import MAX_GROUPS, MAX_SLOTS
+
+    kinds = [k % 3 for k in range(150)]
+    colours = ({(0, 0, 0): "#0000ff", (1, 0, 0): "#00ff00"}, {}, {(0, 0, 0): "#ff0000"})
+    mesh = polycube_mesh([DOMINO, DOMINO, ((0, 0, 0),)], kinds, colours)
+    assert len(mesh.chunks) > 2
+    covered = []
+    for chunk in mesh.chunks:
+        assert chunk.count <= MAX_GROUPS and chunk.n_slots <= MAX_SLOTS
+        block = mesh.vertices[chunk.vertex_start : chunk.vertex_end]
+        assert set(np.unique(block[:, GROUP_OFFSET]).astype(int).tolist()) == set(range(chunk.count))
+        assert int(block[:, SLOT_OFFSET].max()) < chunk.n_slots
+        covered.extend(range(chunk.first, chunk.first + chunk.count))
+        owners = mesh.voxel_instance[(mesh.outer[:, 0] >= chunk.vertex_start) & (mesh.outer[:, 0] < chunk.vertex_end)]
+        assert set(owners.tolist()) == set(range(chunk.first, chunk.first + chunk.count))
+    assert covered == list(range(150))
+    first, count = mesh.ranges(np.ones(len(mesh.voxel_instance), dtype=bool))
+    split = mesh.by_chunk(first, count)
+    assert [k for k, _, _ in split] == list(range(len(mesh.chunks)))
+    assert sum(int(c.sum()) for _, _, c in split) == int(count.sum())
+
+
+def test_a_few_pieces_are_one_chunk_numbered_as_before() -> None:
+    mesh = polycube_mesh([DOMINO], [0, 0, 0])
+    assert len(mesh.chunks) == 1 and (mesh.chunks[0].first, mesh.chunks[0].count) == (0, 3)
+    assert set(np.unique(mesh.vertices[:, SLOT_OFFSET]).tolist()) == {
+        EDGE_SLOT,
+        *(FIRST_PIECE_SLOT + j for j in range(3)),
+    }

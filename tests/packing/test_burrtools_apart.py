@@ -13,7 +13,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solvers.packing.burrtools_apart import burrtools_solution_levels, take_apart_rows
+from solvers.engine import SearchCancelled
+from solvers.packing import burrtools_apart
+from solvers.packing.burrtools_apart import (
+    COUNT_STATES,
+    ONE_PIECE,
+    burrtools_solution_levels,
+    play_rows,
+    take_apart_rows,
+)
 from solvers.packing.burrtools_disassembly import takes_apart
 from solvers.packing.burrtools_display import assembly_rows, display_puzzle
 from solvers.packing.burrtools_io import parse_burrtools, read_burrtools
@@ -139,6 +147,36 @@ def test_the_cage_comes_apart_as_burrtools_stored_it_the_frames_staying_as_group
     assert plain.tolist() == [STUCK]  # without the group the cage never comes apart
 
 
+def test_the_player_gets_the_same_play_and_a_stop_ends_its_search(cage, monkeypatch) -> None:
+    """play_rows: the verdict compiled, then the moves in Python, the same play as take_apart_rows records; a stop
+    set while the moves are searched ends the search within a poll, after progress was heard."""
+    monkeypatch.setattr(burrtools_apart, "POLL_STATES", 4)  # the cage's searches are short: poll often
+    _puzzle, cover, _shift = display_puzzle(cage)
+    rows = _stored_cage_rows(cage, cover)
+    heard: list[int] = []
+    played = play_rows(cage, cover, rows, progress=heard.append)
+    assert played == take_apart_rows(cage, cover, rows, max_states=COUNT_STATES)
+    assert played.levels == CAGE_LEVELS and heard == sorted(heard) and heard
+
+    class StopsLater:
+        """Set once the search has looked at the flag a few times: the stop lands mid-search."""
+
+        def __init__(self) -> None:
+            self.looks = 0
+
+        def is_set(self) -> bool:
+            self.looks += 1
+            return self.looks > 3
+
+    stop = StopsLater()
+    with pytest.raises(SearchCancelled):
+        play_rows(cage, cover, rows, stop)
+    assert stop.looks == 4  # stopped at the first look after it was set
+    stuck = _listed(cage)[1][0]  # the first listed assembly is stuck: no moves searched, no stop looked at
+    verdict = play_rows(cage, cover, instance_rows(cover, stuck), StopsLater())
+    assert not verdict.can_take_apart and verdict.moves == ()
+
+
 def test_the_cage_counts_as_the_command_line_and_burrtxt(cage) -> None:
     cover, listed = _listed(cage)
     assert len(listed) == 96
@@ -193,7 +231,8 @@ def test_a_piece_alone_is_no_solution_and_a_stop_ends_the_list() -> None:
     levels = burrtools_solution_levels(problem, cover, listed)
     alone = [sum(cover.row_cells[r][0] >= 0 for r in rows) == 1 for rows in listed]
     assert (len(listed), int((levels >= 0).sum()), sum(alone)) == (8, 7, 1)  # burrTxt: 8 assemblies, 7 solutions
-    assert levels[alone.index(True)] == STUCK
+    assert levels[alone.index(True)] == ONE_PIECE  # listed in its own words, not as stuck
+    assert int((levels == STUCK).sum()) == 0
 
     class Stopped:
         def is_set(self) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -31,7 +32,15 @@ TRANSITION_TRAVEL = 2.0  # puzzle units a moving piece is drawn out of the box b
 LAYER_AXIS = 2  # planes front to back, as the Soma 27-cell lines list them
 LAYER_GAP = 1.0  # puzzle units between planes laid side by side
 _MESH_KEYS = itertools.count()
-FramePass = tuple[np.ndarray, np.ndarray, np.ndarray]  # (group matrices in world space, first vertices, counts)
+
+
+class FramePass(NamedTuple):
+    """One draw call of a frame: the group matrices (world space) of one chunk's instances and its vertex ranges."""
+
+    matrices: np.ndarray
+    first: np.ndarray
+    count: np.ndarray
+    chunk: int
 
 
 def hex_rgb(colour: str) -> tuple[float, float, float]:
@@ -226,13 +235,18 @@ class PolycubeItem:
             return np.zeros((0, 3)), np.zeros(0, dtype=int), self.scale / 2
         return np.concatenate(centres), np.concatenate(owners), self.scale / 2
 
-    def slot_colours(self) -> np.ndarray:
-        extra = self.mesh.cell_slots
-        colours = np.empty((FIRST_PIECE_SLOT + self.n_instances + len(extra), 3), dtype=np.float32)
+    def slot_colours(self, chunk: int = 0) -> np.ndarray:
+        """(n_slots, 3) the colours of drawing chunk ``chunk`` (see polycube_mesh.py): edges, each instance's colour
+        (dimmed unless it is the highlighted one), then the chunk's cell colours."""
+        part = self.mesh.chunks[chunk]
+        extra = part.cell_slots
+        colours = np.empty((part.n_slots, 3), dtype=np.float32)
         colours[EDGE_SLOT] = EDGE_RGB
-        rgb = np.vstack([self.base_rgb.reshape(-1, 3), np.array([hex_rgb(c) for _, c in extra]).reshape(-1, 3)])
+        own = self.base_rgb.reshape(-1, 3)[part.first : part.first + part.count]
+        rgb = np.vstack([own, np.array([hex_rgb(c) for _, c in extra]).reshape(-1, 3)])
         if self.highlight is not None:
-            owner = np.concatenate([np.arange(self.n_instances), [j for j, _ in extra]]).astype(np.int64)
+            local = np.concatenate([np.arange(part.count), [j for j, _ in extra]]).astype(np.int64)
+            owner = np.where(local >= 0, local + part.first, -1)
             dim = (owner != self.highlight) & (owner >= 0)
             rgb[dim] = rgb[dim] * (1.0 - DIM_AMOUNT) + DIM_TOWARDS * DIM_AMOUNT
         colours[FIRST_PIECE_SLOT:] = rgb
@@ -247,9 +261,9 @@ class PolycubeItem:
         return (centres[:, None, :] + signs[None] * half * 1.8).reshape(-1, 3)  # 1.8: room for turning pieces
 
     def frame_ranges(self, now: float, eye: np.ndarray | None = None) -> list[FramePass]:
-        """What the frame at ``now`` draws: (group matrices in world space, first vertices, vertex counts) per pass
-        (tests read the drawn triangles from it); with the camera's ``eye`` (world point) the nearest voxels go
-        first."""
+        """What the frame at ``now`` draws: per pass and drawing chunk, (group matrices in world space of the
+        chunk's instances, first vertices, vertex counts, chunk index) (tests read the drawn triangles from it: a
+        vertex's group indexes the matrices); with the camera's ``eye`` (world point) the nearest voxels go first."""
         neighbours = self.rest_neighbours() if self.cull_contacts and self.at_rest(now) else None
         cells = np.hstack([self.mesh.voxel_cell, np.ones((len(self.mesh.voxel_cell), 1))])
         out = []
@@ -260,16 +274,20 @@ class PolycubeItem:
                 centres = np.einsum("nij,nj->ni", matrices[self.mesh.voxel_instance, :3], cells)
                 depth = np.linalg.norm(centres - eye, axis=1)
             first, count = self.mesh.ranges(shown, covered, depth)
-            if len(first):
-                out.append((matrices, first, count))
+            for chunk, chunk_first, chunk_count in self.mesh.by_chunk(first, count):
+                part = self.mesh.chunks[chunk]
+                out.append(FramePass(matrices[part.first : part.first + part.count], chunk_first, chunk_count, chunk))
         return out
 
     def draw(self, renderer: GroupedMeshRenderer, now: float, eye: np.ndarray | None = None) -> None:
-        """Draw the frame at ``now`` (see `frame_ranges`)."""
-        renderer.set_colours(self.slot_colours())
-        for matrices, first, count in self.frame_ranges(now, eye):
-            renderer.set_groups(matrices)
-            renderer.draw_ranges(self.mesh_key, first, count)
+        """Draw the frame at ``now`` (see `frame_ranges`), each chunk with its own colours."""
+        colours_of = -1
+        for frame_pass in self.frame_ranges(now, eye):
+            if frame_pass.chunk != colours_of:
+                renderer.set_colours(self.slot_colours(frame_pass.chunk))
+                colours_of = frame_pass.chunk
+            renderer.set_groups(frame_pass.matrices)
+            renderer.draw_ranges(self.mesh_key, frame_pass.first, frame_pass.count)
 
     def cell_of(self, voxel: int) -> int:
         """File cell index of instance-voxel ``voxel`` at rest."""

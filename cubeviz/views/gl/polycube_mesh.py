@@ -9,10 +9,15 @@ Why per-face ranges too: an assembled puzzle at rest hides every face that touch
 quarters of a big puzzle's faces), and a software rasteriser pays for each hidden face it draws, so a frame at rest
 leaves those out (`PolycubeMesh.ranges` with ``covered``).
 
-Slots: 0 is the dark edge colour, ``1 + j`` the face colour of instance ``j``; group ``j`` is instance ``j``.
-Cells a file colours on their own (BurrTools' constraint colours) get a slot per instance and colour after those
-(``PolycubeMesh.cell_slots``), so a highlight still dims them with their piece; one slot per colour when that
-would pass the renderer's limit.
+Why draw chunks: the renderer takes at most ``MAX_GROUPS`` model matrices and ``MAX_SLOTS`` colours per draw (uniform
+arrays: cheap to update every frame), and a BurrTools problem may have 150 piece copies. So the instances are cut
+into consecutive *chunks* that each fit (`DrawChunk`); a frame draws chunk by chunk with that chunk's matrices and
+colours. Most puzzles are one chunk, drawn exactly as before.
+
+Within a chunk, slot 0 is the dark edge colour, ``1 + i`` the face colour of the chunk's instance ``i``, and group
+``i`` is that instance. Cells a file colours on their own (BurrTools' constraint colours) get a slot per instance
+and colour after those (``DrawChunk.cell_slots``), so a highlight still dims them with their piece; one slot per
+colour when that would pass the renderer's limit.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from functools import cached_property
 import numpy as np
 
 from cubeviz.views.gl.mesh import GROUP_OFFSET, SLOT_OFFSET, MeshBuilder, face_tangents
-from cubeviz.views.gl.shaders import MAX_SLOTS
+from cubeviz.views.gl.shaders import MAX_GROUPS, MAX_SLOTS
 from solvers.packing.geometry import FACE_NEIGHBOURS, Shape
 
 EDGE_SLOT = 0
@@ -118,6 +123,22 @@ def kind_mesh(shape: Shape) -> KindMesh:
 
 
 @dataclass(frozen=True)
+class DrawChunk:
+    """Consecutive instances drawn with one set of uniforms: instances ``first .. first + count - 1`` are groups
+    ``0 .. count - 1``, and their vertices are ``vertex_start .. vertex_end - 1`` of the mesh."""
+
+    first: int
+    count: int
+    vertex_start: int
+    vertex_end: int
+    cell_slots: tuple[tuple[int, str], ...] = ()  # slot FIRST_PIECE_SLOT + count + i: (chunk instance or -1, colour)
+
+    @property
+    def n_slots(self) -> int:
+        return FIRST_PIECE_SLOT + self.count + len(self.cell_slots)
+
+
+@dataclass(frozen=True)
 class PolycubeMesh:
     """All instances of a puzzle's pieces in one vertex array; ranges are per instance and voxel."""
 
@@ -128,7 +149,7 @@ class PolycubeMesh:
     outer: np.ndarray  # (N, 2)
     outer_face: np.ndarray  # (N, 6, 2)
     cut: np.ndarray  # (N, 6, 2)
-    cell_slots: tuple[tuple[int, str], ...] = ()  # slot FIRST_PIECE_SLOT + n_instances + i: (instance or -1, colour)
+    chunks: tuple[DrawChunk, ...] = ()  # the instances in drawing chunks, in order (see the module docstring)
 
     @property
     def n_instances(self) -> int:
@@ -160,6 +181,15 @@ class PolycubeMesh:
         ranges = ranges[ranges[:, 1] > 0]
         return ranges[:, 0].astype(np.int32), ranges[:, 1].astype(np.int32)
 
+    def by_chunk(self, first: np.ndarray, count: np.ndarray) -> list[tuple[int, np.ndarray, np.ndarray]]:
+        """Vertex ranges (as `ranges` gives them) sorted into their drawing chunks: (chunk index, first, count) for
+        each chunk with something to draw, each chunk's ranges in the order given."""
+        if len(self.chunks) <= 1:
+            return [(0, first, count)] if len(first) else []
+        starts = np.array([chunk.vertex_start for chunk in self.chunks])
+        owner = np.searchsorted(starts, first, side="right") - 1
+        return [(int(k), first[owner == k], count[owner == k]) for k in np.unique(owner)]
+
     @cached_property
     def _neighbours(self) -> np.ndarray:
         """(N, 6): index of the same-piece neighbour voxel in each direction, -1 when there is none."""
@@ -176,7 +206,7 @@ def _cell_slot_keys(
     instance_kind: list[int], cell_colours: tuple[dict[tuple[int, int, int], str], ...]
 ) -> dict[tuple[int, str], int]:
     """The extra slot of each (instance, colour) that colours some cell, or of each colour alone (instance -1)
-    when a slot per instance and colour would not fit."""
+    when a slot per instance and colour would not fit (instances numbered within their chunk)."""
     wanted = [(j, colour) for j, kind in enumerate(instance_kind) if kind < len(cell_colours)
               for colour in sorted(set(cell_colours[kind].values()))]  # fmt: skip
     first = FIRST_PIECE_SLOT + len(instance_kind)
@@ -185,42 +215,65 @@ def _cell_slot_keys(
     return {key: first + i for i, key in enumerate(wanted)}
 
 
+def chunk_bounds(
+    instance_kind: list[int], cell_colours: tuple[dict[tuple[int, int, int], str], ...] = ()
+) -> list[tuple[int, int]]:
+    """(first, end) instances of each drawing chunk: as many consecutive instances as fit in the renderer's
+    groups and colour slots (their own cell colours included), at least one each."""
+    n_colours = [len(set(cell_colours[k].values())) if k < len(cell_colours) else 0 for k in instance_kind]
+    bounds, start, extra = [], 0, 0
+    for j, colours in enumerate(n_colours):
+        size = j - start
+        if size and (size + 1 > MAX_GROUPS or FIRST_PIECE_SLOT + size + 1 + extra + colours > MAX_SLOTS):
+            bounds.append((start, j))
+            start, extra = j, 0
+        extra += colours
+    bounds.append((start, len(instance_kind)))
+    return bounds
+
+
 def polycube_mesh(
     shapes: list[Shape], instance_kind: list[int], cell_colours: tuple[dict[tuple[int, int, int], str], ...] = ()
 ) -> PolycubeMesh:
-    """Stamp each kind's mesh once per instance with that instance's group and colour slot; cells with a colour of
-    their own (``cell_colours``: per kind, cell -> ``#rrggbb``) get its slot (see the module docstring)."""
+    """Stamp each kind's mesh once per instance with that instance's group and colour slot in its chunk; cells
+    with a colour of their own (``cell_colours``: per kind, cell -> ``#rrggbb``) get its slot (see the module
+    docstring)."""
     kinds = [kind_mesh(shape) for shape in shapes]
-    slots = _cell_slot_keys(instance_kind, cell_colours)
     arrays, voxel_instance, voxel_cell, outer, outer_face, cut = [], [], [], [], [], []
+    chunks = []
     base = 0
-    for j, kind in enumerate(instance_kind):
-        km = kinds[kind]
-        verts = km.vertices.copy()
-        verts[:, GROUP_OFFSET] = j
-        face = verts[:, SLOT_OFFSET] == _FACE_MARK
-        verts[:, SLOT_OFFSET] = np.where(face, FIRST_PIECE_SLOT + j, EDGE_SLOT)
-        own = cell_colours[kind] if kind < len(cell_colours) else {}
-        for v, cell in enumerate(map(tuple, km.cells.tolist())) if own else ():
-            slot = slots.get((j, own.get(cell, "")), slots.get((-1, own.get(cell, ""))))
-            if slot is None:
-                continue
-            for first, count in [km.outer[v], *km.cut[v]]:
-                span = slice(int(first), int(first + count))
-                verts[span, SLOT_OFFSET] = np.where(face[span], slot, verts[span, SLOT_OFFSET])
-        arrays.append(verts)
-        voxel_instance.extend([j] * len(km.cells))
-        voxel_cell.append(km.cells)
-        shifted_outer = km.outer.copy()
-        shifted_outer[:, 0] += base
-        outer.append(shifted_outer)
-        shifted_faces = km.outer_face.copy()
-        shifted_faces[:, :, 0] += base
-        outer_face.append(shifted_faces)
-        shifted_cut = km.cut.copy()
-        shifted_cut[:, :, 0] += base
-        cut.append(shifted_cut)
-        base += len(verts)
+    for start, end in chunk_bounds(instance_kind, cell_colours):
+        slots = _cell_slot_keys(instance_kind[start:end], cell_colours)
+        vertex_start = base
+        for j in range(start, end):
+            kind, local = instance_kind[j], j - start
+            km = kinds[kind]
+            verts = km.vertices.copy()
+            verts[:, GROUP_OFFSET] = local
+            face = verts[:, SLOT_OFFSET] == _FACE_MARK
+            verts[:, SLOT_OFFSET] = np.where(face, FIRST_PIECE_SLOT + local, EDGE_SLOT)
+            own = cell_colours[kind] if kind < len(cell_colours) else {}
+            for v, cell in enumerate(map(tuple, km.cells.tolist())) if own else ():
+                slot = slots.get((local, own.get(cell, "")), slots.get((-1, own.get(cell, ""))))
+                if slot is None:
+                    continue
+                for first, count in [km.outer[v], *km.cut[v]]:
+                    span = slice(int(first), int(first + count))
+                    verts[span, SLOT_OFFSET] = np.where(face[span], slot, verts[span, SLOT_OFFSET])
+            arrays.append(verts)
+            voxel_instance.extend([j] * len(km.cells))
+            voxel_cell.append(km.cells)
+            shifted_outer = km.outer.copy()
+            shifted_outer[:, 0] += base
+            outer.append(shifted_outer)
+            shifted_faces = km.outer_face.copy()
+            shifted_faces[:, :, 0] += base
+            outer_face.append(shifted_faces)
+            shifted_cut = km.cut.copy()
+            shifted_cut[:, :, 0] += base
+            cut.append(shifted_cut)
+            base += len(verts)
+        chunks.append(DrawChunk(start, end - start, vertex_start, base, tuple(slots)))
     return PolycubeMesh(
         vertices=np.concatenate(arrays).astype(np.float32),
         instance_kind=np.asarray(instance_kind, dtype=np.int64),
@@ -229,5 +282,5 @@ def polycube_mesh(
         outer=np.concatenate(outer),
         outer_face=np.concatenate(outer_face),
         cut=np.concatenate(cut),
-        cell_slots=tuple(slots),
+        chunks=tuple(chunks),
     )

@@ -17,7 +17,15 @@ from PyQt6.QtCore import QPointF, Qt, pyqtSignal
 from PyQt6.QtGui import QImage, QKeyEvent, QMouseEvent, QWheelEvent
 from PyQt6.QtOpenGLWidgets import QOpenGLWidget
 
-from cubeviz.views.gl.camera import FAR, FIELD_OF_VIEW, NEAR, OrbitCamera
+from cubeviz.views.gl.camera import (
+    FAR,
+    FIELD_OF_VIEW,
+    MAX_DISTANCE,
+    MIN_DISTANCE,
+    NEAR,
+    ZOOM_PER_WHEEL_STEP,
+    OrbitCamera,
+)
 from cubeviz.views.gl.cube_view import BACKGROUND, CLICK_SLOP_PIXELS, MSAA_SAMPLES, RECT_MARGIN, surface_format
 from cubeviz.views.gl.msaa import MultisampleTarget, Rect
 from cubeviz.views.gl.polycube_item import WORLD_EXTENT, PolycubeItem
@@ -46,14 +54,21 @@ def key_rows() -> list[tuple[str, str]]:
 
 
 class FitCamera(OrbitCamera):
-    """The orbit camera, but a tall narrow widget widens the vertical field so the box still fits across."""
+    """The orbit camera, but a tall narrow widget widens the vertical field so the box still fits across, and the
+    camera may stand as far back as the pieces need: a hundred pieces laid out apart (a BurrTools problem's copies)
+    are framed from well beyond the cube camera's farthest distance and far plane, which would clip them all."""
+
+    farthest = MAX_DISTANCE  # the view raises it to the distance that frames the pieces laid out
+
+    def zoom(self, wheel_steps: float) -> None:
+        self.distance = max(MIN_DISTANCE, min(self.farthest, self.distance / ZOOM_PER_WHEEL_STEP**wheel_steps))
 
     def projection_matrix(self, width: int, height: int) -> np.ndarray:
         aspect = max(width, 1) / max(height, 1)
         fov = FIELD_OF_VIEW
         if aspect < 1.0:
             fov = math.degrees(2.0 * math.atan(math.tan(math.radians(FIELD_OF_VIEW / 2)) / aspect))
-        return perspective(fov, aspect, NEAR, FAR)
+        return perspective(fov, aspect, NEAR, max(FAR, 2.0 * self.distance))
 
 
 class PolycubeView(QOpenGLWidget):
@@ -95,6 +110,7 @@ class PolycubeView(QOpenGLWidget):
         self.camera.reset()
         spread = self.item.extent() / WORLD_EXTENT if self.item is not None else 1.0
         self.camera.distance = DEFAULT_DISTANCE * max(1.0, LAID_OUT_FRAMING * spread)
+        self.camera.farthest = max(MAX_DISTANCE, self.camera.distance)
         self.update()
 
     def front_view(self, fit_width: float) -> None:
