@@ -19,10 +19,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from solvers.engine import SearchCancelled, StopFlag
-from solvers.packing.burrtools_disassembly import _Groups
+from solvers.packing.burrtools_disassembly import GroupedParts
 from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.cover import CoverProblem
-from solvers.packing.disassembly import MAX_STATES, STUCK, UNDECIDED, Disassembly, Move, _Disassembler
+from solvers.packing.disassembly import MAX_STATES, STUCK, UNDECIDED, Disassembly, DisassemblySearch, Move
 from solvers.packing.poses import instance_rows
 
 COUNT_STATES = 2_000_000  # the bound on each search that `pack --disassemble` uses, so the verdicts are its own
@@ -46,7 +46,7 @@ class _Watched:
     """The group rules of one assembly, with a note of every part they let stay in one piece."""
 
     def __init__(self, problem: BurrProblem, kinds: list[int], pieces: list[int]) -> None:
-        self.groups = _Groups(problem, kinds)
+        self.groups = GroupedParts(problem, kinds)
         self.pieces = pieces  # piece of the search -> its place in the rows
         self.met: list[tuple[list[int], int | None]] = []  # parts left in one piece, in order, with their group
         # (None: a part that stayed together, numbered at the end, once every such part is known)
@@ -73,27 +73,25 @@ class _Watched:
         return tuple((tuple(sorted(self.pieces[p] for p in part)), g) for part, g in biggest)
 
 
-class _Stoppable(_Disassembler):
-    """The Python search of :class:`_Disassembler`, stopped by a flag: it looks at the flag (and reports the states
-    searched) every POLL_STATES states, so a long search for a player's moves can be cancelled at once."""
+class _Watch:
+    """A Python search's stop flag and progress: looked at every POLL_STATES states, so a long search for a
+    player's moves can be cancelled at once."""
 
-    def __init__(self, *args, stop: StopFlag | None, progress: Callable[[int], None] | None, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, stop: StopFlag | None, progress: Callable[[int], None] | None) -> None:
         self._stop = stop
         self._progress = progress
         self._looked = 0
 
-    def _groups(self, part, key):
+    def __call__(self) -> None:
         self._looked += 1
         if self._looked % POLL_STATES == 0:
             if self._stop is not None and self._stop.is_set():
                 raise SearchCancelled("taking apart stopped")
             if self._progress is not None:
                 self._progress(self._looked)
-        return super()._groups(part, key)
 
 
-def _group_numbers(groups: _Groups) -> list[int]:
+def _group_numbers(groups: GroupedParts) -> list[int]:
     """A group for each part that stayed together (``groups.sets``, in order), first fit with backtracking under
     the problem's copies per group: the assignment whose existence the rules ask for."""
     chosen: list[int] = []
@@ -153,10 +151,8 @@ def take_apart_rows(
         return GroupedDisassembly(level=None, moves=(), can_take_apart=False, one_piece=len(cells) == 1)
     watched = _Watched(problem, kinds, places)
     checks = (watched.same_group, watched.stuck_ok)
-    if stop is None and progress is None:
-        solver = _Disassembler(cells, max_states, *checks, fast=not moves)
-    else:
-        solver = _Stoppable(cells, max_states, *checks, fast=not moves, stop=stop, progress=progress)
+    watch = None if stop is None and progress is None else _Watch(stop, progress)
+    solver = DisassemblySearch(cells, max_states, *checks, fast=not moves, on_state=watch)
     played, levels, ok = solver.take_apart(list(range(len(cells))), [(0, 0, 0)] * len(cells), top=True)
     renumbered = tuple(Move(tuple(places[p] for p in m.pieces), m.direction, m.distance, m.separates) for m in played)
     return GroupedDisassembly(

@@ -23,7 +23,7 @@ import numpy as np
 
 from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.burrtools_search import numba_loaded
-from solvers.packing.disassembly import MAX_FAST_PIECES, OutOfTime, PairCache, _Disassembler
+from solvers.packing.disassembly import MAX_FAST_PIECES, DisassemblySearch, OutOfTime, PairCache
 from solvers.packing.voxels import Voxel
 
 MAX_PIECES = 512  # parts are taken apart recursively, one level per separation: deeper than this is left undecided
@@ -33,7 +33,7 @@ T = TypeVar("T")
 V = TypeVar("V")
 
 
-class _Groups:
+class GroupedParts:
     """The parts that stayed together so far and whether they can still be given groups (see module docstring)."""
 
     def __init__(self, problem: BurrProblem, kinds: list[int]) -> None:
@@ -96,8 +96,8 @@ def takes_apart(
 
 def _verdict(problem: BurrProblem, kinds: list[int], pieces: list[np.ndarray], max_states: int, compiled: bool,
              shared: PairCache | None) -> bool | None:  # fmt: skip
-    groups = _Groups(problem, kinds)
-    solver = _Disassembler(pieces, max_states, groups.same_group, groups.stuck_ok, fast=compiled, shared=shared)
+    groups = GroupedParts(problem, kinds)
+    solver = DisassemblySearch(pieces, max_states, groups.same_group, groups.stuck_ok, fast=compiled, shared=shared)
     _moves, _levels, ok = solver.take_apart(list(range(len(pieces))), [(0, 0, 0)] * len(pieces), top=True)
     if ok:
         return True

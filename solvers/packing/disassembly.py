@@ -212,7 +212,12 @@ class _Separation:
 PartCheck = Callable[[list[int]], bool]  # a verdict on a part (global piece indices) without moving it
 
 
-class _Disassembler:
+class DisassemblySearch:
+    """The search that takes one assembly apart: plain, or under rules for parts that may stay together
+    (``same_group``, ``stuck_ok``: BurrTools' piece groups), in Python with every move recorded or compiled
+    (``fast``) with the separating moves only; ``on_state`` is called at each state the Python search expands
+    (a viewer's stop flag and progress), and may raise to end the search."""
+
     def __init__(
         self,
         pieces: list[np.ndarray],
@@ -221,6 +226,7 @@ class _Disassembler:
         stuck_ok: PartCheck | None = None,
         fast: bool = False,
         shared: PairCache | None = None,
+        on_state: Callable[[], None] | None = None,
     ) -> None:
         self.pieces = pieces
         self.pairs = _Pairs(pieces, shared)
@@ -231,6 +237,7 @@ class _Disassembler:
         self.same_group = same_group  # a part that needs no taking apart (its pieces are one group)
         self.stuck_ok = stuck_ok  # a part that may stay together after all (its pieces can form groups)
         self.fast = fast  # the compiled search: the same separations, no moves recorded
+        self.on_state = on_state
 
     def separate(self, part: list[int], start: list[Offset]) -> _Separation | None:
         """Breadth-first search for a shortest sequence ending in a separation of ``part`` (global piece indices,
@@ -251,6 +258,8 @@ class _Disassembler:
                 raise OutOfTime
             following: list[State] = []
             for key in frontier:
+                if self.on_state is not None:
+                    self.on_state()
                 far, candidates = self._candidates(part, key)
                 for members, told, moving, direction in candidates:  # the lightest group that comes out, if any
                     if _comes_out(far, moving, direction, n):
@@ -279,13 +288,6 @@ class _Disassembler:
             frontier = following
         self.states += len(parent)
         return None
-
-    def _groups(self, part: list[int], key: State) -> list[Group]:
-        """Every distinct closure of a single piece that is not the whole part, with how far it can go (see
-        :meth:`_candidates`)."""
-        far, candidates = self._candidates(part, key)
-        n = len(part)
-        return [(members, told, _limit(far, moving, direction, n)) for members, told, moving, direction in candidates]
 
     def _candidates(self, part: list[int], key: State) -> tuple[list[list[tuple[int, ...]]], list[Candidate]]:
         """(how far each piece can go towards each other one, every distinct closure of a single piece that is not
@@ -488,7 +490,7 @@ def disassemble(
     cells = _as_pieces(pieces)
     if len(cells) < 2:
         return Disassembly(level=0, moves=(), can_take_apart=True)
-    solver = _Disassembler(cells, max_states)
+    solver = DisassemblySearch(cells, max_states)
     part = list(range(len(cells)))
     moves, levels, ok = solver.take_apart(part, [(0, 0, 0)] * len(cells), top=True)
     return Disassembly(

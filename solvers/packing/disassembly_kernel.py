@@ -1,7 +1,7 @@
 """The breadth-first separation search of :mod:`solvers.packing.disassembly` compiled with numba.
 
 It explores exactly the states the Python search explores, in the same order (the same candidate groups, sorted
-lightest first, tried at every distance; see ``_Disassembler.separate``), and stops at the same first separation,
+lightest first, tried at every distance; see ``DisassemblySearch.separate``), and stops at the same first separation,
 so the two give the same answers; this one runs a few hundred times faster, which the BurrTools counts need (they
 take thousands of assemblies apart). It reports the separation (which pieces leave, in which direction, at which
 state, after how many moves) but not the moves themselves.
@@ -52,7 +52,7 @@ def _grown(keys, values):
 @njit(cache=True, nogil=True)
 def _groups(sid, corner, key, n, dims, line_base, line_ptr, line_pos, n_shapes, sizes, keys, values, used,
             far, out_group, out_dir, out_limit, out_w0, out_w1, blocks, closures, tmp):  # fmt: skip
-    """The candidate groups at state ``key`` (as ``_Disassembler._groups``), lightest first, into the ``out_``
+    """The candidate groups at state ``key`` (as ``DisassemblySearch._candidates``), lightest first, into the ``out_``
     arrays: (how many, cache entries in use). How far one piece can slide towards another is looked up in the
     cache (``keys``, ``values``: (shape pair, relative offset) -> six distances) and worked out on a miss.
 

@@ -14,7 +14,7 @@ import pytest
 from solvers.packing.burrtools_disassembly import takes_apart_many
 from solvers.packing.burrtools_io import parse_burrtools
 from solvers.packing.burrtools_puzzle import burr_problem
-from solvers.packing.disassembly import _Disassembler
+from solvers.packing.disassembly import DisassemblySearch
 
 Voxel = tuple[int, int, int]
 
@@ -64,7 +64,7 @@ def _both(pieces: list[list[Voxel]], max_states: int = 200_000) -> tuple[tuple, 
     """(levels, whole, complete, states) from the Python search and from the compiled one."""
     out = []
     for fast in (False, True):
-        solver = _Disassembler([np.asarray(p, dtype=np.int64) for p in pieces], max_states, fast=fast)
+        solver = DisassemblySearch([np.asarray(p, dtype=np.int64) for p in pieces], max_states, fast=fast)
         moves, levels, ok = solver.take_apart(list(range(len(pieces))), [(0, 0, 0)] * len(pieces), top=True)
         out.append((tuple(levels), ok, solver.complete))
     return out[0], out[1]
