@@ -22,6 +22,7 @@ from functools import cache
 
 import numpy as np
 
+from solvers.nxn.bars import BarRing
 from solvers.nxn.four import centres as four_centres
 from solvers.nxn.four.layout import INNER_BLOCKS, OUTER_BLOCKS, MoveSet, move_set
 from solvers.nxn.four.layout import layout as four_layout
@@ -64,23 +65,35 @@ def _after(size: int, colours: np.ndarray, turns: list[BlockTurn]) -> np.ndarray
 
 
 def solve_rings(
-    size: int, colours: np.ndarray, stopped: Callable[[], bool] = lambda: False
+    size: int,
+    colours: np.ndarray,
+    stopped: Callable[[], bool] = lambda: False,
+    pair: Callable[[int, np.ndarray], list[BlockTurn]] | None = None,
 ) -> tuple[list[BlockTurn], np.ndarray, tuple[Projection, ...]]:
     """(turns, colours after them relabelled to the target, the rings solved) for every ring the tables solve
     within their budgets, innermost first; a ring whose search gives up, or runs past RING_SECONDS, is left to
     the later stages. `colours` are relative to the target (for an even cube the innermost ring may change that
-    target: the colours returned are relative to the new one)."""
+    target: the colours returned are relative to the new one). With `pair` (depth, colours -> turns that make
+    that depth's bars one colour and keep every deeper piece: bar_pairing.py), each ring after the innermost is
+    first paired and then solved with its bars as a 5x5x5 (bars.BarRing), obliques and all."""
     turns: list[BlockTurn] = []
     solved: list[Projection] = []
     five_until = time.monotonic() + FIVE_SECONDS
     for number, ring in enumerate(rings(size)):
         if stopped():
             break
+        if pair is not None and number > 0:
+            paired = pair(ring.depth, colours)
+            colours = _after(size, colours, paired)
+            turns += paired
+            ring = BarRing(size, 5, ring.depth)
         small = ring.project(colours)
         if ring.small == 5:
             from solvers.nxn.five.centres import solve_centres as five_solve
 
-            until = min(time.monotonic() + RING_SECONDS, five_until)
+            until = time.monotonic() + RING_SECONDS
+            if not isinstance(ring, BarRing):  # a ring with bars is worth its full time: without it they go piecewise
+                until = min(until, five_until)
             found = five_solve(small, _deadline(stopped, until), 1, RING_TRIED)
             step = [ring.lift(t) for t in found[0].turns] if found else None
             if step is None:  # its x-centres at least, by the 4x4x4's tables (fast and sure)

@@ -25,10 +25,12 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from functools import partial
 
 import numpy as np
 
 from solvers.engine import SearchCancelled, StopFlag
+from solvers.nxn.bar_cycles import pair_depth
 from solvers.nxn.centre_beam import WIDTH, beam_centre_turns
 from solvers.nxn.centre_blocks import block_centre_turns
 from solvers.nxn.centre_rings import solve_rings
@@ -50,6 +52,7 @@ RING_SIZES = (6, 8)  # even sizes whose centre rings go by the 4x4x4's tables fi
 # 15x15x15 3515 -> 3346, 17x17x17 4816 -> 4627, at a few seconds more.
 BEAM_UP_TO = 7  # the ring-keeping beam (centre_beam.py); on bigger cubes its steps cost seconds, greedy takes over
 BEAM_WIDTHS = {7: 64}  # states per beam step past centre_beam.WIDTH: 7x7x7 283.0 turns for 287.4 (seeds 0-19)
+BAR_SIZES = (6, 7)  # sizes whose outer rings are solved with their bars (bar_pairing.py, bars.py)
 MAX_SOLVE_SIZE = 25  # the solver's time grows about as N^2.5 (17x17x17: 10-20 s); larger cubes are refused
 
 
@@ -113,7 +116,8 @@ def solve(
     solved_rings: tuple = ()
     if uses_rings(size):
         yield progress(0, "centres: rings by the small cubes' tables")
-        free, colours, solved_rings = solve_rings(size, colours, stopped)
+        pair = partial(pair_depth, size, stop=stopped) if size in BAR_SIZES else None
+        free, colours, solved_rings = solve_rings(size, colours, stopped, pair)
     else:
         yield progress(0, "centres: first turns")
         free = free_centre_turns(size, colours, stop=stopped)
