@@ -43,15 +43,17 @@ class BarCycles:
     cost: np.ndarray  # (n, n, n): block turns of the cheapest 3-cycle a -> b -> c
     choice: np.ndarray  # (n, n, n): base * 6 + variant achieving it
 
-    def sequence(self, a: int, b: int, c: int) -> list[BlockTurn]:
-        """Turns that send the piece at a to b, b's to c and c's to a (up to ring turns after them)."""
+    def sequence(self, a: int, b: int, c: int) -> tuple[list[BlockTurn], list[BlockTurn]]:
+        """Turns that send the piece at a to b, b's to c and c's to a, up to ring turns, and those ring turns:
+        the bars (as wholes) go where the second list takes them."""
         base, form = divmod(int(self.choice[a, b, c]), len(_VARIANTS))
         rotation, inverted = _VARIANTS[form]
         x, y, z = [(a, b, c), (b, c, a), (c, a, b)][rotation]
         if inverted:
             y, z = z, y
         core = invert_sequence(self.bases[base]) if inverted else list(self.bases[base])
-        return invert_sequence(self._setup(base, x, y, z)) + core[:-1]
+        setup = invert_sequence(self._setup(base, x, y, z))
+        return setup + core[:-1], setup + [core[-1].inverse()]
 
     def _setup(self, base: int, x: int, y: int, z: int) -> list[BlockTurn]:
         inverse = np.argsort(self.forward, axis=1)
@@ -165,50 +167,55 @@ def bar_cycles(size: int, depth: int) -> tuple[BarCycles, ...]:
     return tuple(found)
 
 
-def _unpaired_rows(bars: np.ndarray, k: int) -> np.ndarray:
-    """Pieces not showing their bar's most common colour, per row of flat bar colours."""
-    shaped = bars.reshape(len(bars), 24, k)
-    same = (shaped[..., :, None] == shaped[..., None, :]).sum(axis=-1).max(axis=-1)
-    return (k - same).sum(axis=-1)
+def _targets(bars: np.ndarray) -> np.ndarray:
+    """A colour for each bar (24, k colours), four bars a colour, the bars agreeing most with their own first:
+    every orbit of bar pieces has four of each colour, so 3-cycles can always reach these targets."""
+    counts = (bars[:, :, None] == np.arange(6)[None, None, :]).sum(axis=1)  # (bars, colours)
+    target = np.full(len(bars), -1, dtype=np.int64)
+    room = np.full(6, len(bars) // 6)
+    for index in np.argsort(-counts.ravel(), kind="stable").tolist():
+        bar, colour = divmod(index, 6)
+        if target[bar] < 0 and room[colour]:
+            target[bar], room[colour] = colour, room[colour] - 1
+    return target
 
 
 def finish_bars(
     size: int, depth: int, colours: np.ndarray, stop: Callable[[], bool] = lambda: False
 ) -> list[BlockTurn]:
-    """3-cycles of bar pieces, the fewest turns per piece paired first, until none pairs any more."""
+    """3-cycles of bar pieces until every bar shows its target colour (`_targets`), the fewest turns per piece
+    put right first. The targets travel with the bars under the set-up turns."""
     k = bar_length(size, depth)
     if k < 2:
         return []
-    flat = bar_stickers(size, depth).ravel()
+    bars = bar_stickers(size, depth)
+    flat = bars.ravel()
+    position = np.full(6 * size * size, -1, dtype=np.int64)
+    position[flat] = np.arange(len(flat))
     tables = bar_cycles(size, depth)
+    want = np.repeat(_targets(colours[bars]), k)  # per flat bar position
     turns: list[BlockTurn] = []
     while not stop():
         current = colours[flat]
-        now = int(_unpaired_rows(current[None, :], k)[0])
-        if not now:
+        if (current == want).all():
             break
         best: tuple[float, int, tuple[int, int, int]] | None = None
         for number, table in enumerate(tables):
-            n = len(table.positions)
-            a, b, c = (axis.ravel() for axis in np.meshgrid(*(np.arange(n),) * 3, indexing="ij"))
-            keep = (a != b) & (b != c) & (a != c) & np.isfinite(table.cost[a, b, c])
-            a, b, c = a[keep], b[keep], c[keep]
-            rows = np.repeat(current[None, :], len(a), axis=0)
-            pos = table.positions
-            index = np.arange(len(a))
-            rows[index, pos[b]] = current[pos[a]]
-            rows[index, pos[c]] = current[pos[b]]
-            rows[index, pos[a]] = current[pos[c]]
-            gain = now - _unpaired_rows(rows, k)
-            cost = table.cost[a, b, c]
-            score = np.where(gain > 0, cost / np.maximum(gain, 1), np.inf)
-            pick = int(np.argmin(score))
+            here, wanted = current[table.positions], want[table.positions]
+            right = here[:, None] == wanted[None, :]  # right[i, j]: the piece at i belongs at j
+            gain = right[:, :, None].astype(np.int64) + right[None, :, :] + right.T[:, None, :]
+            now = np.diag(right).astype(np.int64)
+            gain -= now[:, None, None] + now[None, :, None] + now[None, None, :]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                score = np.where(gain > 0, table.cost / np.maximum(gain, 1), np.inf)
+            pick = np.unravel_index(int(np.argmin(score)), score.shape)
             if np.isfinite(score[pick]) and (best is None or score[pick] < best[0]):
-                best = (float(score[pick]), number, (int(a[pick]), int(b[pick]), int(c[pick])))
+                best = (float(score[pick]), number, (int(pick[0]), int(pick[1]), int(pick[2])))
         if best is None:
             break
-        step = tables[best[1]].sequence(*best[2])
+        step, carried = tables[best[1]].sequence(*best[2])
         colours = colours[sequence_permutation(size, step)]
+        want = want[position[sequence_permutation(size, carried)[flat]]]
         turns += step
     return turns
 

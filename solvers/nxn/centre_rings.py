@@ -40,6 +40,7 @@ MAX_BOUND = 16
 RING_SECONDS = 4.5  # a 5x5x5 ring's search past this is dropped (median 1-2 s, phases 1 and 2 the most of it; at 3 s
 # a load average of 3 made rings fall back, which cost about 50 turns and the beam's time)
 RING_TRIED = 12  # phase-2 candidates a 5x5x5 ring takes to phase 3: on the 7x7x7 the same turns as the 5x5x5's 48
+BAR_RING_SECONDS = 6.0  # a ring with its bars (bars.py), outside FIVE_SECONDS
 FIVE_SECONDS = 8.0  # all 5x5x5 rings of one cube together (a 17x17x17 has seven); later rings get the 4x4x4's
 SHALLOW_BLOCKS = tuple(b for b in INNER_BLOCKS if b != (1, 2))  # (1, 2) lifts to a block over the deeper rings
 
@@ -91,9 +92,10 @@ def solve_rings(
         if ring.small == 5:
             from solvers.nxn.five.centres import solve_centres as five_solve
 
-            until = time.monotonic() + RING_SECONDS
-            if not isinstance(ring, BarRing):  # a ring with bars is worth its full time: without it they go piecewise
-                until = min(until, five_until)
+            if isinstance(ring, BarRing):  # worth more time: cut short, its paired bars go piece by piece
+                until = time.monotonic() + BAR_RING_SECONDS
+            else:
+                until = min(time.monotonic() + RING_SECONDS, five_until)
             found = five_solve(small, _deadline(stopped, until), 1, RING_TRIED)
             step = [ring.lift(t) for t in found[0].turns] if found else None
             if step is None:  # its x-centres at least, by the 4x4x4's tables (fast and sure)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from solvers.nxn import centre_rings
-from solvers.nxn.bar_cycles import bar_cycles, pair_depth
+from solvers.nxn.bar_cycles import bar_cycles, finish_bars, pair_depth
 from solvers.nxn.bar_pairing import bar_moves
 from solvers.nxn.bars import BarRing, bar_stickers, deeper_centres
 from solvers.nxn.moves import BlockTurn
@@ -88,25 +88,43 @@ def test_every_pairing_move_keeps_the_deeper_centres_on_their_faces_and_moves_ba
 
 @pytest.mark.parametrize(("n", "depth"), [(6, 1), (7, 1)])
 def test_each_bar_3_cycle_regroups_the_bars_as_the_3_cycle_and_keeps_the_deeper_centres_on_their_faces(n, depth):
+    """A 3-cycle's turns leave each bar holding what the 3-cycle, then its ring turns, would put there."""
     rng = random.Random(n * 7)
     bars = bar_stickers(n, depth)
-    flat = bars.ravel()
     deeper = deeper_centres(n, depth)
     for table in bar_cycles(n, depth):
         count = len(table.positions)
         for _ in range(6):
             a, b, c = rng.sample(range(count), 3)
-            turns = table.sequence(a, b, c)
+            turns, carried = table.sequence(a, b, c)
             assert len(turns) == table.cost[a, b, c]
             model = _labelled(n)
             model.apply(format_turns(turns, n))
             after = _where(model)
             assert (after[deeper] // (n * n) == deeper // (n * n)).all()  # on their faces
-            expected = flat.copy()  # the pieces at a, b, c sent to b, c, a; the rest of each bar where it was
-            pa, pb, pc = (int(table.positions[i]) for i in (a, b, c))
-            expected[pb], expected[pc], expected[pa] = flat[pa], flat[pb], flat[pc]
-            wanted = {frozenset(row.tolist()) for row in expected.reshape(bars.shape)}
-            assert {frozenset(after[row].tolist()) for row in bars} == wanted
+            cycled = np.arange(6 * n * n)  # the pieces at a, b, c sent to b, c, a
+            pa, pb, pc = (int(bars.ravel()[table.positions[i]]) for i in (a, b, c))
+            cycled[pb], cycled[pc], cycled[pa] = pa, pb, pc
+            expected = StickerModel(n)
+            expected.set_facelets("".join(chr(0x100 + int(i)) for i in cycled))
+            expected.apply(format_turns(carried, n))
+            regrouped = _where(expected)
+            assert all(set(after[row].tolist()) == set(regrouped[row].tolist()) for row in bars)
+
+
+@pytest.mark.parametrize("n", (6, 7))
+def test_the_finishing_3_cycles_make_every_bar_one_colour(n):
+    """From a scramble whose deeper ring is solved, the 3-cycles alone make every bar of depth 1 one colour."""
+    state = read_facelets(_scrambled(n, seed=2).facelets())
+    colours = state.colours.copy()
+    colours[deeper_centres(n, 1)] = deeper_centres(n, 1) // (n * n)  # any colouring of the rest will do
+    turns = finish_bars(n, 1, colours)
+    model = StickerModel(n)
+    model.set_facelets("".join("URFDLB"[int(c)] for c in colours))
+    model.apply(format_turns(turns, n))
+    text = model.facelets()
+    assert all(len({text[int(s)] for s in row}) == 1 for row in bar_stickers(n, 1))
+    assert all(len(face) == 1 for face in _centre_letters(model, deeper_centres(n, 1)))
 
 
 def _centre_letters(model: StickerModel, stickers: np.ndarray) -> list[set[str]]:
