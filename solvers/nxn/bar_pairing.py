@@ -31,7 +31,7 @@ from solvers.nxn.moves import BlockTurn, sequence_permutation
 WIDTH = 64
 WIDTHS = {6: 256, 7: 128}  # measured on 8 scrambles each: 6x6x6 33.6 -> 26.1 turns (0.8 s), 7x7x7 63.9 -> 60.5
 MIN_WIDTH = 8
-BUDGET = 30_000_000  # beam width x moves x bar stickers x bar length: each step's work
+BUDGET = 30_000_000  # beam width x moves x 24 bars x bar length^2: each step's work
 MOVE_LIMIT = 6_000  # conjugates kept per depth at most (a fixed-seed sample beyond: big cubes have tens of thousands)
 COST_PER_PIECE = 5.0
 PATIENCE = 6  # steps without a better estimate before the beam stops
@@ -45,6 +45,7 @@ class BarMoves:
     turns: list[list[BlockTurn]]
     local: np.ndarray
     costs: np.ndarray
+    ring: int  # the first `ring` moves are ring turns, the rest conjugates
 
 
 def ring_blocks(size: int, depth: int, with_face: bool) -> list[tuple[int, int]]:
@@ -87,6 +88,7 @@ def bar_moves(size: int, depth: int) -> BarMoves:
     identity = np.arange(len(flat))
     seen: set[bytes] = set()
     kept, actions = [], []
+    rings = 0
     for turns in ring + _conjugates(size, depth):
         gather = sequence_permutation(size, turns)
         if not np.array_equal(gather[deeper] // (size * size), faces):
@@ -100,8 +102,9 @@ def bar_moves(size: int, depth: int) -> BarMoves:
         seen.add(key)
         kept.append(turns)
         actions.append(local)
+        rings += len(turns) == 1
     costs = np.array([len(t) for t in kept], dtype=np.float64)
-    return BarMoves(kept, np.stack(actions), costs)
+    return BarMoves(kept, np.stack(actions), costs, rings)
 
 
 def _unpaired(bars: np.ndarray) -> np.ndarray:
@@ -119,25 +122,27 @@ def pair_bars(
     if k < 2:
         return []
     moves = bar_moves(size, depth)
-    count = len(moves.local)
+    count = int(min(len(moves.local), max(moves.ring, BUDGET // (MIN_WIDTH * 24 * k * k))))  # long bars: fewer
+    per_state = count * 24 * k * k  # a step compares every two pieces of every bar of every child
+    local, costs = moves.local[:count], moves.costs[:count]
     flat = bar_stickers(size, depth).ravel()
     width = width or WIDTHS.get(size, WIDTH)
-    width = int(min(width, max(MIN_WIDTH, BUDGET // (count * len(flat) * k))))
+    width = int(min(width, max(MIN_WIDTH, BUDGET // per_state)))
     beam = colours[flat][None, :]
     spent = np.zeros(1)
     history: list[tuple[np.ndarray, np.ndarray]] = []
     best_estimate = COST_PER_PIECE * float(_unpaired(beam.reshape(1, 24, k))[0])
     best_depth, since = 0, 0
     while since < PATIENCE and best_estimate > 0 and not stop():
-        children = beam[:, moves.local]  # (beam, moves, stickers)
+        children = beam[:, local]  # (beam, moves, stickers)
         out = _unpaired(children.reshape(len(beam), count, 24, k))
-        estimate = (spent[:, None] + moves.costs[None, :] + COST_PER_PIECE * out).ravel()
+        estimate = (spent[:, None] + costs[None, :] + COST_PER_PIECE * out).ravel()
         order = np.argsort(estimate, kind="stable")[: 4 * width]
         parents, chosen = order // count, order % count
         kids = children[parents, chosen]
         _, first = np.unique(kids, axis=0, return_index=True)
         distinct = np.sort(first)[:width]
-        beam, spent = kids[distinct], (spent[parents] + moves.costs[chosen])[distinct]
+        beam, spent = kids[distinct], (spent[parents] + costs[chosen])[distinct]
         history.append((parents[distinct], chosen[distinct]))
         top = float(estimate[order[distinct[0]]])
         if top < best_estimate - 1e-9:

@@ -2,8 +2,10 @@
 
 Stages, for any N >= 2 (a later stage keeps what earlier ones solved, except where said):
 1. centres, first turns: a beam search over one-layer turns and bar-moving conjugates (centre_search.py); on the
-   sizes `uses_rings` names instead every centre ring as a 4x4x4 or 5x5x5 by its exact tables (centre_rings.py),
-   then a beam over the block commutators that keep those rings (centre_beam.py);
+   sizes `uses_rings` names instead the innermost centre ring as a 4x4x4 or 5x5x5 by its exact tables
+   (centre_rings.py), then, depth by depth outwards, the obliques of that depth paired into bars (bar_pairing.py,
+   bar_cycles.py) and the ring with its bars solved as a 5x5x5 (bars.py); a ring whose search runs out of time
+   leaves its pieces to a beam over the block commutators that keep the solved rings (centre_beam.py);
 2. wing parity: one inner-layer quarter turn for each wing orbit whose permutation is odd, so that 3-cycles can
    finish every wing orbit and a fully paired even cube has no "OLL parity";
 3. centres in bulk: greedy block commutators that move rectangles of centre pieces (centre_blocks.py);
@@ -52,7 +54,7 @@ RING_SIZES = (6, 8)  # even sizes whose centre rings go by the 4x4x4's tables fi
 # 15x15x15 3515 -> 3346, 17x17x17 4816 -> 4627, at a few seconds more.
 BEAM_UP_TO = 7  # the ring-keeping beam (centre_beam.py); on bigger cubes its steps cost seconds, greedy takes over
 BEAM_WIDTHS = {7: 64}  # states per beam step past centre_beam.WIDTH: 7x7x7 283.0 turns for 287.4 (seeds 0-19)
-BAR_SIZES = (6, 7)  # sizes whose outer rings are solved with their bars (bar_pairing.py, bars.py)
+BARS_UP_TO = 17  # ring sizes whose outer rings go with their bars (bar_cycles.pair_depth, bars.py): measured shorter
 MAX_SOLVE_SIZE = 25  # the solver's time grows about as N^2.5 (17x17x17: 10-20 s); larger cubes are refused
 
 
@@ -116,7 +118,7 @@ def solve(
     solved_rings: tuple = ()
     if uses_rings(size):
         yield progress(0, "centres: rings by the small cubes' tables")
-        pair = partial(pair_depth, size, stop=stopped) if size in BAR_SIZES else None
+        pair = partial(pair_depth, size, stop=stopped) if size <= BARS_UP_TO else None
         free, colours, solved_rings = solve_rings(size, colours, stopped, pair)
     else:
         yield progress(0, "centres: first turns")
