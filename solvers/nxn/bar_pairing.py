@@ -1,15 +1,16 @@
-"""Bar pairing: make every bar at one depth one colour (bars.py), keeping every deeper centre piece in place.
+"""Bar pairing: make every bar at one depth one colour (bars.py), keeping every deeper centre piece on its face.
 
 Once the rings deeper than depth a are solved, the pieces of depth a can be moved freely: its x-centres, its
 bars' pieces and the edges are all still to be solved. Two kinds of moves:
 
 - *ring turns*: any block of layers within 0..a (or the mirror block), one turn each. They carry whole bars, so
-  they never pair or split one, but they bring bars to where the next move pairs them;
-- *conjugates* S Y S': S a block of layers deeper than a (any axis), Y a block of layers 1..a (no face: a face
-  turn would move the deeper pieces S brought onto its face) on another axis. S Y S' moves only the pieces S
-  brings into Y's layers, all of depth a, so every deeper piece ends where it started (checked on each move's
-  permutation; a face turn only turns a face, so solved deeper rings stay solved): it swaps single pieces
-  between bars, three turns.
+  they never pair or split one, but they bring bars to where the next move pairs them; their face turns turn the
+  deeper pieces round within their faces, which keeps solved deeper rings solved;
+- *conjugates* S Y S': S a block of layers that reaches deeper than a (any axis), Y a block of layers 1..a (no
+  face: a face turn would move the deeper pieces S brought onto its face) on another axis. S Y S' moves only the
+  pieces S brings into Y's layers, all of depth a, so every deeper piece ends where it started: it swaps single
+  pieces between bars, three turns.
+Each move is checked on its permutation to keep every deeper centre piece on its face.
 
 A beam keeps the WIDTH distinct states with the lowest turns so far + COST_PER_PIECE * pieces not showing their
 bar's most common colour, and returns the turns to the state where that was least.
@@ -56,7 +57,14 @@ def ring_blocks(size: int, depth: int, with_face: bool) -> list[tuple[int, int]]
 
 
 def _conjugates(size: int, depth: int) -> list[list[BlockTurn]]:
-    inner = [(f, last) for f in range(depth + 1, size - 1 - depth) for last in range(f, size - 1 - depth)]
+    # S: every block reaching deeper than `depth` (the cube turned whole aside): measured on the 7x7x7, blocks of
+    # deeper layers only paired its bars in 60.5 turns, these in 54.4 (8 scrambles), for 0.5 s more
+    inner = [
+        (f, last)
+        for f in range(size - 1 - depth)
+        for last in range(max(f, depth + 1), size)
+        if (f, last) != (0, size - 1)
+    ]
     sides = ring_blocks(size, depth, False)
     found = []
     for s_axis in Axis:
