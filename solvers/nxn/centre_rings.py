@@ -42,7 +42,7 @@ RING_SECONDS = 4.5  # a 5x5x5 ring's search past this is dropped (median 1-2 s, 
 RING_TRIED = 12  # phase-2 candidates a 5x5x5 ring takes to phase 3: on the 7x7x7 the same turns as the 5x5x5's 48
 BAR_RING_SECONDS = 6.0  # of CPU time, for a ring with its bars (bars.py), outside FIVE_SECONDS: it takes 1.5-3 s, and
 # cut off on a loaded machine (wall-clock limits did, at a load average of 9) it costs its bars about 100 turns
-BARS_SECONDS = 15.0  # rings begun after this go without their bars (big cubes on a loaded machine: the 60 s limit)
+BARS_SECONDS = 20.0  # rings begun after this go without their bars (big cubes on a loaded machine: the 60 s limit)
 FIVE_SECONDS = 8.0  # all 5x5x5 rings of one cube together (a 17x17x17 has seven); later rings get the 4x4x4's
 SHALLOW_BLOCKS = tuple(b for b in INNER_BLOCKS if b != (1, 2))  # (1, 2) lifts to a block over the deeper rings
 
