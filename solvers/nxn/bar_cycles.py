@@ -26,7 +26,7 @@ from solvers.nxn.moves import BlockTurn, face_turn, invert_sequence, sequence_pe
 from solvers.nxn.pieces import Kind, orbits
 
 UNREACHED = 255
-MAX_BASES = 8  # base 3-cycles per orbit, each with its own set-up table (7x7x7: 1 -> 8 bases, 57.8 -> 53.8 turns
+MAX_BASES = 8  # base 3-cycles per orbit, each with its own set-up table (7x7x7, an earlier beam: 1 -> 8, 57.8 -> 53.8
 # for the 3-cycles after the beam; 32 gave 49.4 for four times the tables' time); long bars have many orbits: fewer
 # (rotation of the triple, base inverted): the six ways to write one 3-cycle
 _VARIANTS = [(rotation, inverted) for inverted in (False, True) for rotation in range(3)]

@@ -98,6 +98,8 @@ def solve_rings(
 
             if isinstance(ring, BarRing):  # worth more time: cut short, its paired bars go piece by piece
                 limit = _cpu_deadline(stopped, time.process_time() + BAR_RING_SECONDS)
+            elif number == 0 and pair is not None:  # the bars' deeper ring: on CPU time too, like theirs
+                limit = _cpu_deadline(stopped, time.process_time() + RING_SECONDS)
             else:
                 limit = _deadline(stopped, min(time.monotonic() + RING_SECONDS, five_until))
             found = five_solve(small, limit, 1, RING_TRIED)
