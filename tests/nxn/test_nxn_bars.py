@@ -14,7 +14,7 @@ from solvers.nxn.bar_pairing import bar_moves
 from solvers.nxn.bars import BarRing, bar_stickers, deeper_centres
 from solvers.nxn.moves import BlockTurn
 from solvers.nxn.notation import format_turns
-from solvers.nxn.projection import Projection
+from solvers.nxn.projection import Projection, centre_stickers
 from solvers.nxn.scramble import random_turns
 from solvers.nxn.state import read_facelets
 from tests.nxn.sticker_model import StickerModel
@@ -167,3 +167,19 @@ def test_rings_with_bars_solve_every_centre_piece_of_the_cube(n, monkeypatch):
     letters = _centre_letters(model, deeper_centres(n, 0))  # every centre sticker
     assert all(len(face) == 1 for face in letters)
     assert len(set().union(*letters)) == 6
+
+
+def test_rings_begun_after_the_bars_time_go_without_bars(monkeypatch):
+    """Past BARS_SECONDS (big cubes on a loaded machine) the outer rings are solved as before, bars left alone."""
+    monkeypatch.setattr(centre_rings, "BARS_SECONDS", 0.0)
+
+    def pair(depth: int, now: np.ndarray) -> list:
+        raise AssertionError("paired past the bars' time")
+
+    model = _scrambled(6, seed=5)
+    turns, _, solved = centre_rings.solve_rings(6, read_facelets(model.facelets()).colours, pair=pair)
+    assert [(type(r), r.small, r.depth) for r in solved] == [(Projection, 4, 2), (Projection, 4, 1)]
+    model.apply(format_turns(turns, 6))
+    for ring in solved:
+        letters = _centre_letters(model, centre_stickers(ring))
+        assert all(len(face) == 1 for face in letters) and len(set().union(*letters)) == 6
