@@ -48,7 +48,8 @@ from solvers.nxn.state import NxNState
 from solvers.nxn.validation import _rotation_centres, home_relabel, validate
 
 SolveEvent = StageProgress | BigCubeSolution
-RING_SIZES = (6, 8)  # even sizes whose centre rings go by the 4x4x4's tables first (centre_rings.py): measured shorter
+RING_SIZES = (6, 8, 10, 12, 14, 16)  # even sizes whose centre rings go by the 4x4x4's tables first (centre_rings.py)
+# measured shorter: 6 and 8 alone; 10-16 once rings got bars (one solve each, seed 0: 10x10x10 711, 16x16x16 2905)
 # Odd sizes 7 to 17 (measured) solve their rings by the 5x5x5's phases; general stages -> rings: 7x7x7 335.7 -> 283.5
 # and 9x9x9 680.0 -> 603.7 (nxn_bench.py), one solve each (seed 0): 11x11x11 1439 -> 1350, 13x13x13 2384 -> 2182,
 # 15x15x15 3515 -> 3346, 17x17x17 4816 -> 4627, at a few seconds more.
