@@ -69,12 +69,3 @@ def deeper_centres(size: int, depth: int) -> np.ndarray:
     rows, cols = np.meshgrid(inner, inner, indexing="ij")
     local = (rows * n + cols).ravel()
     return np.concatenate([face * n * n + local for face in range(6)]).astype(np.int64)
-
-
-def unpaired(size: int, depth: int, colours: np.ndarray) -> int:
-    """Bar pieces at `depth` not showing their bar's most common colour (0 when every bar is one colour)."""
-    bars = colours[bar_stickers(size, depth)]
-    if not bars.size:
-        return 0
-    same = (bars[:, :, None] == bars[:, None, :]).sum(axis=2).max(axis=1)
-    return int((bars.shape[1] - same).sum())
