@@ -22,6 +22,7 @@ from functools import cache
 
 import numpy as np
 
+from solvers.nxn.bars import BarRing
 from solvers.nxn.four import centres as four_centres
 from solvers.nxn.four.layout import INNER_BLOCKS, OUTER_BLOCKS, MoveSet, move_set
 from solvers.nxn.four.layout import layout as four_layout
@@ -39,6 +40,9 @@ MAX_BOUND = 16
 RING_SECONDS = 4.5  # a 5x5x5 ring's search past this is dropped (median 1-2 s, phases 1 and 2 the most of it; at 3 s
 # a load average of 3 made rings fall back, which cost about 50 turns and the beam's time)
 RING_TRIED = 12  # phase-2 candidates a 5x5x5 ring takes to phase 3: on the 7x7x7 the same turns as the 5x5x5's 48
+BAR_RING_SECONDS = 6.0  # of CPU time, for a ring with its bars (bars.py), outside FIVE_SECONDS: it takes 1.5-3 s, and
+# cut off on a loaded machine (wall-clock limits did, at a load average of 9) it costs its bars about 100 turns
+BARS_SECONDS = 20.0  # rings begun after this go without their bars (big cubes on a loaded machine: the 60 s limit)
 FIVE_SECONDS = 8.0  # all 5x5x5 rings of one cube together (a 17x17x17 has seven); later rings get the 4x4x4's
 SHALLOW_BLOCKS = tuple(b for b in INNER_BLOCKS if b != (1, 2))  # (1, 2) lifts to a block over the deeper rings
 
@@ -64,24 +68,41 @@ def _after(size: int, colours: np.ndarray, turns: list[BlockTurn]) -> np.ndarray
 
 
 def solve_rings(
-    size: int, colours: np.ndarray, stopped: Callable[[], bool] = lambda: False
+    size: int,
+    colours: np.ndarray,
+    stopped: Callable[[], bool] = lambda: False,
+    pair: Callable[[int, np.ndarray], list[BlockTurn]] | None = None,
 ) -> tuple[list[BlockTurn], np.ndarray, tuple[Projection, ...]]:
     """(turns, colours after them relabelled to the target, the rings solved) for every ring the tables solve
     within their budgets, innermost first; a ring whose search gives up, or runs past RING_SECONDS, is left to
     the later stages. `colours` are relative to the target (for an even cube the innermost ring may change that
-    target: the colours returned are relative to the new one)."""
+    target: the colours returned are relative to the new one). With `pair` (depth, colours -> turns that make
+    that depth's bars one colour and keep every deeper piece: bar_pairing.py), each ring after the innermost is
+    first paired and then solved with its bars as a 5x5x5 (bars.BarRing), obliques and all, while the rings have
+    taken less than BARS_SECONDS."""
     turns: list[BlockTurn] = []
     solved: list[Projection] = []
     five_until = time.monotonic() + FIVE_SECONDS
+    bars_until = time.monotonic() + BARS_SECONDS
     for number, ring in enumerate(rings(size)):
         if stopped():
             break
+        if pair is not None and number > 0 and time.monotonic() < bars_until:
+            paired = pair(ring.depth, colours)
+            colours = _after(size, colours, paired)
+            turns += paired
+            ring = BarRing(size, 5, ring.depth)
         small = ring.project(colours)
         if ring.small == 5:
             from solvers.nxn.five.centres import solve_centres as five_solve
 
-            until = min(time.monotonic() + RING_SECONDS, five_until)
-            found = five_solve(small, _deadline(stopped, until), 1, RING_TRIED)
+            if isinstance(ring, BarRing):  # worth more time: cut short, its paired bars go piece by piece
+                limit = _cpu_deadline(stopped, time.process_time() + BAR_RING_SECONDS)
+            elif number == 0 and pair is not None:  # the bars' deeper ring: on CPU time too, like theirs
+                limit = _cpu_deadline(stopped, time.process_time() + RING_SECONDS)
+            else:
+                limit = _deadline(stopped, min(time.monotonic() + RING_SECONDS, five_until))
+            found = five_solve(small, limit, 1, RING_TRIED)
             step = [ring.lift(t) for t in found[0].turns] if found else None
             if step is None:  # its x-centres at least, by the 4x4x4's tables (fast and sure)
                 ring = Projection(size, 4, ring.depth)
@@ -98,6 +119,11 @@ def solve_rings(
         turns += step
         solved.append(ring)
     return turns, colours, tuple(solved)
+
+
+def _cpu_deadline(stopped: Callable[[], bool], until: float) -> Callable[[], bool]:
+    """A stop test that is also true once this process has used CPU time up to `until` (time.process_time)."""
+    return lambda: stopped() or time.process_time() > until
 
 
 def _deadline(stopped: Callable[[], bool], until: float) -> Callable[[], bool]:

@@ -2,8 +2,10 @@
 
 Stages, for any N >= 2 (a later stage keeps what earlier ones solved, except where said):
 1. centres, first turns: a beam search over one-layer turns and bar-moving conjugates (centre_search.py); on the
-   sizes `uses_rings` names instead every centre ring as a 4x4x4 or 5x5x5 by its exact tables (centre_rings.py),
-   then a beam over the block commutators that keep those rings (centre_beam.py);
+   sizes `uses_rings` names instead the innermost centre ring as a 4x4x4 or 5x5x5 by its exact tables
+   (centre_rings.py), then, depth by depth outwards, the obliques of that depth paired into bars (bar_pairing.py,
+   bar_cycles.py) and the ring with its bars solved as a 5x5x5 (bars.py); a ring whose search runs out of time
+   leaves its pieces to a beam over the block commutators that keep the solved rings (centre_beam.py);
 2. wing parity: one inner-layer quarter turn for each wing orbit whose permutation is odd, so that 3-cycles can
    finish every wing orbit and a fully paired even cube has no "OLL parity";
 3. centres in bulk: greedy block commutators that move rectangles of centre pieces (centre_blocks.py);
@@ -26,10 +28,12 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from functools import partial
 
 import numpy as np
 
 from solvers.engine import SearchCancelled, StopFlag
+from solvers.nxn.bar_cycles import pair_depth
 from solvers.nxn.centre_beam import WIDTH, beam_centre_turns
 from solvers.nxn.centre_blocks import block_centre_turns
 from solvers.nxn.centre_rings import solve_rings
@@ -45,13 +49,15 @@ from solvers.nxn.state import NxNState
 from solvers.nxn.validation import _rotation_centres, home_relabel, validate
 
 SolveEvent = StageProgress | BigCubeSolution
-RING_SIZES = (6, 8)  # even sizes whose centre rings go by the 4x4x4's tables first (centre_rings.py): measured shorter
+RING_SIZES = (6, 8, 10, 12, 14, 16)  # even sizes whose centre rings go by the 4x4x4's tables first (centre_rings.py)
+# measured shorter: 6 and 8 alone; 10-16 once rings got bars (one solve each, seed 0: 10x10x10 711, 16x16x16 2905)
 # Odd sizes 7 to 17 (measured) solve their rings by the 5x5x5's phases; general stages -> rings: 7x7x7 335.7 -> 283.5
 # and 9x9x9 680.0 -> 603.7 (nxn_bench.py), one solve each (seed 0): 11x11x11 1439 -> 1350, 13x13x13 2384 -> 2182,
 # 15x15x15 3515 -> 3346, 17x17x17 4816 -> 4627, at a few seconds more.
 BEAM_UP_TO = 7  # the ring-keeping beam (centre_beam.py); on bigger cubes its steps cost seconds, greedy takes over
 BEAM_WIDTHS = {7: 64}  # states per beam step past centre_beam.WIDTH: 7x7x7 283.0 turns for 287.4 (seeds 0-19)
 FRAME_CANDIDATES = 3  # paired states the 3x3x3 stage is tried on, the shortest whole kept
+BARS_UP_TO = 17  # ring sizes whose outer rings go with their bars (bar_cycles.pair_depth, bars.py): measured shorter
 MAX_SOLVE_SIZE = 25  # the solver's time grows about as N^2.5 (17x17x17: 10-20 s); larger cubes are refused
 
 
@@ -115,7 +121,8 @@ def solve(
     solved_rings: tuple = ()
     if uses_rings(size):
         yield progress(0, "centres: rings by the small cubes' tables")
-        free, colours, solved_rings = solve_rings(size, colours, stopped)
+        pair = partial(pair_depth, size, stop=stopped) if size <= BARS_UP_TO else None
+        free, colours, solved_rings = solve_rings(size, colours, stopped, pair)
     else:
         yield progress(0, "centres: first turns")
         free = free_centre_turns(size, colours, stop=stopped)
