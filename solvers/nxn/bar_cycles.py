@@ -13,7 +13,7 @@ C's own last turn (a ring turn too): a 3-cycle of any three bar pieces costs |T|
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -24,12 +24,10 @@ from solvers.nxn.bars import bar_length, bar_stickers
 from solvers.nxn.geometry import Axis
 from solvers.nxn.moves import BlockTurn, face_turn, invert_sequence, sequence_permutation
 from solvers.nxn.pieces import Kind, orbits
+from solvers.nxn.triples import SPELLINGS, UNREACHED, distinct_actions, spelled, spellings, triple_search, walk_setup
 
-UNREACHED = 255
 MAX_BASES = 8  # base 3-cycles per orbit, each with its own set-up table (7x7x7, an earlier beam: 1 -> 8, 57.8 -> 53.8
 # for the 3-cycles after the beam; 32 gave 49.4 for four times the tables' time); long bars have many orbits: fewer
-# (rotation of the triple, base inverted): the six ways to write one 3-cycle
-_VARIANTS = [(rotation, inverted) for inverted in (False, True) for rotation in range(3)]
 
 
 @dataclass(frozen=True)
@@ -47,24 +45,11 @@ class BarCycles:
     def sequence(self, a: int, b: int, c: int) -> tuple[list[BlockTurn], list[BlockTurn]]:
         """Turns that send the piece at a to b, b's to c and c's to a, up to ring turns, and those ring turns:
         the bars (as wholes) go where the second list takes them."""
-        base, form = divmod(int(self.choice[a, b, c]), len(_VARIANTS))
-        rotation, inverted = _VARIANTS[form]
-        x, y, z = [(a, b, c), (b, c, a), (c, a, b)][rotation]
-        if inverted:
-            y, z = z, y
+        base, form = divmod(int(self.choice[a, b, c]), len(SPELLINGS))
+        x, y, z, inverted = spelled(a, b, c, form)
         core = invert_sequence(self.bases[base]) if inverted else list(self.bases[base])
-        setup = invert_sequence(self._setup(base, x, y, z))
+        setup = invert_sequence(walk_setup(self.via[base], self.forward, self.moves, x, y, z))
         return setup + core[:-1], setup + [core[-1].inverse()]
-
-    def _setup(self, base: int, x: int, y: int, z: int) -> list[BlockTurn]:
-        inverse = np.argsort(self.forward, axis=1)
-        turns: list[BlockTurn] = []
-        while self.via[base, x, y, z] >= 0:
-            move = int(self.via[base, x, y, z])
-            turns.append(self.moves[move])
-            back = inverse[move]
-            x, y, z = int(back[x]), int(back[y]), int(back[z])
-        return turns[::-1]
 
 
 def _base_cycles(size: int, depth: int, stickers: np.ndarray) -> list[tuple[list[BlockTurn], tuple[int, int, int]]]:
@@ -96,46 +81,12 @@ def _base_cycles(size: int, depth: int, stickers: np.ndarray) -> list[tuple[list
     return [(turns, start) for start, turns in found.items()][:most]
 
 
-def _ring_moves(size: int, depth: int, stickers: np.ndarray) -> tuple[list[BlockTurn], np.ndarray]:
-    """One ring turn per distinct action on the orbit, and the actions (local position -> local position)."""
-    local = np.full(6 * size * size, -1, dtype=np.int64)
-    local[stickers] = np.arange(len(stickers))
-    moves, actions, seen = [], [], set()
+def _ring_turns(size: int, depth: int) -> Iterator[BlockTurn]:
+    """Every ring turn: blocks within layers 0..depth (and their mirrors) about each axis, by any amount."""
     for axis in Axis:
         for first, last in ring_blocks(size, depth, True):
             for q in (1, 2, 3):
-                turn = BlockTurn(axis, first, last, q)
-                destination = np.argsort(sequence_permutation(size, [turn]))[stickers]
-                action = local[destination]
-                key = action.tobytes()
-                if key in seen or (action == np.arange(len(action))).all():
-                    continue
-                seen.add(key)
-                moves.append(turn)
-                actions.append(action)
-    return moves, np.array(actions, dtype=np.int64)
-
-
-def _search(forward: np.ndarray, start: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
-    """Breadth-first over ordered triples from `start`: depth and last move of every reachable triple (each level
-    expanded by every move at once; a triple reached by several moves keeps the first)."""
-    n = forward.shape[1]
-    depth = np.full(n * n * n, UNREACHED, dtype=np.uint8)
-    via = np.full(n * n * n, -1, dtype=np.int16)
-    frontier = np.array([(start[0] * n + start[1]) * n + start[2]], dtype=np.int64)
-    depth[frontier] = 0
-    level = 0
-    while len(frontier):
-        level += 1
-        x, y, z = frontier // (n * n), frontier // n % n, frontier % n
-        keys = ((forward[:, x] * n + forward[:, y]) * n + forward[:, z]).ravel()  # (moves * frontier,)
-        moves = np.repeat(np.arange(len(forward)), len(frontier))
-        fresh = depth[keys] == UNREACHED
-        keys, first = np.unique(keys[fresh], return_index=True)
-        depth[keys] = level
-        via[keys] = moves[fresh][first]
-        frontier = keys
-    return depth.reshape(n, n, n), via.reshape(n, n, n)
+                yield BlockTurn(axis, first, last, q)
 
 
 @cache
@@ -150,18 +101,14 @@ def bar_cycles(size: int, depth: int) -> tuple[BarCycles, ...]:
             continue
         stickers = orbit.stickers.astype(np.int64)
         bases = _base_cycles(size, depth, stickers)
-        moves, forward = _ring_moves(size, depth, stickers)
+        moves, forward = distinct_actions(size, stickers, _ring_turns(size, depth))
         forms, vias = [], []
         for turns, start in bases:
-            table, via = _search(forward, start)
+            table, via = triple_search(forward, start)
             vias.append(via)
             steps = table.astype(np.float64) + len(turns) - 1
             steps[table == UNREACHED] = np.inf
-            for rotation, inverted in _VARIANTS:
-                order = [(0, 1, 2), (1, 2, 0), (2, 0, 1)][rotation]
-                if inverted:
-                    order = (order[0], order[2], order[1])
-                forms.append(np.transpose(steps, np.argsort(order)))
+            forms.extend(spellings(steps))
         stacked = np.stack(forms)
         choice = np.argmin(stacked, axis=0)
         cost = np.take_along_axis(stacked, choice[None], axis=0)[0]

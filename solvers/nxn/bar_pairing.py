@@ -27,6 +27,7 @@ import numpy as np
 
 from solvers.nxn.bars import bar_length, bar_stickers, deeper_centres
 from solvers.nxn.geometry import Axis
+from solvers.nxn.macro_beam import macro_beam
 from solvers.nxn.moves import BlockTurn, sequence_permutation
 
 WIDTH = 64
@@ -136,31 +137,15 @@ def pair_bars(
     flat = bar_stickers(size, depth).ravel()
     width = width or WIDTHS.get(size, WIDTH)
     width = int(min(width, max(MIN_WIDTH, BUDGET // per_state)))
-    beam = colours[flat][None, :]
-    spent = np.zeros(1)
-    history: list[tuple[np.ndarray, np.ndarray]] = []
-    best_estimate = COST_PER_PIECE * float(_unpaired(beam.reshape(1, 24, k))[0])
-    best_depth, since = 0, 0
-    while since < PATIENCE and best_estimate > 0 and not stop():
-        children = beam[:, local]  # (beam, moves, stickers)
-        out = _unpaired(children.reshape(len(beam), count, 24, k))
-        estimate = (spent[:, None] + costs[None, :] + COST_PER_PIECE * out).ravel()
-        order = np.argsort(estimate, kind="stable")[: 4 * width]
-        parents, chosen = order // count, order % count
-        kids = children[parents, chosen]
-        _, first = np.unique(kids, axis=0, return_index=True)
-        distinct = np.sort(first)[:width]
-        beam, spent = kids[distinct], (spent[parents] + costs[chosen])[distinct]
-        history.append((parents[distinct], chosen[distinct]))
-        top = float(estimate[order[distinct[0]]])
-        if top < best_estimate - 1e-9:
-            best_estimate, best_depth, since = top, len(history), 0
-        else:
-            since += 1
-    path: list[BlockTurn] = []
-    index = 0
-    for level in range(best_depth - 1, -1, -1):
-        parents, chosen = history[level]
-        path = moves.turns[int(chosen[index])] + path
-        index = int(parents[index])
-    return path
+    chosen = macro_beam(
+        colours[flat],
+        local,
+        costs,
+        lambda beam: _unpaired(beam[:, local].reshape(len(beam), count, 24, k)),
+        int(_unpaired(colours[flat].reshape(1, 24, k))[0]),
+        width=width,
+        cost_per_piece=COST_PER_PIECE,
+        patience=PATIENCE,
+        stop=stop,
+    )
+    return [turn for m in chosen for turn in moves.turns[m]]

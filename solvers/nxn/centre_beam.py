@@ -18,6 +18,7 @@ from functools import cache
 import numpy as np
 
 from solvers.nxn.centre_blocks import block_macros
+from solvers.nxn.macro_beam import macro_beam
 from solvers.nxn.moves import BlockTurn
 from solvers.nxn.projection import Projection, centre_stickers
 
@@ -79,30 +80,16 @@ def beam_centre_turns(
         return []
     width = int(min(width, max(MIN_WIDTH, BUDGET // (count * len(moves.free)))))
     wanted = moves.free // (size * size)
-    beam = colours[moves.free][None, :]
-    spent = np.zeros(1)
-    history: list[tuple[np.ndarray, np.ndarray]] = []
-    best_estimate, best_depth, since = COST_PER_PIECE * float((beam[0] != wanted).sum()), 0, 0
-    while since < PATIENCE and best_estimate > 0 and not stop():
-        home = (beam[:, moves.local] == wanted).sum(axis=2)  # (beam, macros)
-        estimate = (spent[:, None] + moves.costs[None, :] + COST_PER_PIECE * (len(wanted) - home)).ravel()
-        order = np.argsort(estimate, kind="stable")[: 4 * width]
-        parents, chosen = order // count, order % count
-        children = beam[parents[:, None], moves.local[chosen]]
-        _, first = np.unique(children, axis=0, return_index=True)
-        distinct = np.sort(first)[:width]
-        beam, spent = children[distinct], (spent[parents] + moves.costs[chosen])[distinct]
-        history.append((parents[distinct], chosen[distinct]))
-        top = float(estimate[order[distinct[0]]])
-        if top < best_estimate - 1e-9:
-            best_estimate, best_depth, since = top, len(history), 0
-        else:
-            since += 1
+    chosen = macro_beam(
+        colours[moves.free],
+        moves.local,
+        moves.costs,
+        lambda beam: len(wanted) - (beam[:, moves.local] == wanted).sum(axis=2),
+        int((colours[moves.free] != wanted).sum()),
+        width=width,
+        cost_per_piece=COST_PER_PIECE,
+        patience=PATIENCE,
+        stop=stop,
+    )
     macros = block_macros(size)
-    path: list[BlockTurn] = []
-    index = 0
-    for level in range(best_depth - 1, -1, -1):
-        parents, chosen = history[level]
-        path = macros.turns(int(moves.index[int(chosen[index])])) + path
-        index = int(parents[index])
-    return path
+    return [turn for m in chosen for turn in macros.turns(int(moves.index[m]))]
