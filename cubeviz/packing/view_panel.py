@@ -7,6 +7,7 @@ busy bar with Cancel and the steps searched show, and showing another solution c
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 
 from PyQt6.QtCore import Qt, pyqtSignal
@@ -27,13 +28,25 @@ from cubeviz.packing.apart_search import ApartSearch, ApartWork, OrderWork
 from cubeviz.views.gl.polycube_item import LAYER_GAP, PolycubeItem
 from cubeviz.views.gl.polycube_motion import AssemblyTimeline, DisassemblyTimeline
 from cubeviz.views.gl.polycube_view import PolycubeView
+from solvers.engine import SearchCancelled
 from solvers.packing.assembly import AssemblyStep
 from solvers.packing.burrtools_apart import GroupedDisassembly
 from solvers.packing.disassembly import Disassembly
 
 SLIDER_STEPS = 100
+ORDER_AT_ONCE = 0.03  # seconds an assembly order may be searched on the GUI thread before a worker takes over
 TIME_STEPS = 1000
 ALL_PLANES, SIDE_BY_SIDE = "all", "side"
+
+
+class _Deadline:
+    """A stop flag that is set once a moment has passed (for a search's Watch)."""
+
+    def __init__(self, when: float) -> None:
+        self.when = when
+
+    def is_set(self) -> bool:
+        return time.perf_counter() > self.when
 
 
 class ViewPanel(QWidget):
@@ -245,12 +258,13 @@ class ViewPanel(QWidget):
             item.assembly = DisassemblyTimeline.from_moves(found.moves, item.n_instances)
             self._unit = "moves"
             self._say_together(found)
-        elif self._order is None:  # searched in a worker; played when it comes (_order_found)
+        elif self._order is None and not self._order_at_once():  # searched in a worker; played when it comes
             self._pending = (found, keep_time)
             item.assembly = None
             if not self.order_search.running:
                 self.order_search.start(self._order_source)
         else:
+            assert self._order is not None
             order = self._order
             item.assembly = AssemblyTimeline(
                 tuple(step.instance for step in order), tuple(step.direction for step in order)
@@ -272,6 +286,18 @@ class ViewPanel(QWidget):
         if self.item is not None and self.assemble.isChecked() and self.take_apart.isChecked():
             self._use_play(found, keep_time=False)
             self._sync_play_button()
+
+    def _order_at_once(self) -> bool:
+        """Try the order on the GUI thread within ORDER_AT_ONCE seconds (most orders take a millisecond: no busy
+        bar flickers for them); False when the search needs longer, for the worker to redo."""
+        if self.order_search.running:
+            return False
+        deadline = time.perf_counter() + ORDER_AT_ONCE
+        try:
+            self._order = self._order_source(_Deadline(deadline), lambda _steps: None)
+        except SearchCancelled:
+            return False
+        return True
 
     def _order_found(self, order: list[AssemblyStep]) -> None:
         self._order = order

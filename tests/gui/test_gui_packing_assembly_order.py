@@ -13,6 +13,8 @@ from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtWidgets import QDialog, QMessageBox
 from solve_helpers import make_window
 
+from cubeviz.export import ExportError
+from cubeviz.packing.export import assembly_frames
 from cubeviz.views.gl.polycube_motion import AssemblyTimeline
 from cubeviz.views.problem_chooser import ProblemChooser
 from solvers.engine import SearchCancelled
@@ -90,6 +92,8 @@ def test_the_assembly_order_is_searched_in_a_worker_and_cancel_stops_it(qtbot, w
     assert panel.order_search.running and browser.view.item.assembly is None  # the packing stands assembled
     qtbot.waitUntil(lambda: panel.searching.isVisible() and panel.cancel_search.isVisible())
     assert not panel.buttons["play"].isEnabled()  # nothing to play until the order comes
+    with pytest.raises(ExportError, match="still being searched"):  # nor an animation to export
+        assembly_frames(browser)
     qtbot.waitUntil(lambda: panel.step_label.text().endswith(" tries"), timeout=WAIT_MS)  # progress heard
     qtbot.waitUntil(lambda: not panel.order_search.running, timeout=WAIT_MS)
     took = time.perf_counter() - start
