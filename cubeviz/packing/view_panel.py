@@ -236,11 +236,11 @@ class ViewPanel(QWidget):
 
     def _apply_timeline(self, keep_time: bool) -> None:
         """The piece-by-piece assembly, or with Taking apart the search for the moves (in a worker; the assembly
-        is shown until they come if its order is known, else the packing stands assembled: the order is searched
-        only if the moves bring no play)."""
+        is shown until they come if its order is found at once, else the packing stands assembled: a long order
+        search is left until the moves bring no play)."""
         self.apart.cancel()
         work = self.disassembly_work() if self.take_apart.isChecked() else None
-        if work is None or self._order is not None:
+        if work is None or self._order is not None or self._order_at_once():
             self._use_play(None, keep_time)
         else:
             self._cancel_order()
