@@ -1,6 +1,7 @@
-"""The taking-apart player's search, off the GUI thread: the shown solution's moves are found in a `CallWorker`
-(a BurrTools problem's search may look at two million states, seconds of work), with the states searched as
-progress, and Cancel. Starting a search for another solution cancels the one running.
+"""The player's searches, off the GUI thread: the shown solution's taking-apart moves (a BurrTools problem's search
+may look at two million states, seconds of work) or its assembly order (seconds for a dozen interlocking pieces) are
+found in a `CallWorker`, with the steps searched as progress, and Cancel. Starting a search for another solution
+cancels the one running.
 
 A cancelled worker is let finish on its own (it stops at its next look at the stop flag, a few milliseconds for
 the searches that poll it) and kept until it has, so no QThread is dropped while running; `shutdown()` waits for
@@ -15,15 +16,17 @@ from PyQt6.QtCore import QObject, pyqtSignal
 
 from cubeviz.workers import CallWorker, lower_thread_priority
 from solvers.engine import SearchCancelled
+from solvers.packing.assembly import AssemblyStep
 from solvers.packing.disassembly import Disassembly
 
 Report = Callable[[int], None]
 ApartWork = Callable[[threading.Event, Report], Disassembly | None]  # (stop, progress(states)) -> the play
+OrderWork = Callable[[threading.Event, Report], list[AssemblyStep]]  # (stop, progress(steps)) -> the order
 
 
 class ApartSearch(QObject):
-    """Signals: `found(Disassembly | None)` for the search asked last, `progress(int)` (states searched),
-    `failed(str)`, `busy(bool)`."""
+    """One kind of search at a time (taking apart or assembly order). Signals: `found(object)`, the answer of the
+    search asked last, `progress(int)` (steps searched), `failed(str)`, `busy(bool)`."""
 
     found = pyqtSignal(object)
     progress = pyqtSignal(int)
@@ -44,12 +47,12 @@ class ApartSearch(QObject):
         """Cancelled workers not yet ended."""
         return len(self._retired)
 
-    def start(self, work: ApartWork) -> None:
+    def start(self, work: ApartWork | OrderWork) -> None:
         """Search in a worker (cancelling any search still running)."""
         self.cancel()
         holder: list[CallWorker] = []
 
-        def call(stop: threading.Event) -> Disassembly | None:
+        def call(stop: threading.Event) -> object:
             lower_thread_priority()  # the GUI thread keeps its share of the CPU (and of the interpreter)
             return work(stop, lambda states: holder[0].report(states))
 
@@ -78,7 +81,7 @@ class ApartSearch(QObject):
         for worker in list(self._retired):
             worker.wait()
 
-    def _result(self, worker: CallWorker, value: Disassembly | None) -> None:
+    def _result(self, worker: CallWorker, value: object) -> None:
         if worker is self.worker:
             self.found.emit(value)
 

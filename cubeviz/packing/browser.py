@@ -55,6 +55,7 @@ from solvers.packing.errors import PackingError
 from solvers.packing.puzzle import Puzzle, SymmetryMode
 from solvers.packing.puzzle_io import load_puzzle
 from solvers.packing.search import CoverProgress
+from solvers.packing.watch import Watch
 
 DEFAULT_PUZZLE = "soma"
 PROGRESS_STEPS = 1000
@@ -143,7 +144,9 @@ class PackingBrowser(QWidget):
             return None
         if burr is not None:
             return lambda stop, report: play_rows(burr, problem, rows, stop, report)
-        return lambda stop, report: disassemble_solution(problem, rows)
+        return lambda stop, report: disassemble_solution(
+            problem, rows, on_state=Watch(stop, report, "taking apart stopped")
+        )
 
     def _connect(self) -> None:
         s = self.source
@@ -306,7 +309,7 @@ class PackingBrowser(QWidget):
     def shutdown(self) -> None:
         self.cancel()
         self.disassembly_bar.shutdown()
-        self.view_panel.apart.shutdown()
+        self.view_panel.shutdown()
 
     def _finished(self, worker) -> None:
         if worker is self.worker:
@@ -405,7 +408,9 @@ class PackingBrowser(QWidget):
         self._animate_next = False
         self.view_panel.solution_shown(first)
         problem, rows = model.problem, model.current_rows()
-        self.view_panel.set_assembly_order(lambda: assembly_order(problem, rows))  # found when the assembly plays
+        self.view_panel.set_assembly_order(  # searched in a worker when the assembly plays
+            lambda stop, report: assembly_order(problem, rows, on_step=Watch(stop, report, "assembly order stopped"))
+        )
         index = self.table_model.index(model.position, 0)
         selection = self.table.selectionModel()
         if selection.currentIndex().row() != model.position:

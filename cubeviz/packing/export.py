@@ -37,6 +37,8 @@ def assembly_frames(browser: PackingBrowser, fps: float = ANIMATION_FPS):
     if not panel.assemble.isChecked():
         panel.assemble.setChecked(True)
     timeline = browser.view.item.assembly
+    if timeline is None:  # a long assembly order is searched in a worker
+        raise ExportError("The assembly order is still being searched: export once the player shows it.")
     count = int(timeline.duration * fps) + 1
 
     def frames():

@@ -1,12 +1,13 @@
 """The 3D packing view with its own controls: exploded-view slider, layer view, and the assembly player
 (play/pause, step back and forward, a time slider), all acting on the view's PolycubeItem. Taking apart by
 BurrTools' rules may leave a part in one piece (its pieces form a group): the player says so at its end. The moves
-of a taking apart are searched in a worker (`apart_search.py`): meanwhile a busy bar with Cancel shows, and
-showing another solution cancels the search."""
+of a taking apart and the piece-by-piece assembly order are searched in workers (`apart_search.py`): meanwhile a
+busy bar with Cancel and the steps searched show, and showing another solution cancels the search."""
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 
 from PyQt6.QtCore import Qt, pyqtSignal
@@ -23,17 +24,29 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from cubeviz.packing.apart_search import ApartSearch, ApartWork
+from cubeviz.packing.apart_search import ApartSearch, ApartWork, OrderWork
 from cubeviz.views.gl.polycube_item import LAYER_GAP, PolycubeItem
 from cubeviz.views.gl.polycube_motion import AssemblyTimeline, DisassemblyTimeline
 from cubeviz.views.gl.polycube_view import PolycubeView
+from solvers.engine import SearchCancelled
 from solvers.packing.assembly import AssemblyStep
 from solvers.packing.burrtools_apart import GroupedDisassembly
 from solvers.packing.disassembly import Disassembly
 
 SLIDER_STEPS = 100
+ORDER_AT_ONCE = 0.03  # seconds an assembly order may be searched on the GUI thread before a worker takes over
 TIME_STEPS = 1000
 ALL_PLANES, SIDE_BY_SIDE = "all", "side"
+
+
+class _Deadline:
+    """A stop flag that is set once a moment has passed (for a search's Watch)."""
+
+    def __init__(self, when: float) -> None:
+        self.when = when
+
+    def is_set(self) -> bool:
+        return time.perf_counter() > self.when
 
 
 class ViewPanel(QWidget):
@@ -104,10 +117,8 @@ class ViewPanel(QWidget):
         self.searching = QProgressBar()  # busy (no end known) while the taking apart's moves are searched
         self.searching.setRange(0, 0)
         self.searching.setMaximumWidth(80)
-        self.searching.setToolTip("Searching how the packing comes apart")
         self.cancel_search = QToolButton()
         self.cancel_search.setText("Cancel")
-        self.cancel_search.setToolTip("Stop searching the moves (the assembly stays piece by piece)")
         self.cancel_search.clicked.connect(self._cancel_clicked)
         for widget in (self.searching, self.cancel_search):
             widget.setVisible(False)
@@ -115,7 +126,13 @@ class ViewPanel(QWidget):
         layout.addLayout(player)
         self.view.assembly_changed.connect(self._assembly_moved)
         self._order: list[AssemblyStep] | None = []  # None: not found yet (see set_assembly_order)
-        self._order_source: Callable[[], list[AssemblyStep]] = list
+        self._order_source: OrderWork = lambda _stop, _report: []
+        self._pending: tuple[Disassembly | None, bool] | None = None  # the play waiting for the order (_use_play)
+        self.order_search = ApartSearch(self)
+        self.order_search.found.connect(self._order_found)
+        self.order_search.progress.connect(lambda steps: self.step_label.setText(f"{steps:,} tries"))
+        self.order_search.failed.connect(lambda text: self.status.emit(f"Assembly order failed: {text}"))
+        self.order_search.busy.connect(self._search_busy)
         self.apart = ApartSearch(self)
         self.apart.found.connect(self._moves_found)
         self.apart.progress.connect(self._search_progress)
@@ -132,8 +149,14 @@ class ViewPanel(QWidget):
     def item(self) -> PolycubeItem | None:
         return self.view.item
 
+    def shutdown(self) -> None:
+        """Cancel and wait for the player's searches (closing the window)."""
+        self.apart.shutdown()
+        self.order_search.shutdown()
+
     def set_item(self, item: PolycubeItem | None) -> None:
         self.apart.cancel()
+        self._cancel_order()
         self.view.set_item(item)
         self._syncing = True
         self.layers.clear()
@@ -194,21 +217,35 @@ class ViewPanel(QWidget):
         self.view.front_view(width * 1.1)
 
     # -- assembly ------------------------------------------------------------------------------------------------------
-    def set_assembly_order(self, order: list[AssemblyStep] | Callable[[], list[AssemblyStep]]) -> None:
+    def set_assembly_order(self, order: list[AssemblyStep] | OrderWork) -> None:
         """The order for the shown solution (kept while assembly is off, applied when it is switched on), or the
-        function that finds it, called only when the assembly is played: finding it takes seconds for a box that
-        holds a dozen pieces (AlPackino), which showing a solution need not wait for."""
-        self._order_source = order if callable(order) else (lambda: order)
-        self._order = None
+        search that finds it, run in a worker only when the piece-by-piece assembly is played: finding it takes
+        seconds for a box that holds a dozen pieces (AlPackino), which neither showing a solution nor the window
+        need wait for."""
+        self._cancel_order()
+        if callable(order):
+            self._order_source, self._order = order, None
+        else:
+            self._order = list(order)
         if self.assemble.isChecked() and self.item is not None:
             self._apply_timeline(keep_time=False)
 
+    def _cancel_order(self) -> None:
+        self.order_search.cancel()
+        self._pending = None
+
     def _apply_timeline(self, keep_time: bool) -> None:
         """The piece-by-piece assembly, or with Taking apart the search for the moves (in a worker; the assembly
-        is shown until they come)."""
+        is shown until they come if its order is found at once, else the packing stands assembled: a long order
+        search is left until the moves bring no play)."""
         self.apart.cancel()
         work = self.disassembly_work() if self.take_apart.isChecked() else None
-        self._use_play(None, keep_time)
+        if work is None or self._order is not None or self._order_at_once():
+            self._use_play(None, keep_time)
+        else:
+            self._cancel_order()
+            self.item.assembly = None
+            self.view.update()
         if work is not None:
             self.apart.start(work)
 
@@ -221,9 +258,13 @@ class ViewPanel(QWidget):
             item.assembly = DisassemblyTimeline.from_moves(found.moves, item.n_instances)
             self._unit = "moves"
             self._say_together(found)
+        elif self._order is None and not self._order_at_once():  # searched in a worker; played when it comes
+            self._pending = (found, keep_time)
+            item.assembly = None
+            if not self.order_search.running:
+                self.order_search.start(self._order_source)
         else:
-            if self._order is None:
-                self._order = self._order_source()
+            assert self._order is not None
             order = self._order
             item.assembly = AssemblyTimeline(
                 tuple(step.instance for step in order), tuple(step.direction for step in order)
@@ -236,14 +277,45 @@ class ViewPanel(QWidget):
             self.status.emit(text)
         elif found is not None and not found.can_take_apart:
             self.step_label.setToolTip("This packing cannot be taken apart by straight moves")
-        self.view.set_assembly_time(item.assembly_time if keep_time else 0.0)
+        if item.assembly is None:
+            self.view.update()  # the packing stands assembled while its order is searched
+        else:
+            self.view.set_assembly_time(item.assembly_time if keep_time else 0.0)
 
     def _moves_found(self, found: Disassembly | None) -> None:
         if self.item is not None and self.assemble.isChecked() and self.take_apart.isChecked():
             self._use_play(found, keep_time=False)
             self._sync_play_button()
 
-    def _search_busy(self, busy: bool) -> None:
+    def _order_at_once(self) -> bool:
+        """Try the order on the GUI thread within ORDER_AT_ONCE seconds (most orders take a millisecond: no busy
+        bar flickers for them); False when the search needs longer, for the worker to redo."""
+        if self.order_search.running:
+            return False
+        deadline = time.perf_counter() + ORDER_AT_ONCE
+        try:
+            self._order = self._order_source(_Deadline(deadline), lambda _steps: None)
+        except SearchCancelled:
+            return False
+        return True
+
+    def _order_found(self, order: list[AssemblyStep]) -> None:
+        self._order = order
+        pending, self._pending = self._pending, None
+        if pending is not None and self.item is not None and self.assemble.isChecked():
+            self._use_play(*pending)
+            self._sync_play_button()
+
+    def _search_busy(self, _busy: bool) -> None:
+        """Either search running: the busy bar and Cancel instead of the player's controls."""
+        ordering = self.order_search.running
+        busy = ordering or self.apart.running
+        if ordering:
+            self.searching.setToolTip("Searching an order in which the pieces go in")
+            self.cancel_search.setToolTip("Stop searching the assembly order (the player switches off)")
+        else:
+            self.searching.setToolTip("Searching how the packing comes apart")
+            self.cancel_search.setToolTip("Stop searching the moves (the assembly stays piece by piece)")
         for widget in (self.searching, self.cancel_search):
             widget.setVisible(busy)
         for widget in (*self.buttons.values(), self.time):
@@ -257,7 +329,13 @@ class ViewPanel(QWidget):
         self.step_label.setText(f"{states:,} states")
 
     def _cancel_clicked(self) -> None:
-        """Stop the search; the player goes back to the piece-by-piece assembly."""
+        """Stop the search: the assembly order's switches the player off; the moves' goes back to the
+        piece-by-piece assembly."""
+        if self.order_search.running:
+            self._cancel_order()
+            self.assemble.setChecked(False)
+            self.status.emit("Assembly order cancelled")
+            return
         self.apart.cancel()
         self.take_apart.blockSignals(True)
         self.take_apart.setChecked(False)
@@ -296,6 +374,7 @@ class ViewPanel(QWidget):
             self._apply_timeline(keep_time=True)
         else:
             self.apart.cancel()
+            self._cancel_order()
             self.view.pause_assembly()
             item.assembly = None
         self._sync_play_button()

@@ -8,7 +8,7 @@ trying bottom pieces and drops first, with failed sets remembered (at most 2**n 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -51,8 +51,15 @@ def _directions(up: Direction) -> list[Direction]:
     return [up, *sides]
 
 
-def assembly_order(problem: CoverProblem, rows: Sequence[int], up: Direction | None = None) -> list[AssemblyStep]:
-    """An order in which the pieces of one solution (row ids) can be put together (see the module docstring)."""
+def assembly_order(
+    problem: CoverProblem,
+    rows: Sequence[int],
+    up: Direction | None = None,
+    on_step: Callable[[], None] | None = None,
+) -> list[AssemblyStep]:
+    """An order in which the pieces of one solution (row ids) can be put together (see the module docstring).
+    ``on_step`` is called at each piece tried along a direction (the search's unit of work, a path check) and may
+    raise to stop the search: a viewer's stop flag and progress (:class:`solvers.packing.watch.Watch`)."""
     puzzle = problem.puzzle
     up = up or up_direction(puzzle)
     target = np.asarray(puzzle.target, dtype=np.int64)
@@ -90,7 +97,11 @@ def assembly_order(problem: CoverProblem, rows: Sequence[int], up: Direction | N
             return False
         for direction in directions:
             for i in by_height:
-                if placed >> i & 1 or not path_clear(pieces[i], direction):
+                if placed >> i & 1:
+                    continue
+                if on_step is not None:
+                    on_step()
+                if not path_clear(pieces[i], direction):
                     continue
                 nodes[0] += 1
                 p = pieces[i]

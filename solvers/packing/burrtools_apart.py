@@ -24,10 +24,10 @@ from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.cover import CoverProblem
 from solvers.packing.disassembly import MAX_STATES, STUCK, UNDECIDED, Disassembly, DisassemblySearch, Move
 from solvers.packing.poses import instance_rows
+from solvers.packing.watch import Watch
 
 COUNT_STATES = 2_000_000  # the bound on each search that `pack --disassemble` uses, so the verdicts are its own
 ONE_PIECE = -4  # burrtools_solution_levels: an assembly of a single piece, which BurrTools counts as no solution
-POLL_STATES = 256  # states searched between two looks at the stop flag (a few milliseconds)
 
 Together = tuple[tuple[int, ...], int]  # the pieces of a part left in one piece, and the group it forms
 
@@ -71,24 +71,6 @@ class _Watched:
         found = [(part, next(numbers) if g is None else g) for part, g in self.met]
         biggest = [(part, g) for part, g in found if not any(set(part) < set(other) for other, _ in found)]
         return tuple((tuple(sorted(self.pieces[p] for p in part)), g) for part, g in biggest)
-
-
-class _Watch:
-    """A Python search's stop flag and progress: looked at every POLL_STATES states, so a long search for a
-    player's moves can be cancelled at once."""
-
-    def __init__(self, stop: StopFlag | None, progress: Callable[[int], None] | None) -> None:
-        self._stop = stop
-        self._progress = progress
-        self._looked = 0
-
-    def __call__(self) -> None:
-        self._looked += 1
-        if self._looked % POLL_STATES == 0:
-            if self._stop is not None and self._stop.is_set():
-                raise SearchCancelled("taking apart stopped")
-            if self._progress is not None:
-                self._progress(self._looked)
 
 
 def _group_numbers(groups: GroupedParts) -> list[int]:
@@ -151,7 +133,7 @@ def take_apart_rows(
         return GroupedDisassembly(level=None, moves=(), can_take_apart=False, one_piece=len(cells) == 1)
     watched = _Watched(problem, kinds, places)
     checks = (watched.same_group, watched.stuck_ok)
-    watch = None if stop is None and progress is None else _Watch(stop, progress)
+    watch = None if stop is None and progress is None else Watch(stop, progress, "taking apart stopped")
     solver = DisassemblySearch(cells, max_states, *checks, fast=not moves, on_state=watch)
     played, levels, ok = solver.take_apart(list(range(len(cells))), [(0, 0, 0)] * len(cells), top=True)
     renumbered = tuple(Move(tuple(places[p] for p in m.pieces), m.direction, m.distance, m.separates) for m in played)

@@ -483,14 +483,18 @@ def _as_pieces(pieces: Sequence[np.ndarray | Sequence[tuple[int, int, int]]]) ->
 
 
 def disassemble(
-    pieces: Sequence[np.ndarray | Sequence[tuple[int, int, int]]], *, max_states: int = MAX_STATES
+    pieces: Sequence[np.ndarray | Sequence[tuple[int, int, int]]],
+    *,
+    max_states: int = MAX_STATES,
+    on_state: Callable[[], None] | None = None,
 ) -> Disassembly:
     """Take an assembly apart (see the module docstring): pieces are voxel lists in their assembled places,
-    pairwise disjoint. ``max_states`` bounds each breadth-first search (one per separation)."""
+    pairwise disjoint. ``max_states`` bounds each breadth-first search (one per separation); ``on_state`` is
+    called at each state searched and may raise to stop (a viewer's :class:`solvers.packing.watch.Watch`)."""
     cells = _as_pieces(pieces)
     if len(cells) < 2:
         return Disassembly(level=0, moves=(), can_take_apart=True)
-    solver = DisassemblySearch(cells, max_states)
+    solver = DisassemblySearch(cells, max_states, on_state=on_state)
     part = list(range(len(cells)))
     moves, levels, ok = solver.take_apart(part, [(0, 0, 0)] * len(cells), top=True)
     return Disassembly(

@@ -13,7 +13,7 @@ from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtWidgets import QMessageBox
 from solve_helpers import make_window
 
-from cubeviz.views.gl.polycube_motion import DisassemblyTimeline
+from cubeviz.views.gl.polycube_motion import AssemblyTimeline, DisassemblyTimeline
 from solvers.packing.burrtools_apart import ONE_PIECE, play_rows
 
 EXAMPLES = Path("/work/peers/burr-tools/examples")
@@ -97,11 +97,15 @@ def test_the_moves_are_searched_in_a_worker_the_window_responsive_and_cancel_sto
     _show(qtbot, browser, int(list(model.visible).index(apart)))
     assert panel.apart.running
     qtbot.mouseClick(panel.cancel_search, Qt.MouseButton.LeftButton)
-    assert not panel.apart.running and not panel.take_apart.isChecked() and not panel.searching.isVisible()
+    assert not panel.apart.running and not panel.take_apart.isChecked()
     assert not isinstance(browser.view.item.assembly, DisassemblyTimeline)
     assert browser.source.status.text() == "Taking apart cancelled"
+    # back to the piece by piece assembly, whose order (a burr: interlocked) is searched in its own worker
+    assert panel.searching.isVisible() == panel.order_search.running
+    qtbot.waitUntil(lambda: not panel.order_search.running, timeout=WAIT_MS)
+    assert not panel.searching.isVisible()
     qtbot.wait(200)  # a late answer of the cancelled search changes nothing
-    assert not isinstance(browser.view.item.assembly, DisassemblyTimeline)
+    assert isinstance(browser.view.item.assembly, AssemblyTimeline)
 
 
 def test_an_assembly_of_one_piece_is_listed_and_played_as_one_piece(qtbot, window):

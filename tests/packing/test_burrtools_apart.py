@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from solvers.engine import SearchCancelled
-from solvers.packing import burrtools_apart
+from solvers.packing import watch
 from solvers.packing.burrtools_apart import (
     COUNT_STATES,
     ONE_PIECE,
@@ -150,7 +150,7 @@ def test_the_cage_comes_apart_as_burrtools_stored_it_the_frames_staying_as_group
 def test_the_player_gets_the_same_play_and_a_stop_ends_its_search(cage, monkeypatch) -> None:
     """play_rows: the verdict compiled, then the moves in Python, the same play as take_apart_rows records; a stop
     set while the moves are searched ends the search within a poll, after progress was heard."""
-    monkeypatch.setattr(burrtools_apart, "POLL_STATES", 4)  # the cage's searches are short: poll often
+    monkeypatch.setattr(watch, "POLL_STATES", 4)  # the cage's searches are short: poll often
     _puzzle, cover, _shift = display_puzzle(cage)
     rows = _stored_cage_rows(cage, cover)
     heard: list[int] = []

@@ -6,9 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from solvers.engine import SearchCancelled
 from solvers.packing import all_solutions, build_cover, load_puzzle
 from solvers.packing.assembly import AssemblyStep, assembly_order, up_direction
 from solvers.packing.poses import PoseTable, instance_kinds, instance_rows
+from solvers.packing.watch import Watch
 
 
 @pytest.fixture(scope="module")
@@ -80,3 +82,27 @@ def test_flat_tray_puzzles_are_filled_from_the_front() -> None:
     order = assembly_order(problem, solution)
     assert {step.direction for step in order} == {(0, 0, -1)}
     _replay(problem, solution, order)
+
+
+def test_a_watch_on_the_steps_hears_progress_and_stops_the_search(soma) -> None:
+    """``on_step`` sees each piece tried: the order found under a Watch is the one found without, the steps heard
+    rise one by one; a stop set mid-search ends it at the next look with SearchCancelled."""
+    problem, rows = soma
+    solution = rows[0]
+    heard: list[int] = []
+    assert assembly_order(problem, solution, on_step=Watch(None, heard.append, every=1)) == assembly_order(
+        problem, solution
+    )
+    assert heard == list(range(1, len(heard) + 1)) and len(heard) >= len(solution)
+
+    class StopsAfter:
+        looks = 0
+
+        def is_set(self) -> bool:
+            self.looks += 1
+            return self.looks > 2
+
+    stop = StopsAfter()
+    with pytest.raises(SearchCancelled):
+        assembly_order(problem, solution, on_step=Watch(stop, every=1))
+    assert stop.looks == 3

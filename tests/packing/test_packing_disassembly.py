@@ -14,9 +14,11 @@ import numpy as np
 import pytest
 
 from solvers.cli import main
+from solvers.engine import SearchCancelled
 from solvers.packing import SymmetryMode, all_solutions, build_cover, load_puzzle
 from solvers.packing.disassembly import Disassembly, Move, disassemble, disassemble_solution
 from solvers.packing.solution_io import read_solutions
+from solvers.packing.watch import Watch
 
 Voxel = tuple[int, int, int]
 DIRECTIONS: list[Voxel] = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
@@ -414,3 +416,29 @@ def test_pack_disassemble_counts_stuck_assemblies_and_stores_levels(tmp_path, ca
     back = read_solutions(written)
     assert back.levels is not None and back.levels.tolist() == [1] * 240
     assert main(["pack", "soma", "--count", "--disassemble"]) == 2
+
+
+class _StopsAfter:
+    """A stop flag set once it has been looked at ``looks`` times: the stop lands mid-search."""
+
+    def __init__(self, looks: int) -> None:
+        self.looks, self._at = 0, looks
+
+    def is_set(self) -> bool:
+        self.looks += 1
+        return self.looks > self._at
+
+
+def test_a_watch_on_the_states_hears_progress_and_stops_the_search() -> None:
+    """``on_state`` sees every state searched: a Watch reports them rising and the same answer comes; a stop set
+    mid-search ends it at the next look with SearchCancelled."""
+    _names, pieces = _layout(*LEVEL_4)
+    cells = [sorted(p) for p in pieces]
+    heard: list[int] = []
+    watched = disassemble(cells, on_state=Watch(None, heard.append, every=1))
+    assert watched == disassemble(cells)
+    assert heard == list(range(1, len(heard) + 1)) and len(heard) > 3
+    stop = _StopsAfter(3)
+    with pytest.raises(SearchCancelled, match="stopped here"):
+        disassemble(cells, on_state=Watch(stop, None, "stopped here", every=1))
+    assert stop.looks == 4
