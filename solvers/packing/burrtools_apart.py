@@ -22,7 +22,7 @@ from solvers.engine import SearchCancelled, StopFlag
 from solvers.packing.burrtools_disassembly import GroupedParts
 from solvers.packing.burrtools_puzzle import BurrProblem
 from solvers.packing.cover import CoverProblem
-from solvers.packing.disassembly import MAX_STATES, STUCK, UNDECIDED, Disassembly, DisassemblySearch, Move
+from solvers.packing.disassembly import MAX_STATES, Disassembly, DisassemblySearch, Move, level_of, levels_of
 from solvers.packing.poses import instance_rows
 from solvers.packing.watch import Watch
 
@@ -185,17 +185,9 @@ def burrtools_solution_levels(
     ``progress(done)`` every so often; None when ``stop`` was set before the end. Each assembly's pieces are
     taken in instance order (:func:`solvers.packing.poses.instance_rows`), as the player takes them, so a level
     listed and the moves played come from the same search."""
-    levels = np.full(len(solutions), UNDECIDED, dtype=np.int64)
-    for index, rows in enumerate(solutions):
-        if stop is not None and stop.is_set():
-            return None
+
+    def level(rows: Sequence[int]) -> int:
         found = take_apart_rows(problem, cover, instance_rows(cover, rows), moves=False, max_states=max_states)
-        if found.one_piece:
-            levels[index] = ONE_PIECE
-        elif found.can_take_apart:
-            levels[index] = found.level or 0
-        elif found.complete:
-            levels[index] = STUCK
-        if progress is not None and index % 16 == 15:
-            progress(index + 1)
-    return levels
+        return ONE_PIECE if found.one_piece else level_of(found)
+
+    return levels_of(solutions, level, stop, progress, every=16)

@@ -537,15 +537,31 @@ def solution_levels(
 ) -> np.ndarray | None:
     """The level of each solution (row ids), STUCK where it cannot be taken apart and UNDECIDED where the search
     hit its bound; ``progress(done)`` every so often; None when ``stop`` was set before the end."""
+    return levels_of(solutions, lambda rows: level_of(disassemble_solution(problem, rows)), stop, progress, every=64)
+
+
+def level_of(found: Disassembly) -> int:
+    """One search's answer as a level: its level, STUCK when it ended without taking the solution apart and
+    UNDECIDED when it hit its bound first."""
+    if found.can_take_apart:
+        return found.level or 0
+    return STUCK if found.complete else UNDECIDED
+
+
+def levels_of(
+    solutions: Sequence[Sequence[int]],
+    level: Callable[[Sequence[int]], int],
+    stop: StopFlag | None,
+    progress: Callable[[int], None] | None,
+    every: int,
+) -> np.ndarray | None:
+    """``level(rows)`` for each solution, looking at ``stop`` before each and calling ``progress(done)`` every
+    ``every`` solutions: the loop every rule of taking apart shares. None when ``stop`` was set before the end."""
     levels = np.full(len(solutions), UNDECIDED, dtype=np.int64)
     for index, rows in enumerate(solutions):
         if stop is not None and stop.is_set():
             return None
-        found = disassemble_solution(problem, rows)
-        if found.can_take_apart:
-            levels[index] = found.level or 0
-        elif found.complete:
-            levels[index] = STUCK
-        if progress is not None and index % 64 == 63:
+        levels[index] = level(rows)
+        if progress is not None and index % every == every - 1:
             progress(index + 1)
     return levels
