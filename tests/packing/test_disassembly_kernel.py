@@ -10,6 +10,7 @@ from itertools import product
 
 import numpy as np
 import pytest
+from box_cuts import box_cut
 
 from solvers.packing.burrtools_disassembly import takes_apart_many
 from solvers.packing.burrtools_io import parse_burrtools
@@ -17,24 +18,6 @@ from solvers.packing.burrtools_puzzle import burr_problem
 from solvers.packing.disassembly import DisassemblySearch
 
 Voxel = tuple[int, int, int]
-
-
-def _box_cut(rng: random.Random, size: Voxel, n_pieces: int) -> list[list[Voxel]]:
-    """A box cut into ``n_pieces`` face-connected pieces grown from random seeds, one cell at a time."""
-    cells = list(product(range(size[0]), range(size[1]), range(size[2])))
-    owner: dict[Voxel, int] = {}
-    for i, seed in enumerate(rng.sample(cells, n_pieces)):
-        owner[seed] = i
-    while len(owner) < len(cells):
-        frontier = [(c, owner[n]) for c in cells if c not in owner for n in _neighbours(c) if n in owner]
-        cell, piece = rng.choice(frontier)
-        owner[cell] = piece
-    return [sorted(c for c in cells if owner[c] == i) for i in range(n_pieces)]
-
-
-def _neighbours(c: Voxel) -> list[Voxel]:
-    x, y, z = c
-    return [(x + 1, y, z), (x - 1, y, z), (x, y + 1, z), (x, y - 1, z), (x, y, z + 1), (x, y, z - 1)]
 
 
 def _framed(rng: random.Random) -> list[list[Voxel]]:
@@ -74,7 +57,7 @@ def _both(pieces: list[list[Voxel]], max_states: int = 200_000) -> tuple[tuple, 
 def test_random_box_cuts_come_apart_alike(size: Voxel) -> None:
     rng = random.Random(hash(size) & 0xFFFF)
     for _ in range(150):
-        pieces = _box_cut(rng, size, rng.randrange(3, 7))
+        pieces = box_cut(rng, size, rng.randrange(3, 7))
         python, compiled = _both(pieces)
         assert compiled == python, pieces
 
@@ -109,7 +92,7 @@ def test_batch_verdicts_equal_one_at_a_time() -> None:
     rng = random.Random(5)
     assemblies = []
     for _ in range(120):
-        pieces = _framed(rng) if rng.random() < 0.5 else _box_cut(rng, (3, 3, 2), rng.randrange(2, 6))
+        pieces = _framed(rng) if rng.random() < 0.5 else box_cut(rng, (3, 3, 2), rng.randrange(2, 6))
         assemblies.append(tuple((0, tuple(p)) for p in pieces))
     text = (
         '<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>'

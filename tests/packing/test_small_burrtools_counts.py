@@ -15,6 +15,7 @@ from itertools import product
 
 import numpy as np
 import pytest
+from box_cuts import box_cut
 
 import solvers.packing.burrtools_count as burrtools_count
 import solvers.packing.burrtools_search as burrtools_search
@@ -31,22 +32,6 @@ Voxel = tuple[int, int, int]
 FOREVER = math.inf
 
 
-def _cut(rng: random.Random, size: Voxel, n_pieces: int) -> list[list[Voxel]]:
-    """A box cut into face-connected pieces grown from random seeds."""
-    cells = list(product(range(size[0]), range(size[1]), range(size[2])))
-    owner = {seed: i for i, seed in enumerate(rng.sample(cells, n_pieces))}
-    while len(owner) < len(cells):
-        frontier = [(c, owner[n]) for c in cells if c not in owner for n in _neighbours(c) if n in owner]
-        cell, piece = rng.choice(frontier)
-        owner[cell] = piece
-    return [sorted(c for c in cells if owner[c] == i) for i in range(n_pieces)]
-
-
-def _neighbours(c: Voxel) -> list[Voxel]:
-    x, y, z = c
-    return [(x + 1, y, z), (x - 1, y, z), (x, y + 1, z), (x, y - 1, z), (x, y, z + 1), (x, y, z - 1)]
-
-
 def _shape_xml(cells: list[Voxel], optional: frozenset[Voxel] = frozenset()) -> str:
     every = set(cells) | set(optional)
     sx, sy, sz = (max(c[a] for c in every) + 1 for a in range(3))
@@ -59,7 +44,7 @@ def _random_file(rng: random.Random) -> str:
     """A box cut into pieces (each used once, some in a piece group), maybe a layer of variable cells on top
     with a spare monomino for some of them, maybe a piece given twice with a count range."""
     side, height = rng.choice([(2, 2), (3, 1), (2, 3), (3, 2)])
-    pieces = _cut(rng, (side, side, height), rng.randrange(2, min(6, side * side * height)))
+    pieces = box_cut(rng, (side, side, height), rng.randrange(2, min(6, side * side * height)))
     result = list(product(range(side), range(side), range(height)))
     top = frozenset((x, y, height) for x in range(side) for y in range(side)) if rng.random() < 0.6 else frozenset()
     shapes = [_shape_xml(result, top)] + [_shape_xml(p) for p in pieces] + [_shape_xml([(0, 0, 0)])]
