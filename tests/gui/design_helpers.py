@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QMessageBox
 
 from cubeviz.design.designer import Designer
@@ -43,3 +44,15 @@ def refused_as_json_and_reopened_from_burrtools(designer: Designer, folder: Path
     designer.start_box(2, 2, 2)
     assert designer.start_from(path) and designer.model.draft == saved
     return said
+
+
+def enumerated_as_burrtools_counts(qtbot, window, assemblies: int, timeout: int):
+    """Press the Design tab's Enumerate: the Packings tab must come to the front, and when its worker ends the level
+    shown must hold `assemblies`, said in the status line as BurrTools' count. Returns the packing browser."""
+    qtbot.mouseClick(window.designer.enumerate_button, Qt.MouseButton.LeftButton)
+    browser = window.packing_browser
+    assert window.tabs.currentWidget() is browser
+    qtbot.waitUntil(lambda: browser.worker is None, timeout=timeout)
+    assert browser.model.level_counts()[browser.model.level] == assemblies
+    assert f"{assemblies} assemblies as BurrTools counts them" in browser.source.status.text()
+    return browser

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from packing_helpers import EXAMPLES, open_burrtools, packings_window
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import QMessageBox
-from solve_helpers import make_window
 
 from solvers.packing import SymmetryMode, load_puzzle
 from solvers.packing.burrtools_io import write_burrtools
@@ -24,7 +23,6 @@ from solvers.packing.disassembly import STUCK, disassemble_solution, solution_le
 sys.path.insert(0, str(Path(__file__).parents[1] / "design"))
 from group_cases import LINKED, linked_rings  # noqa: E402
 
-EXAMPLES = Path("/work/peers/burr-tools/examples")
 WAIT_MS = 180_000  # the first search may compile the kernels
 REVIEW_MS = 60_000
 CAGE_MOVES = 16  # 4 + 9 + 3 moves (BurrTools stored 4.9.3 with the file's solution)
@@ -43,24 +41,13 @@ Voxel = tuple[int, int, int]
 
 @pytest.fixture
 def window(qtbot, monkeypatch):
-    win = make_window(qtbot, 3)
-    win.resize(1366, 768)
-    warnings: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warnings.append(text))
-    win.test_warnings = warnings
-    win.tabs.setCurrentWidget(win.packing_browser)
-    yield win
-    win.close()
+    with packings_window(qtbot, monkeypatch) as win:
+        yield win
 
 
 def _open(qtbot, window, path: Path):
     """Open a BurrTools file in the Packings tab and enumerate it at BurrTools' level."""
-    if not path.exists():
-        pytest.skip("the BurrTools examples are not on this machine")
-    browser = window.packing_browser
-    assert browser.open_burrtools_file(path, enumerate_now=True) and window.test_warnings == []
-    qtbot.waitUntil(lambda: browser.worker is None, timeout=WAIT_MS)
-    return browser
+    return open_burrtools(qtbot, window, path, enumerate_now=True, timeout=WAIT_MS)
 
 
 def _take_apart_all(qtbot, browser) -> np.ndarray:

@@ -5,44 +5,25 @@ piece (DemoPieceGenerator) is listed and played as "one piece", not as stuck."""
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
 import pytest
-from PyQt6.QtCore import Qt, QTimer
-from PyQt6.QtWidgets import QMessageBox
-from solve_helpers import make_window
+from packing_helpers import EXAMPLES, open_burrtools, packings_window, searched_in_a_worker
+from PyQt6.QtCore import Qt
 
 from cubeviz.views.gl.polycube_motion import AssemblyTimeline, DisassemblyTimeline
 from solvers.packing.burrtools_apart import ONE_PIECE, play_rows
 
-EXAMPLES = Path("/work/peers/burr-tools/examples")
 WAIT_MS = 180_000  # the first search may compile the kernels
-TICK_MS = 20
-LONGEST_GAP = 0.5  # seconds the event loop may go without a tick while the search runs (a frozen GUI: seconds)
 PELIKAN_MOVES = 108  # the moves that take PelikanBurr's one solution apart
 
 
 @pytest.fixture
 def window(qtbot, monkeypatch):
-    win = make_window(qtbot, 3)
-    win.resize(1366, 768)
-    warnings: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warnings.append(text))
-    win.test_warnings = warnings
-    win.tabs.setCurrentWidget(win.packing_browser)
-    yield win
-    win.close()
+    with packings_window(qtbot, monkeypatch) as win:
+        yield win
 
 
 def _open(qtbot, window, name: str):
-    path = EXAMPLES / f"{name}.xmpuzzle"
-    if not path.exists():
-        pytest.skip("the BurrTools examples are not on this machine")
-    browser = window.packing_browser
-    assert browser.open_burrtools_file(path, enumerate_now=True) and window.test_warnings == []
-    qtbot.waitUntil(lambda: browser.worker is None, timeout=WAIT_MS)
-    return browser
+    return open_burrtools(qtbot, window, EXAMPLES / f"{name}.xmpuzzle", enumerate_now=True, timeout=WAIT_MS)
 
 
 def _show(qtbot, browser, position: int) -> None:
@@ -62,21 +43,15 @@ def test_the_moves_are_searched_in_a_worker_the_window_responsive_and_cancel_sto
     apart = int(model.visible[0])
     expected = play_rows(model.burrtools, model.problem, model.current_rows())
     assert expected.can_take_apart and len(expected.moves) == PELIKAN_MOVES
-    ticks: list[float] = []
-    timer = QTimer()
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
-    timer.start(TICK_MS)
-    start = time.perf_counter()
-    panel.take_apart.click()
-    assert panel.apart.running and panel.apart.worker.isRunning()
-    qtbot.waitUntil(lambda: panel.searching.isVisible() and panel.cancel_search.isVisible())
-    assert not panel.buttons["play"].isEnabled()  # nothing to play until the moves come
-    qtbot.waitUntil(lambda: not panel.apart.running, timeout=WAIT_MS)
-    took = time.perf_counter() - start
-    timer.stop()
-    gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
-    assert took > 0.3 and len(ticks) >= took / (TICK_MS / 1000) / 4 and max(gaps) < LONGEST_GAP, (took, max(gaps))
-    assert not panel.searching.isVisible() and panel.buttons["play"].isEnabled()
+    searched_in_a_worker(
+        qtbot,
+        panel,
+        panel.take_apart,
+        panel.apart,
+        started=lambda: panel.apart.worker.isRunning(),
+        longer_than=0.3,
+        timeout=WAIT_MS,
+    )
     timeline = browser.view.item.assembly
     assert isinstance(timeline, DisassemblyTimeline)
     assert timeline.groups == tuple(m.pieces for m in expected.moves)

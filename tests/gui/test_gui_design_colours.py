@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from design_helpers import refused_as_json_and_reopened_from_burrtools, shown_designer
+from design_helpers import enumerated_as_burrtools_counts, refused_as_json_and_reopened_from_burrtools, shown_designer
 from PyQt6.QtCore import QPoint, Qt
 from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import QColorDialog, QFileDialog, QMessageBox
@@ -157,14 +157,9 @@ def test_enumerate_counts_a_coloured_design_as_burrtxt_does(qtbot):
     found = designer.wait_for_review(REVIEW_MS)
     assert found.ready and found.burrtools is not None
     assert "counted as BurrTools counts" in designer.findings.text()
-    qtbot.mouseClick(designer.enumerate_button, Qt.MouseButton.LeftButton)
-    browser = window.packing_browser
-    assert window.tabs.currentWidget() is browser
-    qtbot.waitUntil(lambda: browser.worker is None, timeout=WAIT_MS)
     # every assembly is listed; the level shown is BurrTools' and holds its count
-    assert browser.model.level_counts()[browser.model.level] == BOARD_ASSEMBLIES
+    browser = enumerated_as_burrtools_counts(qtbot, window, BOARD_ASSEMBLIES, WAIT_MS)
     assert browser.table_model.rowCount() == BOARD_ASSEMBLIES
-    assert f"{BOARD_ASSEMBLIES} assemblies as BurrTools counts them" in browser.source.status.text()
     window.close()
 
 

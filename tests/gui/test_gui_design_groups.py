@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from design_helpers import refused_as_json_and_reopened_from_burrtools
+from design_helpers import enumerated_as_burrtools_counts, refused_as_json_and_reopened_from_burrtools
 from PyQt6.QtCore import QPoint, Qt
 from PyQt6.QtWidgets import QApplication, QMessageBox
 from solve_helpers import make_window
@@ -135,10 +135,5 @@ def test_enumerate_counts_a_design_bounded_by_max_holes_as_burrtxt_does(qtbot):
     assert designer.panel.holes.note.text().startswith("The most of the 3 variable (+) cells an assembly may leave")
     found = designer.wait_for_review(REVIEW_MS)
     assert found.ready and "at most 1 empty cell (maxHoles)" in designer.findings.text()
-    qtbot.mouseClick(designer.enumerate_button, Qt.MouseButton.LeftButton)
-    browser = window.packing_browser
-    assert window.tabs.currentWidget() is browser
-    qtbot.waitUntil(lambda: browser.worker is None, timeout=WAIT_MS)
-    assert browser.model.level_counts()[browser.model.level] == BOUNDED_ASSEMBLIES
-    assert f"{BOUNDED_ASSEMBLIES} assemblies as BurrTools counts them" in browser.source.status.text()
+    enumerated_as_burrtools_counts(qtbot, window, BOUNDED_ASSEMBLIES, WAIT_MS)
     window.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from design_helpers import refused_as_json_and_reopened_from_burrtools, shown_designer
+from design_helpers import enumerated_as_burrtools_counts, refused_as_json_and_reopened_from_burrtools, shown_designer
 from PyQt6.QtCore import QPoint, Qt
 from PyQt6.QtWidgets import QApplication, QMessageBox
 from solve_helpers import make_window
@@ -81,12 +81,7 @@ def test_ranges_set_in_the_panel_undo_save_reopen_and_count_as_burrtxt(qtbot, mo
 
     found = designer.wait_for_review(REVIEW_MS)
     assert found.ready
-    qtbot.mouseClick(designer.enumerate_button, Qt.MouseButton.LeftButton)
-    browser = window.packing_browser
-    assert window.tabs.currentWidget() is browser
-    qtbot.waitUntil(lambda: browser.worker is None, timeout=WAIT_MS)
-    assert browser.model.level_counts()[browser.model.level] == RANGED_ASSEMBLIES
-    assert f"{RANGED_ASSEMBLIES} assemblies as BurrTools counts them" in browser.source.status.text()
+    enumerated_as_burrtools_counts(qtbot, window, RANGED_ASSEMBLIES, WAIT_MS)
     window.close()
 
 

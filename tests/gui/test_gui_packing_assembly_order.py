@@ -5,13 +5,10 @@ search; the plain search (a shipped puzzle) is stopped mid-search by another sol
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
 import pytest
-from PyQt6.QtCore import Qt, QTimer
-from PyQt6.QtWidgets import QDialog, QMessageBox
-from solve_helpers import make_window
+from packing_helpers import EXAMPLES, open_burrtools, packings_window, searched_in_a_worker
+from PyQt6.QtCore import Qt
+from PyQt6.QtWidgets import QDialog
 
 from cubeviz.export import ExportError
 from cubeviz.packing.export import assembly_frames
@@ -23,34 +20,20 @@ from solvers.packing.assembly import assembly_order
 from solvers.packing.disassembly import disassemble_solution
 from solvers.packing.watch import Watch
 
-EXAMPLES = Path("/work/peers/burr-tools/examples")
 WAIT_MS = 60_000
-TICK_MS = 20
 SEARCH_NODES = 5_000  # AlPackino's search bound here (a fraction of a second of search, not seconds)
 LONG_SEARCH = 2_000  # states: a plain search this long is stopped mid-search (it is polled every 256)
-LONGEST_GAP = 0.5  # seconds the event loop may go without a tick while the search runs (a frozen GUI: seconds)
 
 
 @pytest.fixture
 def window(qtbot, monkeypatch):
-    win = make_window(qtbot, 3)
-    win.resize(1366, 768)
-    warnings: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warnings.append(text))
-    monkeypatch.setattr(ProblemChooser, "exec", _first_problem)
-    win.test_warnings = warnings
-    win.tabs.setCurrentWidget(win.packing_browser)
-    yield win
-    win.close()
+    with packings_window(qtbot, monkeypatch) as win:
+        monkeypatch.setattr(ProblemChooser, "exec", _first_problem)
+        yield win
 
 
 def _open(qtbot, window, name: str, enumerate_now: bool = False):
-    path = EXAMPLES / f"{name}.xmpuzzle"
-    if not path.exists():
-        pytest.skip("the BurrTools examples are not on this machine")
-    browser = window.packing_browser
-    assert browser.open_burrtools_file(path, enumerate_now) and window.test_warnings == []
-    qtbot.waitUntil(lambda: browser.worker is None, timeout=WAIT_MS)
+    browser = open_burrtools(qtbot, window, EXAMPLES / f"{name}.xmpuzzle", enumerate_now=enumerate_now, timeout=WAIT_MS)
     if browser.model.current_rows() is None:
         browser.model.go_to(0)
     browser.view.item.finish_transition()
@@ -83,24 +66,22 @@ def test_the_assembly_order_is_searched_in_a_worker_and_cancel_stops_it(qtbot, w
     browser = _open(qtbot, window, "AlPackino")
     panel, model = browser.view_panel, browser.model
     expected = assembly_order(model.problem, model.current_rows())
-    ticks: list[float] = []
-    timer = QTimer()
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
-    timer.start(TICK_MS)
-    start = time.perf_counter()
-    panel.assemble.click()
-    assert panel.order_search.running and browser.view.item.assembly is None  # the packing stands assembled
-    qtbot.waitUntil(lambda: panel.searching.isVisible() and panel.cancel_search.isVisible())
-    assert not panel.buttons["play"].isEnabled()  # nothing to play until the order comes
-    with pytest.raises(ExportError, match="still being searched"):  # nor an animation to export
-        assembly_frames(browser)
-    qtbot.waitUntil(lambda: panel.step_label.text().endswith(" tries"), timeout=WAIT_MS)  # progress heard
-    qtbot.waitUntil(lambda: not panel.order_search.running, timeout=WAIT_MS)
-    took = time.perf_counter() - start
-    timer.stop()
-    gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
-    assert took > 0.15 and len(ticks) >= took / (TICK_MS / 1000) / 4 and max(gaps) < LONGEST_GAP, (took, max(gaps))
-    assert not panel.searching.isVisible() and panel.buttons["play"].isEnabled()
+
+    def while_searching() -> None:
+        with pytest.raises(ExportError, match="still being searched"):  # no animation to export yet
+            assembly_frames(browser)
+        qtbot.waitUntil(lambda: panel.step_label.text().endswith(" tries"), timeout=WAIT_MS)  # progress heard
+
+    searched_in_a_worker(
+        qtbot,
+        panel,
+        panel.assemble,
+        panel.order_search,
+        started=lambda: browser.view.item.assembly is None,  # the packing stands assembled
+        longer_than=0.15,
+        timeout=WAIT_MS,
+        while_searching=while_searching,
+    )
     timeline = browser.view.item.assembly
     assert isinstance(timeline, AssemblyTimeline)
     assert timeline.order == tuple(step.instance for step in expected)

@@ -1,0 +1,99 @@
+"""The Packings tab as its BurrTools tests drive it: a main window showing it with the warnings it raises collected,
+BurrTools example files opened there, and a timer that tells whether the event loop kept running while a worker
+searched."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from PyQt6.QtCore import QTimer
+from PyQt6.QtWidgets import QMessageBox
+from solve_helpers import make_window
+
+from cubeviz.main_window import MainWindow
+
+EXAMPLES = Path("/work/peers/burr-tools/examples")
+TICK_MS = 20
+LONGEST_GAP = 0.5  # seconds the event loop may go without a tick while a search runs (a frozen GUI: seconds)
+
+
+@contextmanager
+def packings_window(qtbot, monkeypatch) -> Iterator[MainWindow]:
+    """A laptop-sized main window on its Packings tab, closed afterwards; its warnings are kept in `test_warnings`,
+    not shown."""
+    window = make_window(qtbot, 3)
+    window.resize(1366, 768)
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warnings.append(text))
+    window.test_warnings = warnings
+    window.tabs.setCurrentWidget(window.packing_browser)
+    try:
+        yield window
+    finally:
+        window.close()
+
+
+def open_burrtools(qtbot, window: MainWindow, path: Path, *, enumerate_now: bool, timeout: int):
+    """Open a BurrTools file in the Packings tab (skipped where the examples are not on the machine), without a
+    warning, and wait for its worker; the packing browser."""
+    if not path.exists():
+        pytest.skip("the BurrTools examples are not on this machine")
+    browser = window.packing_browser
+    assert browser.open_burrtools_file(path, enumerate_now) and window.test_warnings == []
+    qtbot.waitUntil(lambda: browser.worker is None, timeout=timeout)
+    return browser
+
+
+class Ticks:
+    """A 20 ms QTimer started at once: while a worker searches, the ticks it gets show the event loop kept turning."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self.timer = QTimer()
+        self.timer.timeout.connect(lambda: self.times.append(time.perf_counter()))
+        self.timer.start(TICK_MS)
+        self.start = time.perf_counter()
+        self.took = 0.0
+
+    def stop(self) -> None:
+        """Stop the timer; `took` is the time since it started."""
+        self.took = time.perf_counter() - self.start
+        self.timer.stop()
+
+    def assert_kept_ticking(self, longer_than: float) -> None:
+        """The search took longer than `longer_than` seconds (so the check means something), at least a quarter
+        of the ticks due came, and no gap between two reached LONGEST_GAP."""
+        gaps = [b - a for a, b in zip(self.times, self.times[1:], strict=False)]
+        enough = len(self.times) >= self.took / (TICK_MS / 1000) / 4
+        assert self.took > longer_than and enough and max(gaps) < LONGEST_GAP, (self.took, max(gaps))
+
+
+def searched_in_a_worker(
+    qtbot,
+    panel,
+    button,
+    search,
+    *,
+    started: Callable[[], bool],
+    longer_than: float,
+    timeout: int,
+    while_searching: Callable[[], None] | None = None,
+) -> None:
+    """Press the player's `button` and follow the `search` it starts (the panel's order or moves search): it runs,
+    `started()` holds at once, the busy bar and Cancel show and Play is off until it ends (`while_searching()` runs
+    then), the event loop keeps ticking all along, and at the end the busy bar goes and Play comes back."""
+    ticks = Ticks()
+    button.click()
+    assert search.running and started()
+    qtbot.waitUntil(lambda: panel.searching.isVisible() and panel.cancel_search.isVisible())
+    assert not panel.buttons["play"].isEnabled()  # nothing to play until the search ends
+    if while_searching is not None:
+        while_searching()
+    qtbot.waitUntil(lambda: not search.running, timeout=timeout)
+    ticks.stop()
+    ticks.assert_kept_ticking(longer_than)
+    assert not panel.searching.isVisible() and panel.buttons["play"].isEnabled()
