@@ -17,7 +17,7 @@ tables with whole-cube turns (free) instead of recolourings choosing which axis 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from functools import cache
 
 import numpy as np
@@ -67,24 +67,46 @@ def _after(size: int, colours: np.ndarray, turns: list[BlockTurn]) -> np.ndarray
     return rotation_relabel(size, turns)[colours[sequence_permutation(size, turns)]]
 
 
+RingsResult = tuple[list[BlockTurn], np.ndarray, tuple[Projection, ...]]
+
+
 def solve_rings(
     size: int,
     colours: np.ndarray,
     stopped: Callable[[], bool] = lambda: False,
     pair: Callable[[int, np.ndarray], list[BlockTurn]] | None = None,
-) -> tuple[list[BlockTurn], np.ndarray, tuple[Projection, ...]]:
+) -> RingsResult:
+    """ring_by_ring run to its end: see there."""
+    steps = ring_by_ring(size, colours, stopped, pair)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
+
+
+def ring_by_ring(
+    size: int,
+    colours: np.ndarray,
+    stopped: Callable[[], bool] = lambda: False,
+    pair: Callable[[int, np.ndarray], list[BlockTurn]] | None = None,
+) -> Generator[tuple[int, int], None, RingsResult]:
     """(turns, colours after them relabelled to the target, the rings solved) for every ring the tables solve
     within their budgets, innermost first; a ring whose search gives up, or runs past RING_SECONDS, is left to
     the later stages. `colours` are relative to the target (for an even cube the innermost ring may change that
     target: the colours returned are relative to the new one). With `pair` (depth, colours -> turns that make
     that depth's bars one colour and keep every deeper piece: bar_pairing.py), each ring after the innermost is
     first paired and then solved with its bars as a 5x5x5 (bars.BarRing), obliques and all, while the rings have
-    taken less than BARS_SECONDS."""
+    taken less than BARS_SECONDS. Yields (rings done, rings in all) after each ring, so a caller can report
+    progress: a 15x15x15's six rings take half a minute."""
     turns: list[BlockTurn] = []
     solved: list[Projection] = []
     five_until = time.monotonic() + FIVE_SECONDS
     bars_until = time.monotonic() + BARS_SECONDS
-    for number, ring in enumerate(rings(size)):
+    every_ring = rings(size)
+    for number, ring in enumerate(every_ring):
+        if number:
+            yield number, len(every_ring)
         if stopped():
             break
         if pair is not None and number > 0 and time.monotonic() < bars_until:

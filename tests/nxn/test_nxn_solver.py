@@ -24,7 +24,7 @@ def _solve_by_string(n: int, scramble_text: str) -> tuple[StickerModel, BigCubeS
     return model, solution
 
 
-@pytest.mark.parametrize("n", range(2, 13))
+@pytest.mark.parametrize("n", [*range(2, 11), *(pytest.param(n, marks=pytest.mark.slow) for n in (11, 12))])
 def test_random_scramble_of_every_size_is_solved(n):
     text = format_turns(random_turns(n, seed=1000 + n), n)
     model, solution = _solve_by_string(n, text)
@@ -101,6 +101,17 @@ def test_events_name_stages_in_words_and_end_with_the_solution():
     fractions = [e.fraction for e in events if isinstance(e, StageProgress)]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0
     assert isinstance(events[-1], BigCubeSolution)
+
+
+def test_the_progress_bar_keeps_pace_with_the_clock_through_the_rings():
+    """The centre rings take most of a big solve (half a minute on a 15x15x15): each ring reports, and the bar's
+    fraction stays near the share of the time gone by, instead of sitting at zero until the rings are done."""
+    events = list(solve(NxNState.solved(9).apply(random_turns(9, seed=3))))
+    progress = [e for e in events if isinstance(e, StageProgress)]
+    assert [e.stage for e in progress if "ring " in e.stage] == ["centres: ring 2 of 3", "centres: ring 3 of 3"]
+    whole = events[-1].elapsed
+    for event in progress:
+        assert abs(event.fraction - event.elapsed / whole) < 0.3, (event, whole)
 
 
 def test_a_set_stop_flag_ends_the_solve_without_an_answer():
