@@ -155,14 +155,19 @@ def takes_apart_many(
         return out
     if any(k.groups for k in problem.kinds) or any(len(a) > MAX_FAST_PIECES for a in rest):
         return out + [takes_apart(problem, a, max_states=max_states) for a in rest]
-    cells: list[Sequence[Voxel]] = []
+    # the assemblies of a count share most of their pieces (the same cell tuples): each converted to an array once
+    arrays: dict[int, np.ndarray] = {}
+    cells: list[np.ndarray] = []
     assembly_starts = [0]
     for assembly in rest:
-        cells.extend(piece for _, piece in assembly)
+        for _, piece in assembly:
+            found = arrays.get(id(piece))
+            if found is None:
+                found = arrays[id(piece)] = np.asarray(piece, dtype=np.int64).reshape(-1, 3)
+            cells.append(found)
         assembly_starts.append(len(cells))
-    sizes = [len(piece) for piece in cells]
-    flat = np.asarray([v for piece in cells for v in piece], dtype=np.int64).reshape(-1, 3)
-    piece_starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    flat = np.concatenate(cells) if cells else np.zeros((0, 3), dtype=np.int64)
+    piece_starts = np.concatenate([[0], np.cumsum([len(piece) for piece in cells])]).astype(np.int64)
     from solvers.packing.disassembly_kernel import take_apart_all  # numba: loaded only when needed
 
     verdicts = take_apart_all(flat, piece_starts, np.asarray(assembly_starts, dtype=np.int64), max_states)

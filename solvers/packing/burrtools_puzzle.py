@@ -19,7 +19,7 @@ from solvers.packing.burrtools_colour import (
     coloured_chiral,
     coloured_mirror,
     coloured_same,
-    coloured_shape,
+    kind_shape,
 )
 from solvers.packing.burrtools_io import (
     BurrToolsFileError,
@@ -103,7 +103,7 @@ class Kind:
 
     def coloured(self) -> ColouredShape:
         """The piece with its colours, for the colour-aware shape comparisons."""
-        return coloured_shape(self.cells, dict(self.colours))
+        return kind_shape(self.cells, self.colours)
 
 
 @dataclass(frozen=True)
