@@ -12,6 +12,7 @@ one-handed piece copies with their mirror images (see :mod:`solvers.packing.burr
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from solvers.packing.burrtools_colour import (
@@ -37,7 +38,6 @@ from solvers.packing.voxels import (
     is_chiral,
     mirror_image,
     normalise,
-    translations,
 )
 
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -214,10 +214,11 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
         )
     # more copies than fit in the result can never be used: the search's stacks stay the size of the result
     kinds = [Kind(**{**k.__dict__, "maximum": min(k.maximum, len(room) // len(k.cells))}) for k in kinds]
-    room_index = {c: i for i, c in enumerate(room)}
+    from solvers.packing.placement_arrays import fits_somewhere
+
     placeable = []
     for kind in kinds:
-        if any(next(translations(shape, room, room_index), None) is not None for shape in _turned(kind.cells)):
+        if fits_somewhere(kind.cells, room):
             placeable.append(kind)
         elif kind.minimum:
             raise BurrToolsFileError(f"piece shape {kind.shape + 1} fits nowhere in the result", loc)
@@ -277,7 +278,7 @@ def kind_chirality(problem: BurrProblem) -> list[bool]:
     return [mirror_image(k.cells) not in set(_turned(k.cells)) for k in problem.kinds]
 
 
-def _turned(cells: tuple[Voxel, ...]) -> list[tuple[Voxel, ...]]:
+def _turned(cells: tuple[Voxel, ...]) -> Sequence[tuple[Voxel, ...]]:
     """:func:`voxels.orientations` of a piece, with numpy (the pieces of burrs have a hundred cells or more)."""
     from solvers.packing.placement_arrays import orientations_np
 

@@ -59,30 +59,90 @@ class _Lazy(Sequence[T]):
     __hash__ = None  # type: ignore[assignment]
 
 
-def orientations_np(cells, *, with_mirrors: bool = False) -> list[Shape]:
+class _Shapes(Sequence[Shape]):
+    """A piece's orientations as normal-form tuples, each made when first asked for: the placements, the colour
+    checks and the burr pairing read the arrays, and a hundred-cell piece's 24 tuples cost more than its
+    placements."""
+
+    def __init__(self, cells: np.ndarray) -> None:
+        self._cells = cells
+        self._made: dict[int, Shape] = {}
+
+    def _one(self, i: int) -> Shape:
+        found = self._made.get(i)
+        if found is None:
+            c = self._cells[i]
+            found = self._made[i] = tuple(zip(c[:, 0].tolist(), c[:, 1].tolist(), c[:, 2].tolist(), strict=True))
+        return found
+
+    @overload
+    def __getitem__(self, i: int) -> Shape: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Shape]: ...
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self._one(j) for j in range(len(self))[i]]
+        n = len(self)
+        if not -n <= i < n:
+            raise IndexError(i)
+        return self._one(i % n)
+
+    def __len__(self) -> int:
+        return len(self._cells)
+
+    def __iter__(self) -> Iterator[Shape]:
+        return (self._one(i) for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == (list(other) if isinstance(other, Sequence) else other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def orientations_np(cells, *, with_mirrors: bool = False) -> Sequence[Shape]:
     """:func:`voxels.orientations` (distinct normal forms, in isometry order) with numpy, each piece's made once
     (a BurrTools count asks for them when it pairs mirror partners, tests chirality and places the pieces)."""
-    return list(_orientations(tuple((int(v[0]), int(v[1]), int(v[2])) for v in cells), with_mirrors))
+    return _orientations(_key(cells), with_mirrors)[1]
+
+
+def orientation_cells(cells, *, with_mirrors: bool = False) -> np.ndarray:
+    """The cells of :func:`orientations_np` as one (orientations, cells, 3) array."""
+    return _orientations(_key(cells), with_mirrors)[0]
+
+
+def _key(cells) -> tuple[tuple[int, int, int], ...]:
+    return tuple((int(v[0]), int(v[1]), int(v[2])) for v in cells)
 
 
 @lru_cache(maxsize=512)
-def _orientations(cells: tuple[tuple[int, int, int], ...], with_mirrors: bool) -> tuple[Shape, ...]:
+def _orientations(cells: tuple[tuple[int, int, int], ...], with_mirrors: bool) -> tuple[np.ndarray, _Shapes]:
     voxels = np.asarray(cells, dtype=np.int64).reshape(-1, 3)
     mats = np.asarray(isometry_matrices()[: None if with_mirrors else N_ROTATIONS], dtype=np.int64)
     moved = np.einsum("mij,cj->mci", mats, voxels)  # (matrices, cells, 3)
+    if not len(voxels):
+        return np.zeros((1, 0, 3), dtype=np.int64), _Shapes(np.zeros((1, 0, 3), dtype=np.int64))
     moved -= moved.min(axis=1, keepdims=True)
     span = int(moved.max()) + 1
     codes = np.sort((moved[:, :, 0] * span + moved[:, :, 1]) * span + moved[:, :, 2], axis=1)
     seen: dict[bytes, int] = {}
     for m in range(len(mats)):
         seen.setdefault(codes[m].tobytes(), m)
-    out = []
-    for m in seen.values():
-        c = codes[m]
-        x, rest = np.divmod(c, span * span)
-        y, z = np.divmod(rest, span)
-        out.append(tuple(zip(x.tolist(), y.tolist(), z.tolist(), strict=True)))
-    return tuple(out)
+    distinct = codes[list(seen.values())]
+    x, rest = np.divmod(distinct, span * span)
+    y, z = np.divmod(rest, span)
+    out = np.stack([x, y, z], axis=2)
+    return out, _Shapes(out)
+
+
+def fits_somewhere(cells, room: Sequence[Sequence[int]]) -> bool:
+    """Whether some rotation of a piece (its ``cells``) lies on cells of ``room`` alone."""
+    where = np.asarray(room, dtype=np.int64).reshape(-1, 3)
+    if not len(where):
+        return False
+    local = where - where.min(axis=0)
+    grid = np.zeros(tuple(int(v) + 1 for v in local.max(axis=0)), dtype=bool)
+    grid[local[:, 0], local[:, 1], local[:, 2]] = True
+    return any(len(found) for found in _fits_each(grid, orientation_cells(cells)))
 
 
 def _fits(grid: np.ndarray, shape: Shape) -> np.ndarray:
@@ -96,22 +156,37 @@ def _fits(grid: np.ndarray, shape: Shape) -> np.ndarray:
     return np.argwhere(ok)
 
 
-MAX_BATCH = 1 << 21  # window cells looked at in one go when every orientation of a piece is placed at once
+MAX_BATCH = 1 << 21  # window cells looked at in one go when several orientations of a piece are placed at once
 
 
-def _fits_each(grid: np.ndarray, shapes: list[Shape]) -> list[np.ndarray]:
-    """:func:`_fits` for every orientation of one piece (the same number of cells each), in one numpy pass when
-    that is small enough: the grid padded with empty cells so that one window size holds every orientation (a
-    translation that would leave the grid meets padding and fails). The translations come in the same order."""
-    cells = np.asarray(shapes, dtype=np.int64)  # (O, K, 3)
-    size = tuple(int(v) + 1 for v in cells.reshape(-1, 3).max(axis=0))
-    if grid.size * cells.shape[0] * cells.shape[1] > MAX_BATCH or len(shapes) < 2:
+def _fits_each(grid: np.ndarray, shapes) -> list[np.ndarray]:
+    """:func:`_fits` for every orientation of one piece (the same number of cells each; a sequence of shapes or
+    an (orientations, cells, 3) array). The orientations with the same box share one pass over one sliding window
+    (24 rotations have at most six boxes), in chunks of at most ``MAX_BATCH`` window cells; the translations come
+    in the same order as :func:`_fits` gives them."""
+    cells = np.asarray(shapes, dtype=np.int64).reshape(len(shapes), -1, 3)
+    out: list[np.ndarray] = [np.zeros((0, 3), dtype=np.int64)] * len(cells)
+    if not len(cells) or not cells.shape[1]:
         return [_fits(grid, shape) for shape in shapes]
-    padded = np.zeros(tuple(g + s - 1 for g, s in zip(grid.shape, size, strict=True)), dtype=bool)
-    padded[: grid.shape[0], : grid.shape[1], : grid.shape[2]] = grid
-    windows = sliding_window_view(padded, size)  # (g0, g1, g2, s0, s1, s2): a window at every grid cell
-    ok = np.asarray(windows[..., cells[:, :, 0], cells[:, :, 1], cells[:, :, 2]].all(axis=-1))  # (g0, g1, g2, O)
-    return [np.argwhere(ok[..., o]) for o in range(len(shapes))]
+    boxes: dict[tuple[int, ...], list[int]] = {}
+    for o, size in enumerate((cells.max(axis=1) + 1).tolist()):
+        boxes.setdefault(tuple(size), []).append(o)
+    for size, members in boxes.items():
+        if any(s > g for s, g in zip(size, grid.shape, strict=True)):
+            continue
+        windows = sliding_window_view(grid, size)  # (w0, w1, w2, s0, s1, s2)
+        n_windows = windows.shape[0] * windows.shape[1] * windows.shape[2]
+        step = max(1, MAX_BATCH // (n_windows * cells.shape[1]))
+        for at in range(0, len(members), step):
+            chunk = members[at : at + step]
+            part = cells[chunk]  # (p, K, 3)
+            ok = np.asarray(windows[..., part[:, :, 0], part[:, :, 1], part[:, :, 2]].all(axis=-1))  # (w0, w1, w2, p)
+            which, x, y, z = np.nonzero(np.moveaxis(ok, 3, 0))
+            found = np.stack([x, y, z], axis=1)
+            bounds = np.searchsorted(which, np.arange(len(chunk) + 1))
+            for j, o in enumerate(chunk):
+                out[o] = found[bounds[j] : bounds[j + 1]]
+    return out
 
 
 def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndarray]:
@@ -128,30 +203,30 @@ def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndar
     file_to_search = np.empty(len(order), dtype=np.int64)
     file_to_search[np.asarray(order, dtype=np.int64)] = np.arange(len(order))
     max_size = max(p.size for p in puzzle.pieces)
-    parts = []  # (kind, orientation, cells (k, size) sorted per row)
-    all_orients: list[list[Shape]] = []
+    strides = np.asarray([dims[1] * dims[2], dims[2], 1], dtype=np.int64)
+    flat_index = index.ravel()
+    parts = []  # (kind, orientation per row, cells (k, size) sorted per row)
+    all_orients: list[Sequence[Shape]] = []
     for kind, piece in enumerate(puzzle.pieces):
-        orients = orientations_np(piece.cells, with_mirrors=puzzle.mirrors_same_piece)
-        all_orients.append(orients)
-        found = 0
-        for o_idx, (shape, fits) in enumerate(zip(orients, _fits_each(grid, orients), strict=True)):
-            if not len(fits):
-                continue
-            cells = np.asarray(shape, dtype=np.int64)
-            placed = fits[:, None, :] + cells[None, :, :]
-            ids = np.sort(index[placed[..., 0], placed[..., 1], placed[..., 2]], axis=1)
-            parts.append((kind, o_idx, ids))
-            found += len(ids)
-        if not found:
+        key = _key(piece.cells)
+        shapes = _orientations(key, puzzle.mirrors_same_piece)[0]
+        all_orients.append(_orientations(key, puzzle.mirrors_same_piece)[1])
+        fits = _fits_each(grid, shapes)
+        counts = np.asarray([len(f) for f in fits], dtype=np.int64)
+        if not counts.sum():
             raise PuzzleFileError(f"piece {piece.name!r} fits nowhere in the target", puzzle.name)
+        o_ids = np.repeat(np.arange(len(shapes), dtype=np.int64), counts)
+        offset = np.concatenate(fits) @ strides  # each placement's translation as a flat grid offset
+        ids = np.sort(flat_index[offset[:, None] + (shapes @ strides)[o_ids]], axis=1)
+        parts.append((kind, o_ids, ids))
     n_rows = sum(len(ids) for _, _, ids in parts)
     kinds = np.empty(n_rows, dtype=np.int64)
     orient = np.empty(n_rows, dtype=np.int64)
     row_cells = np.full((n_rows, max_size), -1, dtype=np.int64)
     at = 0
-    for kind, o_idx, ids in parts:
+    for kind, o_ids, ids in parts:
         kinds[at : at + len(ids)] = kind
-        orient[at : at + len(ids)] = o_idx
+        orient[at : at + len(ids)] = o_ids
         row_cells[at : at + len(ids), : ids.shape[1]] = ids
         at += len(ids)
     search = np.where(row_cells >= 0, file_to_search[row_cells], np.iinfo(np.int64).max)
@@ -173,11 +248,16 @@ def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndar
     n_words = (len(order) + WORD_BITS - 1) // WORD_BITS
     words = np.zeros((n_rows, n_words), dtype=np.uint64)
     present = row_cells >= 0
-    row_of = np.broadcast_to(np.arange(n_rows)[:, None], row_cells.shape)[present]
-    bits = search[present]
-    np.bitwise_or.at(
-        words, (row_of, bits // WORD_BITS), np.left_shift(np.uint64(1), (bits % WORD_BITS).astype(np.uint64))
-    )
+    # each row's cells as a row of booleans in search order, packed eight to a byte (lowest bit first) and read
+    # as little-endian words; in blocks of rows so the booleans stay small
+    block = max(1, (1 << 24) // (n_words * WORD_BITS))
+    for first in range(0, n_rows, block):
+        last = min(first + block, n_rows)
+        flags = np.zeros((last - first, n_words * WORD_BITS), dtype=bool)
+        held = present[first:last]
+        flags[np.nonzero(held)[0], search[first:last][held]] = True
+        packed = np.packbits(flags, axis=1, bitorder="little")
+        words[first:last] = packed.view("<u8").astype(np.uint64)
     sizes = present.sum(axis=1)
 
     def cell_tuples() -> list[tuple[int, ...]]:

@@ -13,11 +13,11 @@ import pytest
 
 from solvers.packing.cover import build_cover
 from solvers.packing.errors import PuzzleFileError
-from solvers.packing.placement_arrays import orientations_np, placement_arrays
+from solvers.packing.placement_arrays import fits_somewhere, orientations_np, placement_arrays
 from solvers.packing.placements import placement_rows
 from solvers.packing.puzzle import Piece, Puzzle
 from solvers.packing.puzzle_io import load_puzzle, shipped_puzzles
-from solvers.packing.voxels import is_connected, orientations
+from solvers.packing.voxels import is_connected, orientations, translations
 
 FIELDS = ("search_to_file", "file_to_search", "kinds", "orients", "cells", "masks", "start", "orientations")
 
@@ -74,6 +74,34 @@ def test_random_pieces_in_random_targets_give_the_python_rows() -> None:
         shuffled += n % 4 == 0
         _same(puzzle)
     assert shuffled == 30
+
+
+def test_orientations_placed_in_the_smallest_chunks_give_the_python_rows(monkeypatch) -> None:
+    """The orientations sharing a box are placed in chunks bounded by MAX_BATCH: one orientation at a time when
+    the bound is tiny, still the Python rows (and the words of rows in blocks, long rows of many cells)."""
+    import solvers.packing.placement_arrays as module
+
+    monkeypatch.setattr(module, "MAX_BATCH", 1)
+    rng = random.Random(27)
+    for n in range(30):
+        _same(_random_puzzle(rng, shuffled=n % 3 == 0))
+    big = _grown(rng, 40)
+    box = tuple(product(range(6), range(6), range(6)))
+    _same(Puzzle("big", (Piece("a", tuple(big), "#808080", 1),), box, (6, 6, 6), is_box=True))
+
+
+def test_a_piece_fits_somewhere_where_some_translate_of_a_rotation_fits() -> None:
+    rng = random.Random(11)
+    answers = set()
+    for _ in range(150):
+        cells = _grown(rng, rng.randrange(1, 7))
+        room = list(product(range(rng.randrange(1, 4)), range(rng.randrange(1, 4)), range(rng.randrange(1, 4))))
+        room = [c for c in room if rng.random() < 0.8] or [(0, 0, 0)]
+        index = {c: i for i, c in enumerate(room)}
+        expected = any(next(translations(shape, room, index), None) is not None for shape in orientations(cells))
+        assert fits_somewhere(cells, room) == expected
+        answers.add(expected)
+    assert answers == {True, False}
 
 
 @pytest.mark.parametrize("name", shipped_puzzles())
