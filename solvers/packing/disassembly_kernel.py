@@ -22,7 +22,7 @@ from numba import njit
 from solvers.packing.bits import lowest_bit_index
 from solvers.packing.disassembly_shapes import FREE, _far, _hash, _shapes, _slot
 
-__all__ = ["FOUND", "FREE", "LIMIT", "NONE", "separate", "take_apart_all"]
+__all__ = ["FOUND", "FREE", "LIMIT", "NONE", "separate", "take_apart_all", "take_apart_grouped"]
 
 FOUND, NONE, LIMIT = 0, 1, 2  # search outcomes
 CACHE_SPAN = 1 << 10  # relative offsets within +-512 are cached per (shape pair, offset); farther ones worked out
@@ -400,3 +400,117 @@ def take_apart_all(cells, piece_starts, assembly_starts, max_states) -> np.ndarr
             frames += 2
         out[i] = verdict
     return out
+
+
+@njit(cache=True, nogil=True)
+def take_apart_grouped(cells, piece_starts, assembly_starts, group_of, max_states):
+    """:func:`take_apart_all` under BurrTools' piece groups, for many assemblies in one call. ``group_of[p]``:
+    the one group piece ``p`` belongs to, or -1 (none, or several). Parts below the whole assembly whose pieces
+    all have the same group (not -1) count as apart without a search; a part below the whole that does not come
+    apart is a *stuck* part, which counts as apart only when its pieces can still be given groups. That depends
+    on every stuck part met before it, so it is left to the caller: the search goes on as if it were accepted and
+    reports each stuck part in the order the recursion meets it, the first rejected one ending the assembly (the
+    parts after it, met here all the same, are not the caller's concern).
+
+    Returns (verdict per assembly: 1 apart with no stuck part, 0 the whole assembly does not come apart, -1 its
+    search reached ``max_states``, 2 apart if the stuck parts are accepted; per stuck part its assembly, 1 when
+    its search reached ``max_states`` (else 0), and the start of its pieces in the last array; the stuck parts'
+    pieces, as positions within their assembly in part order)."""
+    shape_of, corner_of, sizes, dims, line_base, line_ptr, line_pos = _shapes(cells, piece_starts)
+    geo = (dims, line_base, line_ptr, line_pos, len(sizes))
+    n_assemblies = len(assembly_starts) - 1
+    n_max = 1
+    for i in range(n_assemblies):
+        n_max = max(n_max, assembly_starts[i + 1] - assembly_starts[i])
+    cache = (np.full(1 << 12, -1, dtype=np.int64), np.empty((1 << 12, 6), dtype=np.int64), 0)
+    scratch = _scratch(n_max)
+    work = _workspace(n_max)
+    epoch = 0
+    pieces = np.empty(n_max, dtype=np.int64)
+    offsets = np.empty((n_max, 3), dtype=np.int64)
+    part_start = np.empty(n_max + 1, dtype=np.int64)
+    part_size = np.empty(n_max + 1, dtype=np.int64)
+    held = np.empty(n_max, dtype=np.int64)
+    held_off = np.empty((n_max, 3), dtype=np.int64)
+    out = np.empty(n_assemblies, dtype=np.int64)
+    n_pieces = len(piece_starts) - 1
+    stuck_assembly = np.empty(n_pieces + 1, dtype=np.int64)  # stuck parts are disjoint: at most half the pieces
+    stuck_limit = np.empty(n_pieces + 1, dtype=np.int64)
+    stuck_start = np.zeros(n_pieces + 2, dtype=np.int64)
+    stuck_pieces = np.empty(n_pieces + 1, dtype=np.int64)
+    n_stuck = 0
+    for i in range(n_assemblies):
+        first, last = assembly_starts[i], assembly_starts[i + 1]
+        n = last - first
+        if n < 2:
+            out[i] = 0
+            continue
+        for k in range(n):
+            pieces[k] = first + k
+            offsets[k] = 0
+        part_start[0], part_size[0] = 0, n
+        frames = 1
+        verdict = 1
+        top = True  # the first part popped is the whole assembly
+        while frames:
+            frames -= 1
+            s0, size = part_start[frames], part_size[frames]
+            if size < 2:
+                continue
+            if not top:
+                g = group_of[pieces[s0]]
+                same = g >= 0
+                for k in range(1, size):
+                    if group_of[pieces[s0 + k]] != g:
+                        same = False
+                        break
+                if same:
+                    continue
+            sid = np.empty(size, dtype=np.int64)
+            corner = np.empty((size, 3), dtype=np.int64)
+            key = np.empty(3 * size, dtype=np.int64)
+            for k in range(size):
+                p = pieces[s0 + k]
+                sid[k] = shape_of[p]
+                for ax in range(3):
+                    corner[k, ax] = corner_of[p, ax]
+                    key[3 * k + ax] = offsets[s0 + k, ax] - offsets[s0, ax]
+            epoch += 1
+            found = _search(sid, corner, key, max_states, geo, sizes, cache, scratch, work, epoch)
+            outcome, group, _direction, row, _depth, _stored, cache, work = found
+            if outcome != FOUND:
+                if top:
+                    verdict = -1 if outcome == LIMIT else 0
+                    break
+                stuck_assembly[n_stuck] = i
+                stuck_limit[n_stuck] = 1 if outcome == LIMIT else 0
+                at = stuck_start[n_stuck]
+                for k in range(size):
+                    stuck_pieces[at + k] = pieces[s0 + k] - first
+                stuck_start[n_stuck + 1] = at + size
+                n_stuck += 1
+                verdict = 2
+                continue
+            top = False
+            state = work[0]
+            n_left = 0
+            for k in range(size):
+                held[k] = pieces[s0 + k]
+                for ax in range(3):
+                    held_off[k, ax] = state[row * 3 * size + 3 * k + ax]
+                n_left += group >> k & 1
+            a, b = s0, s0 + n_left  # the leaving group first on the stack, the part that stays on top
+            for k in range(size):
+                at = a if group >> k & 1 else b
+                pieces[at] = held[k]
+                offsets[at] = held_off[k]
+                if group >> k & 1:
+                    a += 1
+                else:
+                    b += 1
+            part_start[frames], part_size[frames] = s0, n_left
+            part_start[frames + 1], part_size[frames + 1] = s0 + n_left, size - n_left
+            frames += 2
+        out[i] = verdict
+    return (out, stuck_assembly[:n_stuck].copy(), stuck_limit[:n_stuck].copy(), stuck_start[: n_stuck + 1].copy(),
+            stuck_pieces[: stuck_start[n_stuck]].copy())  # fmt: skip
