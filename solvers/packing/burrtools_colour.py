@@ -46,7 +46,7 @@ class _Turns:
 
         table = np.asarray(shape, dtype=np.int64).reshape(-1, 4)
         mats = np.asarray(isometry_matrices()[:N_ROTATIONS], dtype=np.int64)
-        coords = np.einsum("mij,cj->mci", mats, table[:, :3])
+        coords = np.matmul(table[None, :, :3], mats.transpose(0, 2, 1))  # (24, cells, 3); einsum: ten times longer
         if len(table):
             coords -= coords.min(axis=1, keepdims=True)
         self.coords = coords
@@ -145,8 +145,14 @@ def coloured_same(a: ColouredShape, b: ColouredShape) -> bool:
 @lru_cache(maxsize=256)
 def kind_shape(cells: tuple[Voxel, ...], colours: tuple[tuple[Voxel, int], ...]) -> ColouredShape:
     """:func:`coloured_shape` of a piece given as its cells and its (cell, colour) pairs, made once per piece (a
-    count asks for it for every chirality, pairing and placement check)."""
-    return coloured_shape(cells, dict(colours))
+    count asks for it for every chirality, pairing and placement check). A kind's cells are already a normal
+    form (at the origin, sorted), which then only needs its colours added."""
+    colour = dict(colours)
+    out = tuple((x, y, z, colour.get((x, y, z), 0)) for x, y, z in cells)
+    at_origin = all(min(c[a] for c in out) == 0 for a in range(3)) if out else True
+    if at_origin and all(a < b for a, b in zip(out, out[1:], strict=False)):
+        return out
+    return coloured_shape(cells, colour)
 
 
 def allowed(piece_colour: int, result_colour: int, pairs: frozenset[tuple[int, int]]) -> bool:

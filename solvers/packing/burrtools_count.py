@@ -556,7 +556,7 @@ def _symmetries_of(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
     labels = np.asarray([colours.get(v, 0) * 2 + (i >= len(problem.required))
                          for i, v in enumerate(problem.required + problem.optional)], dtype=np.int64)  # fmt: skip
     mats = np.asarray(isometry_matrices(), dtype=np.int64)
-    moved = np.einsum("mij,cj->mci", mats, cells)
+    moved = np.matmul(cells[None], mats.transpose(0, 2, 1))  # (48, cells, 3): einsum takes ten times longer
     shift = cells.min(axis=0)[None, :] - moved.min(axis=1)  # (48, 3)
     moved += shift[:, None, :]
     low = cells.min(axis=0)

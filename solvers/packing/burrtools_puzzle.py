@@ -12,7 +12,6 @@ one-handed piece copies with their mirror images (see :mod:`solvers.packing.burr
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from solvers.packing.burrtools_colour import (
@@ -214,11 +213,12 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
         )
     # more copies than fit in the result can never be used: the search's stacks stay the size of the result
     kinds = [Kind(**{**k.__dict__, "maximum": min(k.maximum, len(room) // len(k.cells))}) for k in kinds]
-    from solvers.packing.placement_arrays import fits_somewhere
+    from solvers.packing.placement_arrays import fits_somewhere, room_grid
 
+    grid = room_grid(room)
     placeable = []
     for kind in kinds:
-        if fits_somewhere(kind.cells, room):
+        if fits_somewhere(kind.cells, grid):
             placeable.append(kind)
         elif kind.minimum:
             raise BurrToolsFileError(f"piece shape {kind.shape + 1} fits nowhere in the result", loc)
@@ -235,20 +235,18 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
 def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
     """Pair each one-handed piece copy with the next unpaired copy of its mirror shape (see module docstring).
     Returns the partner of every copy (None: achiral or unpaired) and whether mirror identification applies."""
+    from solvers.packing.placement_arrays import is_rotation_of
+
     kinds = problem.copies()
     chiral = kind_chirality(problem)
     partner: list[int | None] = [None] * len(kinds)
     complete = True
-    shapes: list[set | None] = [None] * len(problem.kinds)  # each kind's orientations, made when first asked for
     mirror_of: dict[int, list[bool]] = {}
 
     def same(k: int, mirrored) -> bool:
         if problem.coloured:
             return coloured_same(problem.kinds[k].coloured(), mirrored)
-        found = shapes[k]
-        if found is None:
-            found = shapes[k] = set(_turned(problem.kinds[k].cells))
-        return mirrored in found
+        return is_rotation_of(problem.kinds[k].cells, mirrored)
 
     for i, kind in enumerate(kinds):
         if partner[i] is not None or not chiral[kind]:
@@ -273,16 +271,11 @@ def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
 
 def kind_chirality(problem: BurrProblem) -> list[bool]:
     """Per kind: one-handed (no rotation maps it onto its mirror image), colours included when there are any."""
+    from solvers.packing.placement_arrays import is_chiral_np
+
     if problem.coloured:
         return [coloured_chiral(k.coloured()) for k in problem.kinds]
-    return [mirror_image(k.cells) not in set(_turned(k.cells)) for k in problem.kinds]
-
-
-def _turned(cells: tuple[Voxel, ...]) -> Sequence[tuple[Voxel, ...]]:
-    """:func:`voxels.orientations` of a piece, with numpy (the pieces of burrs have a hundred cells or more)."""
-    from solvers.packing.placement_arrays import orientations_np
-
-    return orientations_np(cells)
+    return [is_chiral_np(k.cells) for k in problem.kinds]
 
 
 # ---------------------------------------------------------------------------------------------- plain puzzles

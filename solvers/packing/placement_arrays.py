@@ -114,13 +114,35 @@ def _key(cells) -> tuple[tuple[int, int, int], ...]:
     return tuple((int(v[0]), int(v[1]), int(v[2])) for v in cells)
 
 
+def is_rotation_of(cells, shape) -> bool:
+    """Whether ``shape`` (cells in normal form) is a rotation of the piece ``cells``."""
+    _out, _shapes, span, codes = _orientations(_key(cells), False)
+    other = np.asarray(shape, dtype=np.int64).reshape(-1, 3)
+    if len(other) != len(cells) or (len(other) and (other.min() < 0 or other.max() >= span)):
+        return False
+    return np.sort((other[:, 0] * span + other[:, 1]) * span + other[:, 2]).tobytes() in codes
+
+
+def is_chiral_np(cells) -> bool:
+    """True when no rotation maps the piece onto its mirror image (:func:`voxels.is_chiral` from the arrays)."""
+    mirrored = np.asarray(_key(cells), dtype=np.int64).reshape(-1, 3) * np.asarray([-1, 1, 1])
+    if len(mirrored):
+        mirrored -= mirrored.min(axis=0)
+    return not is_rotation_of(cells, mirrored)
+
+
 @lru_cache(maxsize=512)
-def _orientations(cells: tuple[tuple[int, int, int], ...], with_mirrors: bool) -> tuple[np.ndarray, _Shapes]:
+def _orientations(
+    cells: tuple[tuple[int, int, int], ...], with_mirrors: bool
+) -> tuple[np.ndarray, _Shapes, int, frozenset[bytes]]:
+    """(the distinct orientations' cells (O, K, 3), the same as tuples, and each orientation as the bytes of its
+    sorted cell codes ``(x * span + y) * span + z`` with that ``span``)."""
     voxels = np.asarray(cells, dtype=np.int64).reshape(-1, 3)
     mats = np.asarray(isometry_matrices()[: None if with_mirrors else N_ROTATIONS], dtype=np.int64)
-    moved = np.einsum("mij,cj->mci", mats, voxels)  # (matrices, cells, 3)
+    moved = np.matmul(voxels[None], mats.transpose(0, 2, 1))  # (matrices, cells, 3); einsum: ten times longer
     if not len(voxels):
-        return np.zeros((1, 0, 3), dtype=np.int64), _Shapes(np.zeros((1, 0, 3), dtype=np.int64))
+        empty = np.zeros((1, 0, 3), dtype=np.int64)
+        return empty, _Shapes(empty), 1, frozenset({b""})
     moved -= moved.min(axis=1, keepdims=True)
     span = int(moved.max()) + 1
     codes = np.sort((moved[:, :, 0] * span + moved[:, :, 1]) * span + moved[:, :, 2], axis=1)
@@ -131,18 +153,23 @@ def _orientations(cells: tuple[tuple[int, int, int], ...], with_mirrors: bool) -
     x, rest = np.divmod(distinct, span * span)
     y, z = np.divmod(rest, span)
     out = np.stack([x, y, z], axis=2)
-    return out, _Shapes(out)
+    return out, _Shapes(out), span, frozenset(seen)
 
 
-def fits_somewhere(cells, room: Sequence[Sequence[int]]) -> bool:
-    """Whether some rotation of a piece (its ``cells``) lies on cells of ``room`` alone."""
+def room_grid(room: Sequence[Sequence[int]]) -> np.ndarray:
+    """The cells of ``room`` as a boolean grid (its box moved to the origin), for :func:`fits_somewhere`."""
     where = np.asarray(room, dtype=np.int64).reshape(-1, 3)
     if not len(where):
-        return False
+        return np.zeros((0, 0, 0), dtype=bool)
     local = where - where.min(axis=0)
     grid = np.zeros(tuple(int(v) + 1 for v in local.max(axis=0)), dtype=bool)
     grid[local[:, 0], local[:, 1], local[:, 2]] = True
-    return any(len(found) for found in _fits_each(grid, orientation_cells(cells)))
+    return grid
+
+
+def fits_somewhere(cells, grid: np.ndarray) -> bool:
+    """Whether some rotation of a piece (its ``cells``) lies on filled cells of ``grid`` (:func:`room_grid`)."""
+    return grid.size > 0 and any(ok.any() for _chunk, ok in _box_passes(grid, orientation_cells(cells)))
 
 
 def _fits(grid: np.ndarray, shape: Shape) -> np.ndarray:
@@ -161,13 +188,25 @@ MAX_BATCH = 1 << 21  # window cells looked at in one go when several orientation
 
 def _fits_each(grid: np.ndarray, shapes) -> list[np.ndarray]:
     """:func:`_fits` for every orientation of one piece (the same number of cells each; a sequence of shapes or
-    an (orientations, cells, 3) array). The orientations with the same box share one pass over one sliding window
-    (24 rotations have at most six boxes), in chunks of at most ``MAX_BATCH`` window cells; the translations come
-    in the same order as :func:`_fits` gives them."""
+    an (orientations, cells, 3) array), the translations in the same order as :func:`_fits` gives them."""
     cells = np.asarray(shapes, dtype=np.int64).reshape(len(shapes), -1, 3)
-    out: list[np.ndarray] = [np.zeros((0, 3), dtype=np.int64)] * len(cells)
     if not len(cells) or not cells.shape[1]:
         return [_fits(grid, shape) for shape in shapes]
+    out: list[np.ndarray] = [np.zeros((0, 3), dtype=np.int64)] * len(cells)
+    for chunk, ok in _box_passes(grid, cells):
+        which, x, y, z = np.nonzero(np.moveaxis(ok, 3, 0))
+        found = np.stack([x, y, z], axis=1)
+        bounds = np.searchsorted(which, np.arange(len(chunk) + 1))
+        for j, o in enumerate(chunk):
+            out[o] = found[bounds[j] : bounds[j + 1]]
+    return out
+
+
+def _box_passes(grid: np.ndarray, cells: np.ndarray) -> Iterator[tuple[list[int], np.ndarray]]:
+    """(orientations, where each fits: (w0, w1, w2, orientations) booleans over the translations) for the
+    orientations (cells (O, K, 3)) of one piece: those with the same box share one pass over one sliding window
+    (24 rotations have at most six boxes), in chunks of at most ``MAX_BATCH`` window cells; boxes larger than the
+    grid are left out."""
     boxes: dict[tuple[int, ...], list[int]] = {}
     for o, size in enumerate((cells.max(axis=1) + 1).tolist()):
         boxes.setdefault(tuple(size), []).append(o)
@@ -180,13 +219,7 @@ def _fits_each(grid: np.ndarray, shapes) -> list[np.ndarray]:
         for at in range(0, len(members), step):
             chunk = members[at : at + step]
             part = cells[chunk]  # (p, K, 3)
-            ok = np.asarray(windows[..., part[:, :, 0], part[:, :, 1], part[:, :, 2]].all(axis=-1))  # (w0, w1, w2, p)
-            which, x, y, z = np.nonzero(np.moveaxis(ok, 3, 0))
-            found = np.stack([x, y, z], axis=1)
-            bounds = np.searchsorted(which, np.arange(len(chunk) + 1))
-            for j, o in enumerate(chunk):
-                out[o] = found[bounds[j] : bounds[j + 1]]
-    return out
+            yield chunk, np.asarray(windows[..., part[:, :, 0], part[:, :, 1], part[:, :, 2]].all(axis=-1))
 
 
 def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndarray]:

@@ -13,11 +13,18 @@ import pytest
 
 from solvers.packing.cover import build_cover
 from solvers.packing.errors import PuzzleFileError
-from solvers.packing.placement_arrays import fits_somewhere, orientations_np, placement_arrays
+from solvers.packing.placement_arrays import (
+    fits_somewhere,
+    is_chiral_np,
+    is_rotation_of,
+    orientations_np,
+    placement_arrays,
+    room_grid,
+)
 from solvers.packing.placements import placement_rows
 from solvers.packing.puzzle import Piece, Puzzle
 from solvers.packing.puzzle_io import load_puzzle, shipped_puzzles
-from solvers.packing.voxels import is_connected, orientations, translations
+from solvers.packing.voxels import is_chiral, is_connected, mirror_image, orientations, translations
 
 FIELDS = ("search_to_file", "file_to_search", "kinds", "orients", "cells", "masks", "start", "orientations")
 
@@ -99,7 +106,7 @@ def test_a_piece_fits_somewhere_where_some_translate_of_a_rotation_fits() -> Non
         room = [c for c in room if rng.random() < 0.8] or [(0, 0, 0)]
         index = {c: i for i, c in enumerate(room)}
         expected = any(next(translations(shape, room, index), None) is not None for shape in orientations(cells))
-        assert fits_somewhere(cells, room) == expected
+        assert fits_somewhere(cells, room_grid(room)) == expected
         answers.add(expected)
     assert answers == {True, False}
 
@@ -116,6 +123,21 @@ def test_orientations_equal_the_python_ones() -> None:
         assert is_connected(cells)
         for mirrors in (False, True):
             assert orientations_np(cells, with_mirrors=mirrors) == orientations(cells, with_mirrors=mirrors)
+
+
+def test_chirality_and_rotations_from_the_arrays_equal_the_python_ones() -> None:
+    rng = random.Random(8)
+    answers = set()
+    for _ in range(150):
+        cells = _grown(rng, rng.randrange(1, 8))
+        other = _grown(rng, len(cells))
+        turned = rng.choice(orientations(cells))
+        assert is_chiral_np(cells) == is_chiral(cells)
+        assert is_rotation_of(cells, turned)
+        assert is_rotation_of(cells, other) == (tuple(other) in orientations(cells))
+        assert is_rotation_of(cells, mirror_image(cells)) == (not is_chiral(cells))
+        answers.add((is_chiral(cells), tuple(other) in orientations(cells)))
+    assert answers == {(True, True), (True, False), (False, True), (False, False)}
 
 
 def test_row_lookup_is_built_on_first_use() -> None:
