@@ -51,7 +51,7 @@ class _Turns:
             coords -= coords.min(axis=1, keepdims=True)
         self.coords = coords
         self.colours = table[:, 3]
-        self._layouts: dict[int, tuple] = {}
+        self._layouts: tuple | None = None
         self.span = int(coords.max(initial=0)) + 1
         self.tones = int(self.colours.max(initial=0)) + 1
         self.codes = np.sort(self._code(coords) * self.tones + self.colours, axis=1)
@@ -82,17 +82,17 @@ class _Turns:
             return False
         return np.sort(self._code(table[:, :3]) * self.tones + table[:, 3]).tobytes() in self.code_set
 
-    def layout(self, m: int):
-        """The coloured cells of rotation ``m`` in coordinate order: (cells (C, 3), colours (C,)), made once."""
+    def layouts(self):
+        """The coloured cells of every rotation in coordinate order: (cells (24, C, 3), colours (24, C)), made
+        once."""
         import numpy as np
 
-        found = self._layouts.get(m)
-        if found is None:
+        if self._layouts is None:
             coloured = np.flatnonzero(self.colours)
-            cells = self.coords[m][coloured]
-            order = np.argsort(self._code(cells), kind="stable")
-            found = self._layouts[m] = (cells[order], self.colours[coloured][order])
-        return found
+            cells = self.coords[:, coloured]
+            order = np.argsort(self._code(cells), axis=1)
+            self._layouts = (np.take_along_axis(cells, order[:, :, None], axis=1), self.colours[coloured][order])
+        return self._layouts
 
 
 @lru_cache(maxsize=256)
@@ -232,7 +232,7 @@ def row_colourings(problem, cover, target: list[Voxel], enabled, hole: int | Non
         if len(orientations) != max(turns.placement) + 1:
             raise AssertionError(f"kind {kind.letter}: the cover's orientations are not the piece's rotations")
         # per orientation of the cover: the rotations making its distinct coloured shapes, in rotation order
-        layouts: list[list[int]] = [[] for _ in orientations]
+        layouts: list[list[int]] = [[] for _ in range(len(orientations))]
         for m in turns.distinct:
             layouts[turns.placement[m]].append(m)
         tables.append((turns, layouts))
@@ -247,8 +247,7 @@ def row_colourings(problem, cover, target: list[Voxel], enabled, hole: int | Non
         most = int(n_layouts.max())
         if most > 62:
             raise AssertionError("more coloured orientations than rotations")
-        cells = np.stack([turns.layout(m)[0] for m in turns.distinct])  # (layouts, coloured cells, 3)
-        colours = np.stack([turns.layout(m)[1] for m in turns.distinct])  # (layouts, coloured cells)
+        cells, colours = (part[turns.distinct] for part in turns.layouts())  # (layouts, coloured cells, ...)
         number = {m: i for i, m in enumerate(turns.distinct)}
         slot = np.full((len(orientations), most), -1, dtype=np.int64)  # (orientation, i) -> layout number
         for o, found in enumerate(layouts):
@@ -282,7 +281,7 @@ class RowColourings:
             found = []
             for i, m in enumerate(layouts[orient]):
                 if bits >> i & 1:
-                    cells, colours = turns.layout(m)
+                    cells, colours = (part[m] for part in turns.layouts())
                     cells = cells + self.corners[row]
                     x, y, z = (cells[:, a].tolist() for a in range(3))
                     found.append(tuple(zip(zip(x, y, z, strict=True), colours.tolist(), strict=True)))

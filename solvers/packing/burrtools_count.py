@@ -547,28 +547,32 @@ _SYMMETRIES: dict[int, tuple[BurrProblem, list[tuple[Matrix, Voxel, bool]]]] = {
 
 
 def _symmetries_of(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
-    """:func:`_result_symmetries`, all 48 isometries tried at once: each cell as one integer (its coordinates and
-    a label: required, optional, or the colour of a coloured cell), the moved cells sorted and compared."""
+    """:func:`_result_symmetries`, all 48 isometries tried at once: the result as a grid of labels (required,
+    optional, or the colour of a coloured cell; 0 outside it), and an isometry kept when it maps the result's box
+    onto itself and every moved cell lands on a cell of its own label (the images are distinct and as many as
+    the cells, so they are then the result's cells exactly). An isometry is a signed permutation: where a cell
+    lands in the box, as a flat grid index, is one linear function of its coordinates, for all cells at once."""
     import numpy as np
 
     colours = dict(problem.result_colours)
     cells = np.asarray(problem.required + problem.optional, dtype=np.int64).reshape(-1, 3)
     labels = np.asarray([colours.get(v, 0) * 2 + (i >= len(problem.required))
-                         for i, v in enumerate(problem.required + problem.optional)], dtype=np.int64)  # fmt: skip
-    mats = np.asarray(isometry_matrices(), dtype=np.int64)
-    moved = np.matmul(cells[None], mats.transpose(0, 2, 1))  # (48, cells, 3): einsum takes ten times longer
-    shift = cells.min(axis=0)[None, :] - moved.min(axis=1)  # (48, 3)
-    moved += shift[:, None, :]
+                         for i, v in enumerate(problem.required + problem.optional)], dtype=np.int64) + 1  # fmt: skip
     low = cells.min(axis=0)
-    span = int(max((cells - low).max(), (moved - low).max())) + 1
-    n_labels = int(labels.max()) + 1
-
-    def codes(v: np.ndarray) -> np.ndarray:
-        local = v - low
-        return ((local[..., 0] * span + local[..., 1]) * span + local[..., 2]) * n_labels + labels
-
-    fixed = np.sort(codes(cells))
-    same = (np.sort(codes(moved), axis=1) == fixed[None, :]).all(axis=1)
+    local = cells - low
+    top = local.max(axis=0)  # the box's last cell
+    grid = np.zeros(tuple(int(d) + 1 for d in top), dtype=np.int64)
+    grid[local[:, 0], local[:, 1], local[:, 2]] = labels
+    mats = np.asarray(isometry_matrices(), dtype=np.int64)  # (48, 3, 3)
+    boxed = (np.abs(mats) @ top == top).all(axis=1)  # the box onto itself
+    lowest = np.minimum(mats, 0) @ top  # (48, 3): the lowest moved coordinates, m (local) >= lowest
+    strides = np.asarray(grid.strides, dtype=np.int64) // grid.itemsize
+    coefficients = strides @ mats  # (48, 3): flat index of m (local) - lowest = local . coefficient + constant
+    constants = -(lowest @ strides)
+    found = local @ coefficients[boxed].T + constants[boxed]  # (cells, boxed isometries)
+    same = np.zeros(len(mats), dtype=bool)
+    same[boxed] = (grid.ravel()[found] == labels[:, None]).all(axis=0)
+    shift = low[None, :] - mats @ low - lowest  # v -> m v + shift maps the result onto itself
     return [(m, (int(t[0]), int(t[1]), int(t[2])), n < 24)
             for n, (m, t) in enumerate(zip(isometry_matrices(), shift.tolist(), strict=True)) if same[n]]  # fmt: skip
 

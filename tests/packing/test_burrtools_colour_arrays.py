@@ -98,3 +98,44 @@ def test_every_rows_colourings_equal_the_one_by_one_ones() -> None:
                 assert found[row] == expected
                 checked += 1
     assert checked > 100
+
+
+def _symmetries_one_by_one(problem) -> list:
+    """Every isometry, turned cell by cell, that maps the result onto itself with the labels (required, optional,
+    colour) kept, with the shift that puts the moved cells back in place."""
+    label = {v: ("#", 0) for v in problem.required} | {v: ("+", 0) for v in problem.optional}
+    for v, c in problem.result_colours:
+        label[v] = (label[v][0], c)
+    cells = list(label)
+    low = [min(v[a] for v in cells) for a in range(3)]
+    out = []
+    for n, m in enumerate(isometry_matrices()):
+        moved = apply(m, cells)
+        shift = tuple(low[a] - min(v[a] for v in moved) for a in range(3))
+        placed = {
+            (x + shift[0], y + shift[1], z + shift[2]): label[v] for (x, y, z), v in zip(moved, cells, strict=True)
+        }
+        if placed == label:
+            out.append((m, shift, n < N_ROTATIONS))
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sets(st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 1)), min_size=1, max_size=18),
+    st.integers(0, 2**18 - 1),
+    st.integers(0, 2**18 - 1),
+    st.tuples(st.integers(-3, 3), st.integers(-3, 3), st.integers(-3, 3)),
+)
+def test_result_symmetries_at_once_equal_the_one_by_one_ones(cells, optional_bits, colour_bits, offset) -> None:
+    from solvers.packing.burrtools_count import _symmetries_of
+    from solvers.packing.burrtools_puzzle import BurrProblem
+
+    cells = sorted((x + offset[0], y + offset[1], z + offset[2]) for x, y, z in cells)
+    optional = tuple(v for i, v in enumerate(cells) if optional_bits >> i & 1)
+    required = tuple(v for v in cells if v not in optional)
+    colours = tuple(
+        (v, 1 + (colour_bits >> (2 * i) & 1)) for i, v in enumerate(cells) if colour_bits >> (2 * i + 1) & 1
+    )
+    problem = BurrProblem("p", "p", "", required, optional, (), result_colours=colours)
+    assert _symmetries_of(problem) == _symmetries_one_by_one(problem)
