@@ -29,7 +29,7 @@ import itertools
 from dataclasses import dataclass
 
 from solvers.packing.burrtools_colour import row_colourings
-from solvers.packing.burrtools_io import BurrToolsFileError
+from solvers.packing.burrtools_io import MAX_COLOURS, BurrToolsFileError
 from solvers.packing.burrtools_puzzle import (
     LETTERS,
     BurrProblem,
@@ -489,32 +489,41 @@ def class_ids(problem: BurrProblem, found: list, *, mirror: bool, stop=None) -> 
     chiral = kind_chirality(problem)
     ids: dict[tuple, int] = {}
     out = []
-    # pieces are numbered as met, and the image of piece p (kind k after the move) under symmetry s is worked out
-    # once: assemblies share most of their pieces, and a piece of a burr or a colour puzzle has a hundred cells
-    numbers: dict[tuple, int] = {}
-    images: dict[tuple[int, int, int], int] = {}
-    by_object: dict[int, int] = {}  # a piece's number by the identity of its tuple (shared by the assemblies that
-    # hold it; ``found`` keeps them all alive), so that a long tuple is hashed once, not once per symmetry
+    # each piece's images under every symmetry are worked out once, all symmetries in one numpy step: assemblies
+    # share most of their pieces, and a piece of a burr or a colour puzzle has a hundred cells. An image is
+    # known by its kind and the number of its moved cells (and colouring), equal numbers for equal images
+    import numpy as np
 
-    def number(piece: tuple) -> int:
-        found_number = by_object.get(id(piece))
-        if found_number is None:
-            found_number = by_object[id(piece)] = numbers.setdefault(piece, len(numbers))
-        return found_number
+    turns = np.asarray([m for m, _, _ in symmetries], dtype=np.int64).reshape(-1, 3, 3).transpose(0, 2, 1)
+    shifts = np.asarray([t for _, t, _ in symmetries], dtype=np.int64).reshape(-1, 1, 3)
+    every = np.asarray(problem.cells, dtype=np.int64).reshape(-1, 3)
+    low = every.min(axis=0)
+    span = int((every - low).max()) + 1  # the images of result cells are result cells
+    shapes: dict[tuple[bytes, bytes], int] = {}
+    moved_of: dict[int, list[int]] = {}  # by the identity of a piece's tuple (shared by the assemblies that hold
+    # it; ``found`` keeps them all alive), so that a long tuple is neither hashed nor turned twice
 
-    def image_of(s: int, piece: tuple, kind: int) -> int:
-        key = (s, number(piece), kind)
-        found_image = images.get(key)
-        if found_image is None:
-            m, shift, _ = symmetries[s]
-            moved = apply(m, piece[1])
-            entry: tuple = (kind, tuple(sorted((x + shift[0], y + shift[1], z + shift[2]) for x, y, z in moved)))
+    def codes(cells: np.ndarray) -> np.ndarray:
+        moved = np.matmul(cells[None], turns) + shifts - low  # (symmetries, cells, 3)
+        return (moved[..., 0] * span + moved[..., 1]) * span + moved[..., 2]
+
+    def moved_shapes(piece: tuple) -> list[int]:
+        found_shapes = moved_of.get(id(piece))
+        if found_shapes is None:
+            cells = np.sort(codes(np.asarray(piece[1], dtype=np.int64).reshape(-1, 3)), axis=1)
+            painted = np.zeros((len(symmetries), 0), dtype=np.int64)
             if len(piece) > 2:  # its colouring moves along
-                cells = apply(m, [v for v, _ in piece[2]])
-                entry += (tuple(sorted(((x + shift[0], y + shift[1], z + shift[2]), c)
-                                       for (x, y, z), (_, c) in zip(cells, piece[2], strict=True))),)  # fmt: skip
-            found_image = images[key] = numbers.setdefault(entry, len(numbers))
-        return found_image
+                spots = np.asarray([v for v, _ in piece[2]], dtype=np.int64).reshape(-1, 3)
+                tones = np.asarray([c for _, c in piece[2]], dtype=np.int64)
+                painted = np.sort(codes(spots) * (MAX_COLOURS + 1) + tones, axis=1)
+            found_shapes = moved_of[id(piece)] = [
+                shapes.setdefault((cells[s].tobytes(), painted[s].tobytes()), len(shapes))
+                for s in range(len(symmetries))
+            ]
+        return found_shapes
+
+    def image_of(s: int, piece: tuple, kind: int) -> tuple[int, int]:
+        return kind, moved_shapes(piece)[s]
 
     for n, placed in enumerate(found):
         if n % 1024 == 0:
