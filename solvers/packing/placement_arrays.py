@@ -202,6 +202,22 @@ def _fits_each(grid: np.ndarray, shapes) -> list[np.ndarray]:
     return out
 
 
+def _placements_of(grid: np.ndarray, shapes: np.ndarray, strides: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every placement of one piece (its orientations' cells (O, K, 3)) on the filled cells of ``grid``: (the
+    orientation of each, its translation as a flat offset into the grid by ``strides``), orientation by
+    orientation, the translations of each in :func:`_fits` order."""
+    found_o, found_at = [], []
+    for chunk, ok in _box_passes(grid, shapes):
+        which, x, y, z = np.nonzero(np.moveaxis(ok, 3, 0))  # orientation-major, then the translations in order
+        found_o.append(np.asarray(chunk, dtype=np.int64)[which])
+        found_at.append(x * strides[0] + y * strides[1] + z * strides[2])
+    if not found_o:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    o_ids, offsets = np.concatenate(found_o), np.concatenate(found_at)
+    order = np.argsort(o_ids, kind="stable")  # boxes taken one after the other: orientation order again
+    return o_ids[order], offsets[order]
+
+
 def _box_passes(grid: np.ndarray, cells: np.ndarray) -> Iterator[tuple[list[int], np.ndarray]]:
     """(orientations, where each fits: (w0, w1, w2, orientations) booleans over the translations) for the
     orientations (cells (O, K, 3)) of one piece: those with the same box share one pass over one sliding window
@@ -244,12 +260,9 @@ def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndar
         key = _key(piece.cells)
         shapes = _orientations(key, puzzle.mirrors_same_piece)[0]
         all_orients.append(_orientations(key, puzzle.mirrors_same_piece)[1])
-        fits = _fits_each(grid, shapes)
-        counts = np.asarray([len(f) for f in fits], dtype=np.int64)
-        if not counts.sum():
+        o_ids, offset = _placements_of(grid, shapes, strides)
+        if not len(o_ids):
             raise PuzzleFileError(f"piece {piece.name!r} fits nowhere in the target", puzzle.name)
-        o_ids = np.repeat(np.arange(len(shapes), dtype=np.int64), counts)
-        offset = np.concatenate(fits) @ strides  # each placement's translation as a flat grid offset
         ids = np.sort(flat_index[offset[:, None] + (shapes @ strides)[o_ids]], axis=1)
         parts.append((kind, o_ids, ids))
     n_rows = sum(len(ids) for _, _, ids in parts)
