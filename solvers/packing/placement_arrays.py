@@ -111,6 +111,9 @@ def orientation_cells(cells, *, with_mirrors: bool = False) -> np.ndarray:
 
 
 def _key(cells) -> tuple[tuple[int, int, int], ...]:
+    """The cells as a tuple of integer triples (the cache key); a piece's own cells already are one."""
+    if type(cells) is tuple and all(type(v) is tuple and len(v) == 3 and type(v[0]) is int for v in cells):
+        return cells
     return tuple((int(v[0]), int(v[1]), int(v[2])) for v in cells)
 
 
