@@ -172,7 +172,10 @@ def room_grid(room: Sequence[Sequence[int]]) -> np.ndarray:
 
 def fits_somewhere(cells, grid: np.ndarray) -> bool:
     """Whether some rotation of a piece (its ``cells``) lies on filled cells of ``grid`` (:func:`room_grid`)."""
-    return grid.size > 0 and any(ok.any() for _chunk, ok in _box_passes(grid, orientation_cells(cells)))
+    if not grid.size:
+        return False
+    strides = np.asarray(grid.strides, dtype=np.int64) // grid.itemsize
+    return len(_placements_of(grid, orientation_cells(cells), strides)[0]) > 0
 
 
 def _fits(grid: np.ndarray, shape: Shape) -> np.ndarray:
@@ -186,7 +189,7 @@ def _fits(grid: np.ndarray, shape: Shape) -> np.ndarray:
     return np.argwhere(ok)
 
 
-MAX_BATCH = 1 << 21  # window cells looked at in one go when several orientations of a piece are placed at once
+MAX_BATCH = 1 << 21  # piece cells looked up in one go when every orientation of a piece is placed at once
 
 
 def _fits_each(grid: np.ndarray, shapes) -> list[np.ndarray]:
@@ -195,50 +198,56 @@ def _fits_each(grid: np.ndarray, shapes) -> list[np.ndarray]:
     cells = np.asarray(shapes, dtype=np.int64).reshape(len(shapes), -1, 3)
     if not len(cells) or not cells.shape[1]:
         return [_fits(grid, shape) for shape in shapes]
-    out: list[np.ndarray] = [np.zeros((0, 3), dtype=np.int64)] * len(cells)
-    for chunk, ok in _box_passes(grid, cells):
-        which, x, y, z = np.nonzero(np.moveaxis(ok, 3, 0))
-        found = np.stack([x, y, z], axis=1)
-        bounds = np.searchsorted(which, np.arange(len(chunk) + 1))
-        for j, o in enumerate(chunk):
-            out[o] = found[bounds[j] : bounds[j + 1]]
-    return out
+    strides = np.asarray(grid.strides, dtype=np.int64) // grid.itemsize
+    o_ids, at = _placements_of(grid, cells, strides)
+    found = np.stack(np.unravel_index(at, grid.shape), axis=1) if len(at) else np.zeros((0, 3), dtype=np.int64)
+    bounds = np.searchsorted(o_ids, np.arange(len(cells) + 1))
+    return [found[bounds[o] : bounds[o + 1]] for o in range(len(cells))]
 
 
 def _placements_of(grid: np.ndarray, shapes: np.ndarray, strides: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Every placement of one piece (its orientations' cells (O, K, 3)) on the filled cells of ``grid``: (the
     orientation of each, its translation as a flat offset into the grid by ``strides``), orientation by
-    orientation, the translations of each in :func:`_fits` order."""
-    found_o, found_at = [], []
-    for chunk, ok in _box_passes(grid, shapes):
-        which, x, y, z = np.nonzero(np.moveaxis(ok, 3, 0))  # orientation-major, then the translations in order
-        found_o.append(np.asarray(chunk, dtype=np.int64)[which])
-        found_at.append(x * strides[0] + y * strides[1] + z * strides[2])
-    if not found_o:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    o_ids, offsets = np.concatenate(found_o), np.concatenate(found_at)
-    order = np.argsort(o_ids, kind="stable")  # boxes taken one after the other: orientation order again
-    return o_ids[order], offsets[order]
+    orientation, the translations of each in :func:`_fits` order (coordinate order).
 
-
-def _box_passes(grid: np.ndarray, cells: np.ndarray) -> Iterator[tuple[list[int], np.ndarray]]:
-    """(orientations, where each fits: (w0, w1, w2, orientations) booleans over the translations) for the
-    orientations (cells (O, K, 3)) of one piece: those with the same box share one pass over one sliding window
-    (24 rotations have at most six boxes), in chunks of at most ``MAX_BATCH`` window cells; boxes larger than the
-    grid are left out."""
-    boxes: dict[tuple[int, ...], list[int]] = {}
-    for o, size in enumerate((cells.max(axis=1) + 1).tolist()):
-        boxes.setdefault(tuple(size), []).append(o)
-    for size, members in boxes.items():
-        if any(s > g for s, g in zip(size, grid.shape, strict=True)):
-            continue
-        windows = sliding_window_view(grid, size)  # (w0, w1, w2, s0, s1, s2)
-        n_windows = windows.shape[0] * windows.shape[1] * windows.shape[2]
-        step = max(1, MAX_BATCH // (n_windows * cells.shape[1]))
-        for at in range(0, len(members), step):
-            chunk = members[at : at + step]
-            part = cells[chunk]  # (p, K, 3)
-            yield chunk, np.asarray(windows[..., part[:, :, 0], part[:, :, 1], part[:, :, 2]].all(axis=-1))
+    The candidates of an orientation are the translations that keep its box in the grid, or, when there are
+    far fewer of those over all orientations, the filled cells less its first cell (a placement puts that cell on
+    a filled one; large pieces have few of the first kind, small pieces in a large grid few of the second).
+    Candidates whose first cell is empty are dropped, and the rest have all their cells looked up in the grid,
+    all orientations at once (in chunks of at most ``MAX_BATCH`` cells)."""
+    dims = np.asarray(grid.shape, dtype=np.int64)
+    room = dims[None, :] - shapes.max(axis=1)  # (O, 3): translations per axis that keep the box in the grid
+    fits = (room > 0).all(axis=1)
+    n_filled = int(np.count_nonzero(grid))
+    boxes = np.where(fits, np.prod(np.maximum(room, 0), axis=1), 0)
+    if 4 * int(boxes.sum()) <= n_filled * int(fits.sum()):  # the windows cost a Python step per orientation
+        per_box: dict[tuple[int, ...], np.ndarray] = {}
+        found = []
+        for o in np.flatnonzero(fits).tolist():
+            key = tuple(room[o].tolist())
+            box = per_box.get(key)
+            if box is None:
+                x, y, z = (np.arange(n, dtype=np.int64) * st for n, st in zip(key, strides.tolist(), strict=True))
+                box = per_box[key] = (x[:, None, None] + y[None, :, None] + z[None, None, :]).ravel()
+            found.append(box)
+        at = np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+        o_ids = np.repeat(np.flatnonzero(fits), boxes[fits])
+        first = grid.ravel()[at + shapes[o_ids, 0] @ strides]  # the first cell on a filled one
+        o_ids, at = o_ids[first], at[first]
+    else:
+        filled = np.argwhere(grid)  # in coordinate order
+        translations = filled[None, :, :] - shapes[:, :1, :]  # (O, F, 3): the first cell on each filled cell
+        inside = ((translations >= 0) & (translations < room[:, None, :])).all(axis=2)
+        o_ids, which = np.nonzero(inside)  # orientation-major, then the filled cells' order
+        at = translations[o_ids, which] @ strides
+    offsets = shapes @ strides  # (O, K)
+    flat = grid.ravel()
+    keep = np.empty(len(at), dtype=bool)
+    step = max(1, MAX_BATCH // max(shapes.shape[1], 1))
+    for start in range(0, len(at), step):
+        end = start + step
+        keep[start:end] = flat[at[start:end, None] + offsets[o_ids[start:end]]].all(axis=1)
+    return o_ids[keep], at[keep]
 
 
 def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndarray]:
@@ -278,8 +287,21 @@ def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndar
         orient[at : at + len(ids)] = o_ids
         row_cells[at : at + len(ids), : ids.shape[1]] = ids
         at += len(ids)
-    search = np.where(row_cells >= 0, file_to_search[row_cells], np.iinfo(np.int64).max)
+    n_words = (len(order) + WORD_BITS - 1) // WORD_BITS
+    n_bits = n_words * WORD_BITS
+    # each row's cells in search order; the padding -1 reads one more bit, past every cell (never the lowest)
+    search = np.append(file_to_search, n_bits)[row_cells]
     lowest = search.min(axis=1)
+    # the rows' bit words: each row's cells as a row of booleans (the padding's own column dropped), packed eight
+    # to a byte (lowest bit first) and read as little-endian words; in blocks of rows so the booleans stay small
+    words = np.zeros((n_rows, n_words), dtype=np.uint64)
+    block = max(1, (1 << 24) // (n_bits + 1))
+    for first in range(0, n_rows, block):
+        last = min(first + block, n_rows)
+        flags = np.zeros((last - first, n_bits + 1), dtype=bool)
+        flags[np.arange(last - first)[:, None], search[first:last]] = True
+        packed = np.packbits(flags[:, :n_bits], axis=1, bitorder="little")
+        words[first:last] = packed.view("<u8").astype(np.uint64)
     # the order of placement_rows: (lowest search cell, kind, orientation, cells). Rows of one orientation of one
     # kind are translates of one shape, told apart by their first (smallest) file cell alone when file order is
     # coordinate order; should two share it (a target listed in some other order) all the cells decide
@@ -290,23 +312,11 @@ def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndar
         same &= ordered[1:] == ordered[:-1]
     if same.any():
         perm = np.lexsort([row_cells[:, c] for c in range(max_size - 1, -1, -1)] + [orient, kinds, lowest])
-    kinds, orient, row_cells, search, lowest = kinds[perm], orient[perm], row_cells[perm], search[perm], lowest[perm]
+    kinds, orient, row_cells, words, lowest = kinds[perm], orient[perm], row_cells[perm], words[perm], lowest[perm]
     n_kinds = len(puzzle.pieces)
     start = np.zeros(len(order) * n_kinds + 1, dtype=np.int64)
     np.cumsum(np.bincount(lowest * n_kinds + kinds, minlength=len(order) * n_kinds), out=start[1:])
-    n_words = (len(order) + WORD_BITS - 1) // WORD_BITS
-    words = np.zeros((n_rows, n_words), dtype=np.uint64)
     present = row_cells >= 0
-    # each row's cells as a row of booleans in search order, packed eight to a byte (lowest bit first) and read
-    # as little-endian words; in blocks of rows so the booleans stay small
-    block = max(1, (1 << 24) // (n_words * WORD_BITS))
-    for first in range(0, n_rows, block):
-        last = min(first + block, n_rows)
-        flags = np.zeros((last - first, n_words * WORD_BITS), dtype=bool)
-        held = present[first:last]
-        flags[np.nonzero(held)[0], search[first:last][held]] = True
-        packed = np.packbits(flags, axis=1, bitorder="little")
-        words[first:last] = packed.view("<u8").astype(np.uint64)
     sizes = present.sum(axis=1)
 
     def cell_tuples() -> list[tuple[int, ...]]:

@@ -148,3 +148,27 @@ def test_row_lookup_is_built_on_first_use() -> None:
     assert cover.row_id(int(cover.row_kind[row]), reversed(cells)) == row
     assert cover.row_id(int(cover.row_kind[row]), cells[:-1]) is None
     assert len(cover._lookup) == cover.n_rows
+
+
+def test_both_ways_of_listing_candidates_fit_where_each_orientation_alone_fits() -> None:
+    """A large piece in a box has few translations that keep it inside (listed as such), a small piece in a large
+    grid few filled cells to put its first cell on (listed from them): both give :func:`_fits`'s translations."""
+    from solvers.packing.placement_arrays import _fits, _fits_each
+
+    rng = random.Random(4)
+    grid = np.ones((6, 6, 5), dtype=bool)
+    grid[rng.randrange(6), rng.randrange(6), rng.randrange(5)] = False
+    large = _grown(rng, 40)
+    sparse = np.zeros((12, 12, 12), dtype=bool)
+    sparse[2:6, 3:8, 4:7] = True
+    small = _grown(rng, 4)
+    ways = set()
+    for where, piece in ((grid, large), (sparse, small)):
+        shapes = orientations(piece)
+        sizes = np.asarray(shapes).max(axis=1) + 1
+        boxes = np.prod(np.maximum(np.asarray(where.shape) - sizes + 1, 0), axis=1)
+        ways.add(4 * int(boxes.sum()) <= int(where.sum()) * int((boxes > 0).sum()))
+        together = _fits_each(where, shapes)
+        assert [a.tolist() for a in together] == [_fits(where, shape).tolist() for shape in shapes]
+        assert sum(len(a) for a in together) > 0
+    assert ways == {True, False}
