@@ -67,6 +67,9 @@ class _Shapes(Sequence[Shape]):
     def __init__(self, cells: np.ndarray) -> None:
         self._cells = cells
         self._made: dict[int, Shape] = {}
+        # the piece's placements in the grids it was placed in (see :func:`_placed_in`), kept with its
+        # orientations: a BurrTools problem asks whether a piece fits anywhere, then places it in the same grid
+        self.placed: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
     def _one(self, i: int) -> Shape:
         found = self._made.get(i)
@@ -103,11 +106,6 @@ def orientations_np(cells, *, with_mirrors: bool = False) -> Sequence[Shape]:
     """:func:`voxels.orientations` (distinct normal forms, in isometry order) with numpy, each piece's made once
     (a BurrTools count asks for them when it pairs mirror partners, tests chirality and places the pieces)."""
     return _orientations(_key(cells), with_mirrors)[1]
-
-
-def orientation_cells(cells, *, with_mirrors: bool = False) -> np.ndarray:
-    """The cells of :func:`orientations_np` as one (orientations, cells, 3) array."""
-    return _orientations(_key(cells), with_mirrors)[0]
 
 
 def _key(cells) -> tuple[tuple[int, int, int], ...]:
@@ -174,8 +172,24 @@ def fits_somewhere(cells, grid: np.ndarray) -> bool:
     """Whether some rotation of a piece (its ``cells``) lies on filled cells of ``grid`` (:func:`room_grid`)."""
     if not grid.size:
         return False
-    strides = np.asarray(grid.strides, dtype=np.int64) // grid.itemsize
-    return len(_placements_of(grid, orientation_cells(cells), strides)[0]) > 0
+    return len(_placed_in(_key(cells), False, grid)[0]) > 0
+
+
+def _placed_in(key: tuple[tuple[int, int, int], ...], with_mirrors: bool, grid: np.ndarray):
+    """:func:`_placements_of` for a piece's orientations in a (C-ordered) grid, kept per grid with the piece's
+    orientations (a few grids at most)."""
+    table = _orientations(key, with_mirrors)
+    memo = table[1].placed
+    grid_key = (grid.shape, grid.tobytes())
+    found = memo.get(grid_key)
+    if found is None:
+        strides = np.asarray(grid.strides, dtype=np.int64) // grid.itemsize
+        found = _placements_of(grid, table[0], strides)
+        found[0].flags.writeable = found[1].flags.writeable = False  # shared by every caller
+        if len(memo) >= 4:
+            memo.clear()
+        memo[grid_key] = found
+    return found
 
 
 def _fits(grid: np.ndarray, shape: Shape) -> np.ndarray:
@@ -272,7 +286,7 @@ def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndar
         key = _key(piece.cells)
         shapes = _orientations(key, puzzle.mirrors_same_piece)[0]
         all_orients.append(_orientations(key, puzzle.mirrors_same_piece)[1])
-        o_ids, offset = _placements_of(grid, shapes, strides)
+        o_ids, offset = _placed_in(key, puzzle.mirrors_same_piece, grid)
         if not len(o_ids):
             raise PuzzleFileError(f"piece {piece.name!r} fits nowhere in the target", puzzle.name)
         ids = np.sort(flat_index[offset[:, None] + (shapes @ strides)[o_ids]], axis=1)
