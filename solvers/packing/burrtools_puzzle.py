@@ -270,12 +270,25 @@ def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
 
 
 def kind_chirality(problem: BurrProblem) -> list[bool]:
-    """Per kind: one-handed (no rotation maps it onto its mirror image), colours included when there are any."""
+    """Per kind: one-handed (no rotation maps it onto its mirror image), colours included when there are any;
+    worked out once per problem (the pairing of copies and the classes both ask)."""
     from solvers.packing.placement_arrays import is_chiral_np
 
-    if problem.coloured:
-        return [coloured_chiral(k.coloured()) for k in problem.kinds]
-    return [is_chiral_np(k.cells) for k in problem.kinds]
+    kinds, coloured = problem.kinds, problem.coloured
+    found = _CHIRALITY.get((id(kinds), coloured))
+    if found is None or found[0] is not kinds:
+        if coloured:
+            chirality = [coloured_chiral(k.coloured()) for k in kinds]
+        else:
+            chirality = [is_chiral_np(k.cells) for k in kinds]
+        found = _CHIRALITY[(id(kinds), coloured)] = (kinds, chirality)
+        while len(_CHIRALITY) > 8:
+            del _CHIRALITY[next(iter(_CHIRALITY))]
+    return list(found[1])
+
+
+# the kinds (a tuple shared by a problem and the copies made of it) and their chirality, for the last few problems
+_CHIRALITY: dict[tuple[int, bool], tuple[tuple[Kind, ...], list[bool]]] = {}
 
 
 # ---------------------------------------------------------------------------------------------- plain puzzles
