@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
-from solvers.packing.voxels import N_ROTATIONS, Voxel, isometry_matrices, normalise
+from solvers.packing.voxels import Voxel, normalise
 
 ColouredShape = tuple[tuple[int, int, int, int], ...]
 Colouring = tuple[tuple[Voxel, int], ...]  # the coloured cells (colour > 0) of a placed piece, sorted
@@ -44,15 +44,17 @@ class _Turns:
     def __init__(self, shape: ColouredShape) -> None:
         import numpy as np
 
+        from solvers.packing.placement_arrays import isometry_arrays, lowest_turned
+
         table = np.asarray(shape, dtype=np.int64).reshape(-1, 4)
-        mats = np.asarray(isometry_matrices()[:N_ROTATIONS], dtype=np.int64)
+        mats = isometry_arrays(False)[0]
         coords = np.matmul(table[None, :, :3], mats.transpose(0, 2, 1))  # (24, cells, 3); einsum: ten times longer
         if len(table):
-            coords -= coords.min(axis=1, keepdims=True)
+            coords -= lowest_turned(False, table[:, :3])[:, None, :]
         self.coords = coords
         self.colours = table[:, 3]
         self._layouts: tuple | None = None
-        self.span = int(coords.max(initial=0)) + 1
+        self.span = int((table[:, :3].max(axis=0) - table[:, :3].min(axis=0)).max()) + 1 if len(table) else 1
         self.tones = int(self.colours.max(initial=0)) + 1
         self.codes = np.sort(self._code(coords) * self.tones + self.colours, axis=1)
         self.code_set: set[bytes] = set()
