@@ -261,12 +261,24 @@ def _placements_of(grid: np.ndarray, shapes: np.ndarray, strides: np.ndarray) ->
         o_ids = np.repeat(np.flatnonzero(fits), boxes[fits])
         first = grid.ravel()[at + shapes[o_ids, 0] @ strides]  # the first cell on a filled one
         o_ids, at = o_ids[first], at[first]
-    else:
+    else:  # in a grid padded by the largest extent all round, where a cell outside the grid reads False
+        pad = int(shapes.max())
+        padded = np.zeros(tuple(int(d) + 2 * pad for d in dims), dtype=bool)
+        padded[pad : pad + grid.shape[0], pad : pad + grid.shape[1], pad : pad + grid.shape[2]] = grid
+        padded_strides = np.asarray(padded.strides, dtype=np.int64) // padded.itemsize
         filled = np.argwhere(grid)  # in coordinate order
-        translations = filled[None, :, :] - shapes[:, :1, :]  # (O, F, 3): the first cell on each filled cell
-        inside = ((translations >= 0) & (translations < room[:, None, :])).all(axis=2)
-        o_ids, which = np.nonzero(inside)  # orientation-major, then the filled cells' order
-        at = translations[o_ids, which] @ strides
+        firsts = shapes[:, 0, :]
+        at_padded = ((filled + pad) @ padded_strides)[None, :] - (firsts @ padded_strides)[:, None]  # (O, F)
+        at_all = (filled @ strides)[None, :] - (firsts @ strides)[:, None]  # the same in the grid itself
+        o_all = np.repeat(np.arange(len(shapes), dtype=np.int64), len(filled))  # orientation-major
+        offsets_padded = shapes @ padded_strides
+        keep = np.empty(o_all.size, dtype=bool)
+        flat_padded, at_padded = padded.ravel(), at_padded.ravel()
+        step = max(1, MAX_BATCH // max(shapes.shape[1], 1))
+        for start in range(0, len(keep), step):
+            end = start + step
+            keep[start:end] = flat_padded[at_padded[start:end, None] + offsets_padded[o_all[start:end]]].all(axis=1)
+        return o_all[keep], at_all.ravel()[keep]
     offsets = shapes @ strides  # (O, K)
     flat = grid.ravel()
     keep = np.empty(len(at), dtype=bool)
