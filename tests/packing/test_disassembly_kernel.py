@@ -173,10 +173,10 @@ def test_grouped_batch_verdicts_equal_one_at_a_time() -> None:
 
     rng = random.Random(17)
     seen = set()
-    for _ in range(40):
+    for _ in range(20):
         problem = _grouped_problem(rng)
         assemblies = []
-        for _ in range(12):
+        for _ in range(10):
             pieces = _framed(rng) if rng.random() < 0.8 else box_cut(rng, (3, 3, 2), rng.randrange(2, 6))
             assemblies.append(tuple((rng.randrange(4), tuple(p)) for p in pieces))
         for bound in (200_000, 6):
