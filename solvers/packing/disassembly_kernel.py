@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from solvers.packing.bits import lowest_bit_index
-from solvers.packing.disassembly_shapes import FREE, _far, _hash, _shapes, _slot
+from solvers.packing.disassembly_shapes import FREE, _far, _shapes, _slot
 
 __all__ = ["FOUND", "FREE", "LIMIT", "NONE", "separate", "take_apart_all", "take_apart_grouped"]
 
@@ -172,6 +172,23 @@ def _groups(sid, corner, key, n, dims, line_base, line_ptr, line_pos, n_shapes, 
 
 
 @njit(cache=True, nogil=True)
+def _mix(h):
+    """A state's linear hash (see :func:`_search`) spread over all its bits, for the slot."""
+    h ^= h >> np.uint64(33)
+    h *= np.uint64(0xFF51AFD7ED558CCD)
+    return h ^ (h >> np.uint64(33))
+
+
+@njit(cache=True, nogil=True)
+def _linear(row, weights):
+    """The linear hash of a state: its offsets times one random weight each, summed (wrapping)."""
+    h = np.uint64(0)
+    for c in range(len(row)):
+        h += np.uint64(row[c] + 0x100000) * weights[c]
+    return h
+
+
+@njit(cache=True, nogil=True)
 def _scratch(n_max):
     """Per-state arrays for parts of up to ``n_max`` pieces (see :func:`_groups`)."""
     most = 6 * n_max
@@ -204,8 +221,14 @@ def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, work
     far, g_group, g_dir, g_limit, g_w0, g_w1, blocks, closures, tmp = scratch
     states[0:width] = start_key
     depth[0] = 0
+    # a state's hash is linear in its offsets, so a move changes it by a constant: each state met while sliding a
+    # group is hashed in one step rather than over the whole row
+    weights = np.empty(width, dtype=np.uint64)
+    for c in range(width):
+        w = np.uint64(c + 1) * np.uint64(0x9E3779B97F4A7C15)
+        weights[c] = _mix(w) | np.uint64(1)
     mask = np.uint64(len(slots) - 1)
-    at = _hash(start_key) & mask
+    at = _mix(_linear(start_key, weights)) & mask
     slots[at] = 0
     marks[at] = epoch
     stored = 1
@@ -214,6 +237,7 @@ def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, work
     head = 0
     while head < stored:
         key[:] = states[head * width : (head + 1) * width]
+        key_hash = _linear(key, weights)
         count, used = _groups(sid, corner, key, n, dims, line_base, line_ptr, line_pos, n_shapes, sizes, keys, values,
                               used, far, g_group, g_dir, g_limit, g_w0, g_w1, blocks, closures, tmp)  # fmt: skip
         if 2 * used > len(keys):
@@ -241,12 +265,21 @@ def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, work
             axis = direction >> 1
             sign = 1 if direction & 1 == 0 else -1
             moved[:] = key
+            step_hash = np.uint64(0)
+            for m in range(n):
+                if movers >> m & 1:
+                    step_hash += weights[3 * m + axis]
+            moved_hash = key_hash
             for _step in range(g_limit[g]):
                 for m in range(n):
                     if movers >> m & 1:
                         moved[3 * m + axis] += sign
+                if sign > 0:
+                    moved_hash += step_hash
+                else:
+                    moved_hash -= step_hash
                 mask = np.uint64(len(slots) - 1)
-                at = _hash(moved) & mask
+                at = _mix(moved_hash) & mask
                 known = False
                 while marks[at] == epoch:
                     row = slots[at] * width
@@ -284,12 +317,12 @@ def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, work
                     marks = np.zeros(2 * capacity, dtype=np.int64)
                     mask = np.uint64(len(slots) - 1)
                     for s in range(stored):
-                        at = _hash(states[s * width : (s + 1) * width]) & mask
+                        at = _mix(_linear(states[s * width : (s + 1) * width], weights)) & mask
                         while marks[at] == epoch:
                             at = (at + np.uint64(1)) & mask
                         slots[at] = s
                         marks[at] = epoch
-                    at = _hash(moved) & mask
+                    at = _mix(moved_hash) & mask
                     while marks[at] == epoch:
                         at = (at + np.uint64(1)) & mask
                 states[stored * width : (stored + 1) * width] = moved
