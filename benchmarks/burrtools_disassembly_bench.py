@@ -76,13 +76,15 @@ def _in_process(path: Path, problem: int) -> tuple[float, float]:
     process is warm: numba and the compiled searches are loaded (see :func:`_warm`), so the count takes the
     compiled paths, as in the app after its first count; a fresh process's first count is the end-to-end run."""
     _warm(path, problem)
-    from solvers.packing.burrtools_colour import coloured_orientations
+    from solvers.packing.burrtools_colour import _turns, coloured_orientations, kind_shape
     from solvers.packing.burrtools_count import count
     from solvers.packing.burrtools_io import read_burrtools
     from solvers.packing.burrtools_puzzle import burr_problem
     from solvers.packing.placement_arrays import _orientations
 
     coloured_orientations.cache_clear()
+    _turns.cache_clear()
+    kind_shape.cache_clear()
     _orientations.cache_clear()
 
     usage = resource.getrusage(resource.RUSAGE_SELF)

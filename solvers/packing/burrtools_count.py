@@ -29,7 +29,7 @@ import itertools
 from dataclasses import dataclass
 
 from solvers.packing.burrtools_colour import row_colourings
-from solvers.packing.burrtools_io import BurrToolsFileError
+from solvers.packing.burrtools_io import MAX_COLOURS, BurrToolsFileError
 from solvers.packing.burrtools_puzzle import (
     LETTERS,
     BurrProblem,
@@ -305,11 +305,12 @@ def _cell_perms(problem: BurrProblem, puzzle: Puzzle, symmetries) -> list:
     dims = target.max(axis=0) + 1
     index = np.full(tuple(int(d) for d in dims), -1, dtype=np.int64)
     index[target[:, 0], target[:, 1], target[:, 2]] = np.arange(len(target))
-    perms = []
-    for m, t, _proper in symmetries:
-        moved = (target + shift) @ np.asarray(m, dtype=np.int64).T + np.asarray(t, dtype=np.int64) - shift
-        perms.append(index[moved[:, 0], moved[:, 1], moved[:, 2]])
-    return perms
+    if not symmetries:
+        return []
+    mats = np.asarray([m for m, _, _ in symmetries], dtype=np.int64).reshape(-1, 3, 3)
+    shifts = np.asarray([t for _, t, _ in symmetries], dtype=np.int64).reshape(-1, 1, 3)
+    moved = np.matmul((target + shift)[None], mats.transpose(0, 2, 1)) + shifts - shift  # every symmetry at once
+    return list(index[moved[..., 0], moved[..., 1], moved[..., 2]])
 
 
 def _search_rows(cover, chunks, enabled, stop, title: str, hole: int | None = None,
@@ -489,32 +490,41 @@ def class_ids(problem: BurrProblem, found: list, *, mirror: bool, stop=None) -> 
     chiral = kind_chirality(problem)
     ids: dict[tuple, int] = {}
     out = []
-    # pieces are numbered as met, and the image of piece p (kind k after the move) under symmetry s is worked out
-    # once: assemblies share most of their pieces, and a piece of a burr or a colour puzzle has a hundred cells
-    numbers: dict[tuple, int] = {}
-    images: dict[tuple[int, int, int], int] = {}
-    by_object: dict[int, int] = {}  # a piece's number by the identity of its tuple (shared by the assemblies that
-    # hold it; ``found`` keeps them all alive), so that a long tuple is hashed once, not once per symmetry
+    # each piece's images under every symmetry are worked out once, all symmetries in one numpy step: assemblies
+    # share most of their pieces, and a piece of a burr or a colour puzzle has a hundred cells. An image is
+    # known by its kind and the number of its moved cells (and colouring), equal numbers for equal images
+    import numpy as np
 
-    def number(piece: tuple) -> int:
-        found_number = by_object.get(id(piece))
-        if found_number is None:
-            found_number = by_object[id(piece)] = numbers.setdefault(piece, len(numbers))
-        return found_number
+    turns = np.asarray([m for m, _, _ in symmetries], dtype=np.int64).reshape(-1, 3, 3).transpose(0, 2, 1)
+    shifts = np.asarray([t for _, t, _ in symmetries], dtype=np.int64).reshape(-1, 1, 3)
+    every = np.asarray(problem.cells, dtype=np.int64).reshape(-1, 3)
+    low = every.min(axis=0)
+    span = int((every - low).max()) + 1  # the images of result cells are result cells
+    shapes: dict[tuple[bytes, bytes], int] = {}
+    moved_of: dict[int, list[int]] = {}  # by the identity of a piece's tuple (shared by the assemblies that hold
+    # it; ``found`` keeps them all alive), so that a long tuple is neither hashed nor turned twice
 
-    def image_of(s: int, piece: tuple, kind: int) -> int:
-        key = (s, number(piece), kind)
-        found_image = images.get(key)
-        if found_image is None:
-            m, shift, _ = symmetries[s]
-            moved = apply(m, piece[1])
-            entry: tuple = (kind, tuple(sorted((x + shift[0], y + shift[1], z + shift[2]) for x, y, z in moved)))
+    def codes(cells: np.ndarray) -> np.ndarray:
+        moved = np.matmul(cells[None], turns) + shifts - low  # (symmetries, cells, 3)
+        return (moved[..., 0] * span + moved[..., 1]) * span + moved[..., 2]
+
+    def moved_shapes(piece: tuple) -> list[int]:
+        found_shapes = moved_of.get(id(piece))
+        if found_shapes is None:
+            cells = np.sort(codes(np.asarray(piece[1], dtype=np.int64).reshape(-1, 3)), axis=1)
+            painted = np.zeros((len(symmetries), 0), dtype=np.int64)
             if len(piece) > 2:  # its colouring moves along
-                cells = apply(m, [v for v, _ in piece[2]])
-                entry += (tuple(sorted(((x + shift[0], y + shift[1], z + shift[2]), c)
-                                       for (x, y, z), (_, c) in zip(cells, piece[2], strict=True))),)  # fmt: skip
-            found_image = images[key] = numbers.setdefault(entry, len(numbers))
-        return found_image
+                spots = np.asarray([v for v, _ in piece[2]], dtype=np.int64).reshape(-1, 3)
+                tones = np.asarray([c for _, c in piece[2]], dtype=np.int64)
+                painted = np.sort(codes(spots) * (MAX_COLOURS + 1) + tones, axis=1)
+            found_shapes = moved_of[id(piece)] = [
+                shapes.setdefault((cells[s].tobytes(), painted[s].tobytes()), len(shapes))
+                for s in range(len(symmetries))
+            ]
+        return found_shapes
+
+    def image_of(s: int, piece: tuple, kind: int) -> tuple[int, int]:
+        return kind, moved_shapes(piece)[s]
 
     for n, placed in enumerate(found):
         if n % 1024 == 0:
@@ -547,28 +557,32 @@ _SYMMETRIES: dict[int, tuple[BurrProblem, list[tuple[Matrix, Voxel, bool]]]] = {
 
 
 def _symmetries_of(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
-    """:func:`_result_symmetries`, all 48 isometries tried at once: each cell as one integer (its coordinates and
-    a label: required, optional, or the colour of a coloured cell), the moved cells sorted and compared."""
+    """:func:`_result_symmetries`, all 48 isometries tried at once: the result as a grid of labels (required,
+    optional, or the colour of a coloured cell; 0 outside it), and an isometry kept when it maps the result's box
+    onto itself and every moved cell lands on a cell of its own label (the images are distinct and as many as
+    the cells, so they are then the result's cells exactly). An isometry is a signed permutation: where a cell
+    lands in the box, as a flat grid index, is one linear function of its coordinates, for all cells at once."""
     import numpy as np
 
     colours = dict(problem.result_colours)
     cells = np.asarray(problem.required + problem.optional, dtype=np.int64).reshape(-1, 3)
     labels = np.asarray([colours.get(v, 0) * 2 + (i >= len(problem.required))
-                         for i, v in enumerate(problem.required + problem.optional)], dtype=np.int64)  # fmt: skip
-    mats = np.asarray(isometry_matrices(), dtype=np.int64)
-    moved = np.einsum("mij,cj->mci", mats, cells)
-    shift = cells.min(axis=0)[None, :] - moved.min(axis=1)  # (48, 3)
-    moved += shift[:, None, :]
+                         for i, v in enumerate(problem.required + problem.optional)], dtype=np.int64) + 1  # fmt: skip
     low = cells.min(axis=0)
-    span = int(max((cells - low).max(), (moved - low).max())) + 1
-    n_labels = int(labels.max()) + 1
-
-    def codes(v: np.ndarray) -> np.ndarray:
-        local = v - low
-        return ((local[..., 0] * span + local[..., 1]) * span + local[..., 2]) * n_labels + labels
-
-    fixed = np.sort(codes(cells))
-    same = (np.sort(codes(moved), axis=1) == fixed[None, :]).all(axis=1)
+    local = cells - low
+    top = local.max(axis=0)  # the box's last cell
+    grid = np.zeros(tuple(int(d) + 1 for d in top), dtype=np.int64)
+    grid[local[:, 0], local[:, 1], local[:, 2]] = labels
+    mats = np.asarray(isometry_matrices(), dtype=np.int64)  # (48, 3, 3)
+    boxed = (np.abs(mats) @ top == top).all(axis=1)  # the box onto itself
+    lowest = np.minimum(mats, 0) @ top  # (48, 3): the lowest moved coordinates, m (local) >= lowest
+    strides = np.asarray(grid.strides, dtype=np.int64) // grid.itemsize
+    coefficients = strides @ mats  # (48, 3): flat index of m (local) - lowest = local . coefficient + constant
+    constants = -(lowest @ strides)
+    found = local @ coefficients[boxed].T + constants[boxed]  # (cells, boxed isometries)
+    same = np.zeros(len(mats), dtype=bool)
+    same[boxed] = (grid.ravel()[found] == labels[:, None]).all(axis=0)
+    shift = low[None, :] - mats @ low - lowest  # v -> m v + shift maps the result onto itself
     return [(m, (int(t[0]), int(t[1]), int(t[2])), n < 24)
             for n, (m, t) in enumerate(zip(isometry_matrices(), shift.tolist(), strict=True)) if same[n]]  # fmt: skip
 

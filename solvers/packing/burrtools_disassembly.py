@@ -140,9 +140,9 @@ def takes_apart_many(
     max_states: int = 2_000_000,
     python_seconds: float | None = None,
 ) -> list[bool | None]:
-    """:func:`takes_apart` for many assemblies. Without piece groups the whole recursion runs compiled, all
-    assemblies in one call (the same parts in the same order, so the same verdicts); with groups each one goes
-    through :func:`takes_apart`. While numba is not loaded, the assemblies are first taken apart in
+    """:func:`takes_apart` for many assemblies. The whole recursion runs compiled, all assemblies in one call (the
+    same parts in the same order, so the same verdicts; with piece groups the stuck parts are given groups
+    afterwards, see :func:`_grouped_verdicts`). While numba is not loaded, the assemblies are first taken apart in
     Python for up to ``python_seconds`` (default ``SMALL_SECONDS``): a small count is done before numba would be;
     the compiled search takes the rest over from the assembly where time ran out."""
 
@@ -153,20 +153,63 @@ def takes_apart_many(
     rest = assemblies[len(out) :]
     if not rest:
         return out
-    if any(k.groups for k in problem.kinds) or any(len(a) > MAX_FAST_PIECES for a in rest):
+    if any(len(a) > MAX_FAST_PIECES for a in rest):
         return out + [takes_apart(problem, a, max_states=max_states) for a in rest]
-    cells: list[Sequence[Voxel]] = []
+    # the assemblies of a count share most of their pieces (the same cell tuples): each converted to an array once
+    arrays: dict[int, np.ndarray] = {}
+    cells: list[np.ndarray] = []
     assembly_starts = [0]
     for assembly in rest:
-        cells.extend(piece for _, piece in assembly)
+        for _, piece in assembly:
+            found = arrays.get(id(piece))
+            if found is None:
+                found = arrays[id(piece)] = np.asarray(piece, dtype=np.int64).reshape(-1, 3)
+            cells.append(found)
         assembly_starts.append(len(cells))
-    sizes = [len(piece) for piece in cells]
-    flat = np.asarray([v for piece in cells for v in piece], dtype=np.int64).reshape(-1, 3)
-    piece_starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    flat = np.concatenate(cells) if cells else np.zeros((0, 3), dtype=np.int64)
+    piece_starts = np.concatenate([[0], np.cumsum([len(piece) for piece in cells])]).astype(np.int64)
+    starts = np.asarray(assembly_starts, dtype=np.int64)
+    if any(k.groups for k in problem.kinds):
+        kinds = np.asarray([int(k) for assembly in rest for k, _ in assembly], dtype=np.int64)
+        grouped = _grouped_verdicts(problem, kinds, flat, piece_starts, starts, max_states)
+        return out + [True if v == 1 else False if v == 0 else None for v in grouped.tolist()]
     from solvers.packing.disassembly_kernel import take_apart_all  # numba: loaded only when needed
 
-    verdicts = take_apart_all(flat, piece_starts, np.asarray(assembly_starts, dtype=np.int64), max_states)
+    verdicts = take_apart_all(flat, piece_starts, starts, max_states)
     return out + [True if v == 1 else False if v == 0 else None for v in verdicts.tolist()]
+
+
+def _grouped_verdicts(problem: BurrProblem, kinds: np.ndarray, cells: np.ndarray, piece_starts: np.ndarray,
+                      assembly_starts: np.ndarray, max_states: int) -> np.ndarray:  # fmt: skip
+    """1 apart, 0 not, -1 undecided for each assembly of a problem with piece groups (pieces ``kinds``, cells as
+    for ``take_apart_all``): every assembly's recursion in one compiled call (``take_apart_grouped``), then the
+    stuck parts it reports given groups here, in the order met, as :func:`takes_apart` gives them: the first that
+    cannot be given one ends its assembly (undecided when a search before it, or its own, reached the bound)."""
+    from solvers.packing.disassembly_kernel import take_apart_grouped
+
+    single = [kind.groups[0][0] if len(kind.groups) == 1 else None for kind in problem.kinds]
+    dense = {g: i for i, g in enumerate(sorted({g for g in single if g is not None}))}
+    group_of = np.asarray([-1 if g is None else dense[g] for g in single], dtype=np.int64)[kinds]
+    verdicts, stuck_assembly, stuck_limit, stuck_start, stuck_pieces = take_apart_grouped(
+        cells, piece_starts, assembly_starts, group_of, max_states
+    )
+    verdicts = verdicts.copy()
+    stuck_assembly, stuck_limit, stuck_start = stuck_assembly.tolist(), stuck_limit.tolist(), stuck_start.tolist()
+    stuck_pieces = stuck_pieces.tolist()
+    at = 0
+    while at < len(stuck_assembly):
+        i = stuck_assembly[at]
+        first, last = int(assembly_starts[i]), int(assembly_starts[i + 1])
+        groups = GroupedParts(problem, kinds[first:last].tolist())
+        limit = False
+        verdict = 1
+        while at < len(stuck_assembly) and stuck_assembly[at] == i:
+            limit = limit or bool(stuck_limit[at])
+            if verdict == 1 and not groups.stuck_ok(stuck_pieces[stuck_start[at] : stuck_start[at + 1]]):
+                verdict = -1 if limit else 0
+            at += 1
+        verdicts[i] = verdict
+    return verdicts
 
 
 def verdicts_from_rows(
@@ -180,11 +223,9 @@ def verdicts_from_rows(
 ) -> np.ndarray | None:
     """:func:`takes_apart_many` for assemblies given as kernel rows (one assembly per line, -1 padded; rows of
     ``skip_kind``, the empty cells, left out), the pieces in the order of the rows: 1 apart, 0 not, -1 undecided.
-    The pieces' cells are gathered with numpy rather than as Python tuples. None when the problem has piece
-    groups or an assembly too many pieces for the compiled recursion (then :func:`takes_apart` decides). The
-    first assemblies go through the Python search as in :func:`takes_apart_many`."""
-    if any(k.groups for k in problem.kinds):
-        return None
+    The pieces' cells are gathered with numpy rather than as Python tuples. None when an assembly has too many
+    pieces for the compiled recursion (then :func:`takes_apart` decides). The first assemblies go through the
+    Python search as in :func:`takes_apart_many`."""
     kinds = np.append(cover.row_kind, -1)  # the padding -1 has no kind
     valid = (rows >= 0) & (kinds[rows] != (-2 if skip_kind is None else skip_kind))
     per_assembly = valid.sum(axis=1)
@@ -209,7 +250,10 @@ def verdicts_from_rows(
     cells = np.ascontiguousarray(target[cell_ids[present]], dtype=np.int64).reshape(-1, 3)
     piece_starts = np.concatenate([[0], np.cumsum(present.sum(axis=1))]).astype(np.int64)
     assembly_starts = np.concatenate([[0], np.cumsum(per_assembly)]).astype(np.int64)
-    from solvers.packing.disassembly_kernel import take_apart_all
+    if any(k.groups for k in problem.kinds):
+        rest = _grouped_verdicts(problem, cover.row_kind[piece_rows], cells, piece_starts, assembly_starts, max_states)
+    else:
+        from solvers.packing.disassembly_kernel import take_apart_all
 
-    rest = take_apart_all(cells, piece_starts, assembly_starts, max_states)
+        rest = take_apart_all(cells, piece_starts, assembly_starts, max_states)
     return np.concatenate([np.asarray(done, dtype=np.int64), rest.astype(np.int64)])

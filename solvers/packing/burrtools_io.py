@@ -44,6 +44,10 @@ Cell = tuple[int, int, int]
 
 DISPLAY_COLOUR = "cubevizColour"  # the <voxel> attribute of a piece's display colour (BurrTools skips it)
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+# compiled once: a stored disassembly is thousands of numbers, each checked
+_NUMBER = re.compile(r"-?\d{1,9}")
+_ATTRIBUTE_NUMBER = re.compile(r"-?\d{1,10}")
+_VOXEL_TOKEN = re.compile(r"[#+_]\d*|.")
 
 
 class BurrToolsFileError(PuzzleFileError):
@@ -222,7 +226,7 @@ class _Reader:
             if default is None:
                 raise self.fail(f"<{element.tag}> needs a {name!r} attribute")
             return default
-        if not re.fullmatch(r"-?\d{1,10}", text.strip()):
+        if not _ATTRIBUTE_NUMBER.fullmatch(text.strip()):
             raise self.fail(f"<{element.tag}> attribute {name}={text!r} is not an integer")
         value = int(text)
         if not low <= value <= high:
@@ -266,7 +270,7 @@ class _Reader:
         if text:
             if kind != 0:
                 raise self.fail(f"{where}: unknown voxel encoding type {kind}")
-            tokens = re.findall(r"[#+_]\d*|.", text)
+            tokens = _VOXEL_TOKEN.findall(text)
             n = sx * sy * sz
             count = 0
             for token in tokens:
@@ -369,7 +373,7 @@ class _Reader:
 
     def numbers(self, text: str | None, count: int, what: str) -> list[int]:
         values = (text or "").split()
-        if len(values) != count or not all(re.fullmatch(r"-?\d{1,9}", v) for v in values):
+        if len(values) != count or not all(_NUMBER.fullmatch(v) for v in values):
             raise self.fail(f"{what}: expected {count} integers, got {(text or '').strip()[:60]!r}")
         return [int(v) for v in values]
 

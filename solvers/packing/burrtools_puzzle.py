@@ -19,7 +19,7 @@ from solvers.packing.burrtools_colour import (
     coloured_chiral,
     coloured_mirror,
     coloured_same,
-    coloured_shape,
+    kind_shape,
 )
 from solvers.packing.burrtools_io import (
     BurrToolsFileError,
@@ -37,7 +37,6 @@ from solvers.packing.voxels import (
     is_chiral,
     mirror_image,
     normalise,
-    translations,
 )
 
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -103,7 +102,7 @@ class Kind:
 
     def coloured(self) -> ColouredShape:
         """The piece with its colours, for the colour-aware shape comparisons."""
-        return coloured_shape(self.cells, dict(self.colours))
+        return kind_shape(self.cells, self.colours)
 
 
 @dataclass(frozen=True)
@@ -214,10 +213,12 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
         )
     # more copies than fit in the result can never be used: the search's stacks stay the size of the result
     kinds = [Kind(**{**k.__dict__, "maximum": min(k.maximum, len(room) // len(k.cells))}) for k in kinds]
-    room_index = {c: i for i, c in enumerate(room)}
+    from solvers.packing.placement_arrays import fits_somewhere, room_grid
+
+    grid = room_grid(room)
     placeable = []
     for kind in kinds:
-        if any(next(translations(shape, room, room_index), None) is not None for shape in _turned(kind.cells)):
+        if fits_somewhere(kind.cells, grid):
             placeable.append(kind)
         elif kind.minimum:
             raise BurrToolsFileError(f"piece shape {kind.shape + 1} fits nowhere in the result", loc)
@@ -234,20 +235,18 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
 def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
     """Pair each one-handed piece copy with the next unpaired copy of its mirror shape (see module docstring).
     Returns the partner of every copy (None: achiral or unpaired) and whether mirror identification applies."""
+    from solvers.packing.placement_arrays import is_rotation_of
+
     kinds = problem.copies()
     chiral = kind_chirality(problem)
     partner: list[int | None] = [None] * len(kinds)
     complete = True
-    shapes: list[set | None] = [None] * len(problem.kinds)  # each kind's orientations, made when first asked for
     mirror_of: dict[int, list[bool]] = {}
 
     def same(k: int, mirrored) -> bool:
         if problem.coloured:
             return coloured_same(problem.kinds[k].coloured(), mirrored)
-        found = shapes[k]
-        if found is None:
-            found = shapes[k] = set(_turned(problem.kinds[k].cells))
-        return mirrored in found
+        return is_rotation_of(problem.kinds[k].cells, mirrored)
 
     for i, kind in enumerate(kinds):
         if partner[i] is not None or not chiral[kind]:
@@ -271,17 +270,25 @@ def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
 
 
 def kind_chirality(problem: BurrProblem) -> list[bool]:
-    """Per kind: one-handed (no rotation maps it onto its mirror image), colours included when there are any."""
-    if problem.coloured:
-        return [coloured_chiral(k.coloured()) for k in problem.kinds]
-    return [mirror_image(k.cells) not in set(_turned(k.cells)) for k in problem.kinds]
+    """Per kind: one-handed (no rotation maps it onto its mirror image), colours included when there are any;
+    worked out once per problem (the pairing of copies and the classes both ask)."""
+    from solvers.packing.placement_arrays import is_chiral_np
+
+    kinds, coloured = problem.kinds, problem.coloured
+    found = _CHIRALITY.get((id(kinds), coloured))
+    if found is None or found[0] is not kinds:
+        if coloured:
+            chirality = [coloured_chiral(k.coloured()) for k in kinds]
+        else:
+            chirality = [is_chiral_np(k.cells) for k in kinds]
+        found = _CHIRALITY[(id(kinds), coloured)] = (kinds, chirality)
+        while len(_CHIRALITY) > 8:
+            del _CHIRALITY[next(iter(_CHIRALITY))]
+    return list(found[1])
 
 
-def _turned(cells: tuple[Voxel, ...]) -> list[tuple[Voxel, ...]]:
-    """:func:`voxels.orientations` of a piece, with numpy (the pieces of burrs have a hundred cells or more)."""
-    from solvers.packing.placement_arrays import orientations_np
-
-    return orientations_np(cells)
+# the kinds (a tuple shared by a problem and the copies made of it) and their chirality, for the last few problems
+_CHIRALITY: dict[tuple[int, bool], tuple[tuple[Kind, ...], list[bool]]] = {}
 
 
 # ---------------------------------------------------------------------------------------------- plain puzzles

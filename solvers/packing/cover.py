@@ -41,7 +41,7 @@ class CoverProblem:
     row_cells: np.ndarray  # (R, max_size) int64: file cell indices, -1 padded
     row_masks: np.ndarray  # (R, n_words) uint64: search-order bits
     start: np.ndarray  # (n_cells * n_kinds + 1,) int64
-    orientations: list[list[Shape]]
+    orientations: Sequence[Sequence[Shape]]
     placement_rows: PlacementRows | None = field(default=None, repr=False)  # the same rows as Python lists
     kind_slack: np.ndarray | None = None  # (n_kinds,) int64: copies of each kind a solution may leave unused
     # (R, 3, 3) int64: the turn of the piece's file shape onto each row, where the cells alone do not tell it (a

@@ -20,9 +20,9 @@ import numpy as np
 from numba import njit
 
 from solvers.packing.bits import lowest_bit_index
-from solvers.packing.disassembly_shapes import FREE, _far, _hash, _shapes, _slot
+from solvers.packing.disassembly_shapes import FREE, _far, _shapes, _slot
 
-__all__ = ["FOUND", "FREE", "LIMIT", "NONE", "separate", "take_apart_all"]
+__all__ = ["FOUND", "FREE", "LIMIT", "NONE", "separate", "take_apart_all", "take_apart_grouped"]
 
 FOUND, NONE, LIMIT = 0, 1, 2  # search outcomes
 CACHE_SPAN = 1 << 10  # relative offsets within +-512 are cached per (shape pair, offset); farther ones worked out
@@ -172,6 +172,23 @@ def _groups(sid, corner, key, n, dims, line_base, line_ptr, line_pos, n_shapes, 
 
 
 @njit(cache=True, nogil=True)
+def _mix(h):
+    """A state's linear hash (see :func:`_search`) spread over all its bits, for the slot."""
+    h ^= h >> np.uint64(33)
+    h *= np.uint64(0xFF51AFD7ED558CCD)
+    return h ^ (h >> np.uint64(33))
+
+
+@njit(cache=True, nogil=True)
+def _linear(row, weights):
+    """The linear hash of a state: its offsets times one random weight each, summed (wrapping)."""
+    h = np.uint64(0)
+    for c in range(len(row)):
+        h += np.uint64(row[c] + 0x100000) * weights[c]
+    return h
+
+
+@njit(cache=True, nogil=True)
 def _scratch(n_max):
     """Per-state arrays for parts of up to ``n_max`` pieces (see :func:`_groups`)."""
     most = 6 * n_max
@@ -204,8 +221,14 @@ def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, work
     far, g_group, g_dir, g_limit, g_w0, g_w1, blocks, closures, tmp = scratch
     states[0:width] = start_key
     depth[0] = 0
+    # a state's hash is linear in its offsets, so a move changes it by a constant: each state met while sliding a
+    # group is hashed in one step rather than over the whole row
+    weights = np.empty(width, dtype=np.uint64)
+    for c in range(width):
+        w = np.uint64(c + 1) * np.uint64(0x9E3779B97F4A7C15)
+        weights[c] = _mix(w) | np.uint64(1)
     mask = np.uint64(len(slots) - 1)
-    at = _hash(start_key) & mask
+    at = _mix(_linear(start_key, weights)) & mask
     slots[at] = 0
     marks[at] = epoch
     stored = 1
@@ -214,6 +237,7 @@ def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, work
     head = 0
     while head < stored:
         key[:] = states[head * width : (head + 1) * width]
+        key_hash = _linear(key, weights)
         count, used = _groups(sid, corner, key, n, dims, line_base, line_ptr, line_pos, n_shapes, sizes, keys, values,
                               used, far, g_group, g_dir, g_limit, g_w0, g_w1, blocks, closures, tmp)  # fmt: skip
         if 2 * used > len(keys):
@@ -241,12 +265,21 @@ def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, work
             axis = direction >> 1
             sign = 1 if direction & 1 == 0 else -1
             moved[:] = key
+            step_hash = np.uint64(0)
+            for m in range(n):
+                if movers >> m & 1:
+                    step_hash += weights[3 * m + axis]
+            moved_hash = key_hash
             for _step in range(g_limit[g]):
                 for m in range(n):
                     if movers >> m & 1:
                         moved[3 * m + axis] += sign
+                if sign > 0:
+                    moved_hash += step_hash
+                else:
+                    moved_hash -= step_hash
                 mask = np.uint64(len(slots) - 1)
-                at = _hash(moved) & mask
+                at = _mix(moved_hash) & mask
                 known = False
                 while marks[at] == epoch:
                     row = slots[at] * width
@@ -284,12 +317,12 @@ def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, work
                     marks = np.zeros(2 * capacity, dtype=np.int64)
                     mask = np.uint64(len(slots) - 1)
                     for s in range(stored):
-                        at = _hash(states[s * width : (s + 1) * width]) & mask
+                        at = _mix(_linear(states[s * width : (s + 1) * width], weights)) & mask
                         while marks[at] == epoch:
                             at = (at + np.uint64(1)) & mask
                         slots[at] = s
                         marks[at] = epoch
-                    at = _hash(moved) & mask
+                    at = _mix(moved_hash) & mask
                     while marks[at] == epoch:
                         at = (at + np.uint64(1)) & mask
                 states[stored * width : (stored + 1) * width] = moved
@@ -400,3 +433,117 @@ def take_apart_all(cells, piece_starts, assembly_starts, max_states) -> np.ndarr
             frames += 2
         out[i] = verdict
     return out
+
+
+@njit(cache=True, nogil=True)
+def take_apart_grouped(cells, piece_starts, assembly_starts, group_of, max_states):
+    """:func:`take_apart_all` under BurrTools' piece groups, for many assemblies in one call. ``group_of[p]``:
+    the one group piece ``p`` belongs to, or -1 (none, or several). Parts below the whole assembly whose pieces
+    all have the same group (not -1) count as apart without a search; a part below the whole that does not come
+    apart is a *stuck* part, which counts as apart only when its pieces can still be given groups. That depends
+    on every stuck part met before it, so it is left to the caller: the search goes on as if it were accepted and
+    reports each stuck part in the order the recursion meets it, the first rejected one ending the assembly (the
+    parts after it, met here all the same, are not the caller's concern).
+
+    Returns (verdict per assembly: 1 apart with no stuck part, 0 the whole assembly does not come apart, -1 its
+    search reached ``max_states``, 2 apart if the stuck parts are accepted; per stuck part its assembly, 1 when
+    its search reached ``max_states`` (else 0), and the start of its pieces in the last array; the stuck parts'
+    pieces, as positions within their assembly in part order)."""
+    shape_of, corner_of, sizes, dims, line_base, line_ptr, line_pos = _shapes(cells, piece_starts)
+    geo = (dims, line_base, line_ptr, line_pos, len(sizes))
+    n_assemblies = len(assembly_starts) - 1
+    n_max = 1
+    for i in range(n_assemblies):
+        n_max = max(n_max, assembly_starts[i + 1] - assembly_starts[i])
+    cache = (np.full(1 << 12, -1, dtype=np.int64), np.empty((1 << 12, 6), dtype=np.int64), 0)
+    scratch = _scratch(n_max)
+    work = _workspace(n_max)
+    epoch = 0
+    pieces = np.empty(n_max, dtype=np.int64)
+    offsets = np.empty((n_max, 3), dtype=np.int64)
+    part_start = np.empty(n_max + 1, dtype=np.int64)
+    part_size = np.empty(n_max + 1, dtype=np.int64)
+    held = np.empty(n_max, dtype=np.int64)
+    held_off = np.empty((n_max, 3), dtype=np.int64)
+    out = np.empty(n_assemblies, dtype=np.int64)
+    n_pieces = len(piece_starts) - 1
+    stuck_assembly = np.empty(n_pieces + 1, dtype=np.int64)  # stuck parts are disjoint: at most half the pieces
+    stuck_limit = np.empty(n_pieces + 1, dtype=np.int64)
+    stuck_start = np.zeros(n_pieces + 2, dtype=np.int64)
+    stuck_pieces = np.empty(n_pieces + 1, dtype=np.int64)
+    n_stuck = 0
+    for i in range(n_assemblies):
+        first, last = assembly_starts[i], assembly_starts[i + 1]
+        n = last - first
+        if n < 2:
+            out[i] = 0
+            continue
+        for k in range(n):
+            pieces[k] = first + k
+            offsets[k] = 0
+        part_start[0], part_size[0] = 0, n
+        frames = 1
+        verdict = 1
+        top = True  # the first part popped is the whole assembly
+        while frames:
+            frames -= 1
+            s0, size = part_start[frames], part_size[frames]
+            if size < 2:
+                continue
+            if not top:
+                g = group_of[pieces[s0]]
+                same = g >= 0
+                for k in range(1, size):
+                    if group_of[pieces[s0 + k]] != g:
+                        same = False
+                        break
+                if same:
+                    continue
+            sid = np.empty(size, dtype=np.int64)
+            corner = np.empty((size, 3), dtype=np.int64)
+            key = np.empty(3 * size, dtype=np.int64)
+            for k in range(size):
+                p = pieces[s0 + k]
+                sid[k] = shape_of[p]
+                for ax in range(3):
+                    corner[k, ax] = corner_of[p, ax]
+                    key[3 * k + ax] = offsets[s0 + k, ax] - offsets[s0, ax]
+            epoch += 1
+            found = _search(sid, corner, key, max_states, geo, sizes, cache, scratch, work, epoch)
+            outcome, group, _direction, row, _depth, _stored, cache, work = found
+            if outcome != FOUND:
+                if top:
+                    verdict = -1 if outcome == LIMIT else 0
+                    break
+                stuck_assembly[n_stuck] = i
+                stuck_limit[n_stuck] = 1 if outcome == LIMIT else 0
+                at = stuck_start[n_stuck]
+                for k in range(size):
+                    stuck_pieces[at + k] = pieces[s0 + k] - first
+                stuck_start[n_stuck + 1] = at + size
+                n_stuck += 1
+                verdict = 2
+                continue
+            top = False
+            state = work[0]
+            n_left = 0
+            for k in range(size):
+                held[k] = pieces[s0 + k]
+                for ax in range(3):
+                    held_off[k, ax] = state[row * 3 * size + 3 * k + ax]
+                n_left += group >> k & 1
+            a, b = s0, s0 + n_left  # the leaving group first on the stack, the part that stays on top
+            for k in range(size):
+                at = a if group >> k & 1 else b
+                pieces[at] = held[k]
+                offsets[at] = held_off[k]
+                if group >> k & 1:
+                    a += 1
+                else:
+                    b += 1
+            part_start[frames], part_size[frames] = s0, n_left
+            part_start[frames + 1], part_size[frames + 1] = s0 + n_left, size - n_left
+            frames += 2
+        out[i] = verdict
+    return (out, stuck_assembly[:n_stuck].copy(), stuck_limit[:n_stuck].copy(), stuck_start[: n_stuck + 1].copy(),
+            stuck_pieces[: stuck_start[n_stuck]].copy())  # fmt: skip

@@ -35,7 +35,7 @@ class PlacementRows:
     cells: Sequence[tuple[int, ...]]  # per row: file cells, ascending
     masks: Sequence[int]  # per row: search-order bits as one Python int
     start: list[int]  # n_cells * n_kinds + 1 offsets (see the module docstring)
-    orientations: list[list[Shape]]
+    orientations: Sequence[Sequence[Shape]]
 
     @property
     def n_cells(self) -> int:

@@ -18,7 +18,7 @@ numba start-up, not even numpy's import): for one or two cases that start-up wou
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from solvers.packing.errors import PackingError
 from solvers.packing.placements import PlacementRows, placement_rows
@@ -60,7 +60,7 @@ class SomaSolver:
     def __init__(self) -> None:
         self.rows: PlacementRows = placement_rows(load_puzzle("soma"))
         self.kind_a = self.rows.puzzle.piece_index(PIECE_A)
-        self.orientations: list[Shape] = self.rows.orientations[self.kind_a]
+        self.orientations: Sequence[Shape] = self.rows.orientations[self.kind_a]
         self.rotations = symmetries(self.rows.puzzle.target, with_mirrors=False)
         self._base: list[str] | None = None
         self._cache: dict[int, list[str]] = {}

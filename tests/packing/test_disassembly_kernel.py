@@ -140,3 +140,47 @@ def test_counted_solutions_equal_the_python_search_on_every_class() -> None:
     found = count(problem, disassemble=True)
     assert (found.assemblies, found.solutions, found.undecided) == (listed.assemblies, python, 0)
     assert (found.assemblies, found.solutions) == (1595, 1595)  # what burrTxt -q -d prints for this file
+
+
+GROUP_CHOICES = ["", ' group="1"', ' group="2"', '><group group="1" count="1"/><group group="2" count="1"/></shape',
+                 '><group group="1" count="2"/></shape']  # fmt: skip
+
+
+def _grouped_problem(rng: random.Random):
+    """A problem of four kinds (only their piece groups matter here), each in no group, one group, one group for
+    a limited number of copies, or either of two groups."""
+    parts = ""
+    for i in range(4):
+        choice = rng.choice(GROUP_CHOICES)
+        if choice.startswith(">"):
+            parts += f'<shape id="{i}" min="0" max="3"{choice}>'
+        else:
+            parts += f'<shape id="{i}" min="0" max="3"{choice}/>'
+    text = (
+        '<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>'
+        + '<voxel x="1" y="1" z="1" type="0">#</voxel>' * 4
+        + '<voxel x="4" y="1" z="1" type="0">####</voxel></shapes>'
+        f'<problems><problem><shapes>{parts}</shapes><result id="4"/></problem></problems></puzzle>'
+    )  # fmt: skip
+    return burr_problem(parse_burrtools(text.encode()))
+
+
+def test_grouped_batch_verdicts_equal_one_at_a_time() -> None:
+    """With piece groups the whole recursion of every assembly runs in one compiled call and the stuck parts are
+    given groups afterwards: the verdicts equal the Python search's, one assembly at a time, on framed layouts
+    (pieces caught in a frame) with random groups, a small state bound making some undecided."""
+    from solvers.packing.burrtools_disassembly import takes_apart
+
+    rng = random.Random(17)
+    seen = set()
+    for _ in range(20):
+        problem = _grouped_problem(rng)
+        assemblies = []
+        for _ in range(10):
+            pieces = _framed(rng) if rng.random() < 0.8 else box_cut(rng, (3, 3, 2), rng.randrange(2, 6))
+            assemblies.append(tuple((rng.randrange(4), tuple(p)) for p in pieces))
+        for bound in (200_000, 6):
+            expected = [takes_apart(problem, a, max_states=bound, compiled=False) for a in assemblies]
+            assert takes_apart_many(problem, assemblies, max_states=bound, python_seconds=0.0) == expected
+            seen.update(expected)
+    assert seen == {True, False, None}
