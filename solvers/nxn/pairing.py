@@ -12,10 +12,12 @@ centre sticker on its face, and of the macros with one effect on the edges only 
 wing counts as paired when it shows the same two colours as its slot's reference piece. The search keeps the
 `width` distinct edge states with the least estimate (turns so far + a cost per wing unpaired, less JOIN_BONUS per
 pair of neighbouring wings in a slot that show the same colours: a block slice later carries such a pair home in
-one move) at each step and returns the turns to the state where the estimate without that bonus was least, or
+one move; plus PARITY_COST where an even cube's reference wings are twelve different edges whose permutation parity
+differs from the corners', which the 3x3x3 stage would mend with its six-turn exchange: pairing_scores.py) at each
+step and returns the turns to the state where the estimate without the joined-pairs bonus was least, or
 (`pairing_candidates`) to the few best different states, for the 3x3x3 stage to pick from; the wings left go to
-the 3-cycles. A move costs the
-block turns it adds after the previous one: its first turn merges with the previous move's last when both turn the
+the 3-cycles. A move costs the block turns it adds after the previous one: its first turn merges with the previous
+move's last when both turn the
 same layers (S' then S: one turn, none when they cancel), so a slice can stay turned across several moves.
 """
 
@@ -28,6 +30,7 @@ import numpy as np
 
 from solvers.nxn.geometry import Axis
 from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
+from solvers.nxn.pairing_scores import corner_parity, edge_lookup, move_corner_parities, move_scores
 from solvers.nxn.pieces import Kind, edge_slots, orbits, partner_table
 
 COST_PER_WING = 6.0  # turns the 3-cycle stage spends per wing (about 12 per 3-cycle fixing two)
@@ -44,6 +47,7 @@ JOIN_BONUS = 1.0  # turns a pair of neighbouring wings joined (not yet paired) i
 # joined, unpaired wings and ends with a dozen of them unpaired.
 JOIN_UP_TO = 11
 SPREAD = 6.0  # states kept as candidates for the 3x3x3 stage: at most this much above the best estimate
+PARITY_COST = 6.0  # the PLL-parity exchange's turns (6x6x6 pairing + 3x3x3 stage + wing cycles: 86.1 -> 84.5)
 MAX_SYMMETRIC = 2  # blocks symmetric about the middle that get the short middles (the innermost)
 
 # Outer sequences with each side face's turns adding up to none, as face indices U R F D L B and quarter turns.
@@ -185,7 +189,13 @@ def _slot_view(size: int) -> tuple[np.ndarray, int, np.ndarray]:
     partner = position[partner_table(size)[edges]]
     first = position[edge_slots(size)[..., 0]]  # (12, N-2)
     inner = size - 2
-    return np.ascontiguousarray(perms[:, first]), inner // 2 if size % 2 else 0, partner
+    return np.ascontiguousarray(perms[:, first].astype(np.int32)), inner // 2 if size % 2 else 0, partner
+
+
+@cache
+def _move_parities(size: int) -> np.ndarray:
+    """Each macro's corner permutation parity (an even cube's PLL-parity test needs the corners' parity)."""
+    return move_corner_parities(size, _macros(size)[1])
 
 
 def paired_count(size: int, colours: np.ndarray) -> np.ndarray:
@@ -247,17 +257,18 @@ def pairing_candidates(
     long = costs > 1
     join_bonus = JOIN_BONUS if size <= JOIN_UP_TO else 0.0
     slot_moves, reference, partner = _slot_view(size)
+    edge_of = edge_lookup(size)
+    move_parity = _move_parities(size)
+    parity = np.full(1, corner_parity(size, colours) if len(edge_of) else 0, dtype=np.int64)
     while since_better < PATIENCE and not stop():
         # each wing as one code (its two colours): a move carries a wing's two stickers together, so a child's code
         # at a place is the parent's code where the move takes it from: one gather per move gives every wing's code
-        codes = beam * 8 + beam[:, partner]
-        slot_codes = codes[:, slot_moves]  # (beam, moves, 12 slots, N-2 places)
-        paired = (slot_codes == slot_codes[..., reference : reference + 1]).sum(axis=(2, 3)) - 12
-        joined = (slot_codes[..., 1:] == slot_codes[..., :-1]).sum(axis=(2, 3))
+        codes = beam.astype(np.int64) * 8 + beam[:, partner]
+        paired, joined, mismatch = move_scores(codes, slot_moves, reference, edge_of, parity, move_parity)
         joins = first_group[None, :] == last[:, None]  # S' then S of the same layers: one turn, or none
         cancels = joins & ((first_quarters[None, :] + last_quarters[:, None]) % 4 == 0) & long & last_long[:, None]
         cost = spent[:, None] + costs[None, :] - joins - cancels
-        value = (cost + per_wing * (total - paired)).ravel()  # what the state is worth if the search ends there
+        value = (cost + per_wing * (total - paired) + PARITY_COST * mismatch).ravel()  # worth if the search ends there
         flat = value - join_bonus * joined.ravel()  # how the beam ranks it: joined neighbours pair together later
         head = np.argpartition(flat, min(4 * width, len(flat) - 1))[: 4 * width]
         order = head[np.lexsort((head, flat[head]))]  # the 4 * width least, ties by index: the same on every run
@@ -270,6 +281,7 @@ def pairing_candidates(
         beam = candidates[chosen]
         spent = cost.ravel()[keep]
         last, last_quarters, last_long = last_group[moves], final_quarters[moves], long[moves]
+        parity = (parity[parents] + move_parity[moves]) & 1
         history.append((parents, moves))
         values = value[keep]
         seen += [
