@@ -30,12 +30,14 @@ import numpy as np
 
 from solvers.nxn.geometry import Axis
 from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
-from solvers.nxn.pairing_scores import corner_parity, edge_lookup, move_corner_parities, move_scores
+from solvers.nxn.pairing_scores import corner_parity, edge_lookup, move_corner_parities, move_scores, slot_changes
 from solvers.nxn.pieces import Kind, edge_slots, orbits, partner_table
 
 COST_PER_WING = 6.0  # turns the 3-cycle stage spends per wing (about 12 per 3-cycle fixing two)
 EVEN_COST_PER_WING = 12.0  # an even cube's unpaired wings also cost the 3x3x3 stage (frame.py repairs its edges)
 DEFAULT_WIDTH = 96
+WIDTHS = {6: 192, 7: 192}  # wider beams where the time allows (pairing_bench.py, pairing + 3x3x3 + wing cycles):
+# 6x6x6 84.5 at 88 states (the budget's), 83.5 at 160, 82.7 at 256; 7x7x7 104.1 at 56, 100.3 at 160, 99.2 at 256
 PATIENCE = 3
 BUDGET = 32_000_000  # beam width x macros x edge stickers: each step's work (halved above BIG)
 BIG = 12
@@ -193,6 +195,17 @@ def _slot_view(size: int) -> tuple[np.ndarray, int, np.ndarray]:
 
 
 @cache
+def _slot_identity(size: int) -> tuple[np.ndarray, np.ndarray]:
+    """(each slot's own places as `_slot_view` indexes them, the slots each move changes): the beam scores only
+    those, the rest keep the parent's counts."""
+    edges, _, _ = _edge_view(size)
+    position = np.full(6 * size * size, -1)
+    position[edges] = np.arange(len(edges))
+    own = position[edge_slots(size)[..., 0]].astype(np.int32)
+    return own, slot_changes(_slot_view(size)[0], own)
+
+
+@cache
 def _move_parities(size: int) -> np.ndarray:
     """Each macro's corner permutation parity (an even cube's PLL-parity test needs the corners' parity)."""
     return move_corner_parities(size, _macros(size)[1])
@@ -217,7 +230,7 @@ def _paired_edges(view: tuple[np.ndarray, ...], edge_colours: np.ndarray) -> np.
 
 
 def pairing_turns(
-    size: int, colours: np.ndarray, width: int = DEFAULT_WIDTH, stop: Callable[[], bool] = lambda: False
+    size: int, colours: np.ndarray, width: int | None = None, stop: Callable[[], bool] = lambda: False
 ) -> list[BlockTurn]:
     """Centre-preserving turns after which the most wings (per turn spent) are paired; [] below 4x4x4."""
     found = pairing_candidates(size, colours, 1, width, stop)
@@ -228,12 +241,12 @@ def pairing_candidates(
     size: int,
     colours: np.ndarray,
     count: int,
-    width: int = DEFAULT_WIDTH,
+    width: int | None = None,
     stop: Callable[[], bool] = lambda: False,
 ) -> list[list[BlockTurn]]:
     """Up to `count` turn lists, best first: the beam states of least estimate (turns + a cost per wing left
     unpaired) over the whole search, each a different state, so a later stage can keep the one it finishes
-    shortest. [] below 4x4x4."""
+    shortest. `width`: states kept per step (None: WIDTHS, or as many as BUDGET allows). [] below 4x4x4."""
     if size < 4:
         return []
     macros, _, costs = _macros(size)
@@ -241,7 +254,8 @@ def pairing_candidates(
     first_group, last_group, first_quarters, final_quarters = _joins(size)
     per_wing = COST_PER_WING if size % 2 else EVEN_COST_PER_WING
     budget = BUDGET if size <= BIG else BUDGET // 2
-    width = max(2, min(width, budget // (len(macros) * len(edges))))
+    if width is None:  # measured widths, else the default as far as the budget allows
+        width = WIDTHS.get(size) or max(2, min(DEFAULT_WIDTH, budget // (len(macros) * len(edges))))
     weights = np.random.default_rng(4).integers(1, 2**40, size=len(edges), dtype=np.int64)
     total = len(view[0])
     beam = colours[edges][None, :]
@@ -257,6 +271,7 @@ def pairing_candidates(
     long = costs > 1
     join_bonus = JOIN_BONUS if size <= JOIN_UP_TO else 0.0
     slot_moves, reference, partner = _slot_view(size)
+    own, touched = _slot_identity(size)
     edge_of = edge_lookup(size)
     move_parity = _move_parities(size)
     parity = np.full(1, corner_parity(size, colours) if len(edge_of) else 0, dtype=np.int64)
@@ -264,7 +279,7 @@ def pairing_candidates(
         # each wing as one code (its two colours): a move carries a wing's two stickers together, so a child's code
         # at a place is the parent's code where the move takes it from: one gather per move gives every wing's code
         codes = beam.astype(np.int64) * 8 + beam[:, partner]
-        paired, joined, mismatch = move_scores(codes, slot_moves, reference, edge_of, parity, move_parity)
+        paired, joined, mismatch = move_scores(codes, slot_moves, own, touched, reference, edge_of, parity, move_parity)
         joins = first_group[None, :] == last[:, None]  # S' then S of the same layers: one turn, or none
         cancels = joins & ((first_quarters[None, :] + last_quarters[:, None]) % 4 == 0) & long & last_long[:, None]
         cost = spent[:, None] + costs[None, :] - joins - cancels

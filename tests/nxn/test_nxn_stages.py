@@ -20,6 +20,7 @@ from solvers.nxn.pairing import (
     _joins,
     _macros,
     _move_parities,
+    _slot_identity,
     _slot_view,
     _wing_places,
     paired_count,
@@ -199,7 +200,15 @@ def test_pairing_counts_each_moves_paired_and_joined_wings_from_the_parents_wing
     slot_moves, reference, partner = _slot_view(n)
     beam = colours[edges][None, :].astype(np.int64)
     parity = np.zeros(1, dtype=np.int64)
-    found = move_scores(beam * 8 + beam[:, partner], slot_moves, reference, edge_lookup(n), parity, _move_parities(n))
+    found = move_scores(
+        beam * 8 + beam[:, partner],
+        slot_moves,
+        *_slot_identity(n),
+        reference,
+        edge_lookup(n),
+        parity,
+        _move_parities(n),
+    )
     counted, joined = found[0][0], found[1][0]
     slots = edge_slots(n)
     for move in rng.sample(range(len(macros)), 200):
@@ -229,7 +238,13 @@ def test_pairing_scores_a_paired_even_cube_that_needs_the_pll_parity_exchange():
         beam = colours[edges][None, :].astype(np.int64)
         parity = np.full(1, corner_parity(n, colours), dtype=np.int64)
         scores = move_scores(
-            beam * 8 + beam[:, partner], slot_moves, reference, edge_lookup(n), parity, _move_parities(n)
+            beam * 8 + beam[:, partner],
+            slot_moves,
+            *_slot_identity(n),
+            reference,
+            edge_lookup(n),
+            parity,
+            _move_parities(n),
         )
         assert set(scores[2][0, :18].tolist()) == {len(before) > 0}
         assert scores[0][0, :18].tolist() == [len(_wing_places(n)[0])] * 18
@@ -239,7 +254,13 @@ def test_pairing_scores_a_paired_even_cube_that_needs_the_pll_parity_exchange():
         beam = colours[edges][None, :].astype(np.int64)
         parity = np.full(1, corner_parity(n, colours), dtype=np.int64)
         scores = move_scores(
-            beam * 8 + beam[:, partner], slot_moves, reference, edge_lookup(n), parity, _move_parities(n)
+            beam * 8 + beam[:, partner],
+            slot_moves,
+            *_slot_identity(n),
+            reference,
+            edge_lookup(n),
+            parity,
+            _move_parities(n),
         )
         for move in np.flatnonzero(scores[0][0] == len(_wing_places(n)[0])).tolist():
             judged.append(int(scores[2][0, move]))
