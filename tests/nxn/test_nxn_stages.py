@@ -33,6 +33,8 @@ from solvers.nxn.scramble import random_turns
 from solvers.nxn.state import NxNState, read_facelets
 from tests.nxn.sticker_model import StickerModel
 
+WIDTH = 48  # pairing beam states: what these tests check holds at any width, and a narrow beam is quick
+
 
 def _is_centre(n: int, index: int) -> bool:
     row, col = divmod(index % (n * n), n)
@@ -118,7 +120,7 @@ def test_pairing_pairs_wings_and_keeps_the_centres(n):
     wings = len(_wing_places(n)[0])
     unpaired = wings - int(paired_count(n, state.colours))
     assert _centres_out(model) == 0 and unpaired > 0
-    turns = pairing_turns(n, state.colours)
+    turns = pairing_turns(n, state.colours, WIDTH)
     model.apply(format_turns(turns, n))
     after = read_facelets(model.facelets())
     left = wings - int(paired_count(n, after.colours))
@@ -277,8 +279,8 @@ def test_pairing_candidates_are_distinct_centre_keeping_states_best_first(n):
     rng = random.Random(10 + n)
     mix = [turn for _ in range(15) for turn in rng.choice(macros)]
     start = NxNState.solved(n).apply(mix)
-    found = pairing_candidates(n, start.colours, 4)
-    assert len(found) == 4 and found[0] == pairing_turns(n, start.colours)
+    found = pairing_candidates(n, start.colours, 4, WIDTH)
+    assert len(found) == 4 and found[0] == pairing_turns(n, start.colours, WIDTH)
     per_wing = COST_PER_WING if n % 2 else 12.0
     wings = len(_wing_places(n)[0])
     before = per_wing * (wings - int(paired_count(n, start.colours)))
@@ -308,7 +310,7 @@ def test_the_3x3x3_stage_keeps_the_paired_state_it_finishes_shortest():
     macros, _, _ = _macros(n)
     rng = random.Random(3)
     start = NxNState.solved(n).apply([turn for _ in range(15) for turn in rng.choice(macros)])
-    found = pairing_candidates(n, start.colours, 3)
+    found = pairing_candidates(n, start.colours, 3, WIDTH)
     finish = _shortest_finish(n, start.colours, found, None, threading.Event())
     model = StickerModel(n)
     model.set_facelets(start.to_facelets())
