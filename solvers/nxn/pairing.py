@@ -44,6 +44,9 @@ BIG = 12
 AXES = 3  # slice axes of the macros up to BIG (one above it, for the beam's width)
 MAX_SLICES = 24  # S turns the macros are built from (single layers first)
 JOIN_BONUS = 1.0  # turns a pair of neighbouring wings joined (not yet paired) is worth to the beam's ranking
+# The wide beams of WIDTHS look further with more (pairing + 3x3x3 + wing cycles, 192 states): 6x6x6 84.0 at 1,
+# 83.7 at 2, 82.8 at 3, 83.2 at 4.5; 7x7x7 100.4, 99.2, 98.9, 100.7. The 8x8x8's narrow beam: 138.7 -> 148.7 at 3.
+JOIN_BONUSES = {6: 3.0, 7: 3.0}
 # Sizes that rank by joined pairs (pairing_bench.py, pairing + 3x3x3 stage + wing cycles): 6x6x6 87.5 -> 86.1, 8x8x8
 # 167.5 -> 143.3, 10x10x10 283.0 -> 205.7; but 12x12x12 266.3 -> 354.3: its narrow beam (about 20 states) fills with
 # joined, unpaired wings and ends with a dozen of them unpaired.
@@ -269,7 +272,7 @@ def pairing_candidates(
     seen: list[tuple[float, int, int, int]] = [(best_estimate, 0, 0, start_key)]  # (estimate, depth, index, key)
     since_better = 0
     long = costs > 1
-    join_bonus = JOIN_BONUS if size <= JOIN_UP_TO else 0.0
+    join_bonus = JOIN_BONUSES.get(size, JOIN_BONUS) if size <= JOIN_UP_TO else 0.0
     slot_moves, reference, partner = _slot_view(size)
     own, touched = _slot_identity(size)
     edge_of = edge_lookup(size)
