@@ -74,10 +74,12 @@ def main() -> None:
     parser.add_argument("--sizes", default="6,7", help="comma-separated sizes (default 6,7)")
     parser.add_argument("--count", type=int, default=10, help="mixed states per size (default 10)")
     parser.add_argument("--candidates", type=int, default=solver.FRAME_CANDIDATES, help="paired states tried")
-    parser.add_argument("--join", type=float, default=pairing.JOIN_BONUS, help="beam ranking: turns per joined pair")
+    parser.add_argument("--join", type=float, help="beam ranking: turns per joined pair (default: the solver's)")
     args = parser.parse_args()
-    pairing.JOIN_BONUS = args.join
-    print(f"candidates {args.candidates}, join bonus {args.join}, {args.count} states per size")
+    if args.join is not None:
+        pairing.JOIN_BONUS, pairing.JOIN_BONUSES = args.join, {}
+    join = args.join if args.join is not None else "as the solver's"
+    print(f"candidates {args.candidates}, join bonus {join}, {args.count} states per size")
     print("| N | pairing mean | max | pairing + 3x3x3 + wing cycles mean | max | median s | max s |")
     print("|---|---|---|---|---|---|---|")
     for size in (int(text) for text in args.sizes.split(",")):

@@ -12,10 +12,12 @@ centre sticker on its face, and of the macros with one effect on the edges only 
 wing counts as paired when it shows the same two colours as its slot's reference piece. The search keeps the
 `width` distinct edge states with the least estimate (turns so far + a cost per wing unpaired, less JOIN_BONUS per
 pair of neighbouring wings in a slot that show the same colours: a block slice later carries such a pair home in
-one move) at each step and returns the turns to the state where the estimate without that bonus was least, or
+one move; plus PARITY_COST where an even cube's reference wings are twelve different edges whose permutation parity
+differs from the corners', which the 3x3x3 stage would mend with its six-turn exchange: pairing_scores.py) at each
+step and returns the turns to the state where the estimate without the joined-pairs bonus was least, or
 (`pairing_candidates`) to the few best different states, for the 3x3x3 stage to pick from; the wings left go to
-the 3-cycles. A move costs the
-block turns it adds after the previous one: its first turn merges with the previous move's last when both turn the
+the 3-cycles. A move costs the block turns it adds after the previous one: its first turn merges with the previous
+move's last when both turn the
 same layers (S' then S: one turn, none when they cancel), so a slice can stay turned across several moves.
 """
 
@@ -28,22 +30,29 @@ import numpy as np
 
 from solvers.nxn.geometry import Axis
 from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
+from solvers.nxn.pairing_scores import corner_parity, edge_lookup, move_corner_parities, move_scores, slot_changes
 from solvers.nxn.pieces import Kind, edge_slots, orbits, partner_table
 
 COST_PER_WING = 6.0  # turns the 3-cycle stage spends per wing (about 12 per 3-cycle fixing two)
 EVEN_COST_PER_WING = 12.0  # an even cube's unpaired wings also cost the 3x3x3 stage (frame.py repairs its edges)
 DEFAULT_WIDTH = 96
+WIDTHS = {6: 192, 7: 192}  # wider beams where the time allows (pairing_bench.py, pairing + 3x3x3 + wing cycles):
+# 6x6x6 84.5 at 88 states (the budget's), 83.5 at 160, 82.7 at 256; 7x7x7 104.1 at 56, 100.3 at 160, 99.2 at 256
 PATIENCE = 3
 BUDGET = 32_000_000  # beam width x macros x edge stickers: each step's work (halved above BIG)
 BIG = 12
 AXES = 3  # slice axes of the macros up to BIG (one above it, for the beam's width)
 MAX_SLICES = 24  # S turns the macros are built from (single layers first)
 JOIN_BONUS = 1.0  # turns a pair of neighbouring wings joined (not yet paired) is worth to the beam's ranking
+# The wide beams of WIDTHS look further with more (pairing + 3x3x3 + wing cycles, 192 states): 6x6x6 84.0 at 1,
+# 83.7 at 2, 82.8 at 3, 83.2 at 4.5; 7x7x7 100.4, 99.2, 98.9, 100.7. The 8x8x8's narrow beam: 138.7 -> 148.7 at 3.
+JOIN_BONUSES = {6: 3.0, 7: 3.0}
 # Sizes that rank by joined pairs (pairing_bench.py, pairing + 3x3x3 stage + wing cycles): 6x6x6 87.5 -> 86.1, 8x8x8
 # 167.5 -> 143.3, 10x10x10 283.0 -> 205.7; but 12x12x12 266.3 -> 354.3: its narrow beam (about 20 states) fills with
 # joined, unpaired wings and ends with a dozen of them unpaired.
 JOIN_UP_TO = 11
 SPREAD = 6.0  # states kept as candidates for the 3x3x3 stage: at most this much above the best estimate
+PARITY_COST = 6.0  # the PLL-parity exchange's turns (6x6x6 pairing + 3x3x3 stage + wing cycles: 86.1 -> 84.5)
 MAX_SYMMETRIC = 2  # blocks symmetric about the middle that get the short middles (the innermost)
 
 # Outer sequences with each side face's turns adding up to none, as face indices U R F D L B and quarter turns.
@@ -185,7 +194,24 @@ def _slot_view(size: int) -> tuple[np.ndarray, int, np.ndarray]:
     partner = position[partner_table(size)[edges]]
     first = position[edge_slots(size)[..., 0]]  # (12, N-2)
     inner = size - 2
-    return np.ascontiguousarray(perms[:, first]), inner // 2 if size % 2 else 0, partner
+    return np.ascontiguousarray(perms[:, first].astype(np.int32)), inner // 2 if size % 2 else 0, partner
+
+
+@cache
+def _slot_identity(size: int) -> tuple[np.ndarray, np.ndarray]:
+    """(each slot's own places as `_slot_view` indexes them, the slots each move changes): the beam scores only
+    those, the rest keep the parent's counts."""
+    edges, _, _ = _edge_view(size)
+    position = np.full(6 * size * size, -1)
+    position[edges] = np.arange(len(edges))
+    own = position[edge_slots(size)[..., 0]].astype(np.int32)
+    return own, slot_changes(_slot_view(size)[0], own)
+
+
+@cache
+def _move_parities(size: int) -> np.ndarray:
+    """Each macro's corner permutation parity (an even cube's PLL-parity test needs the corners' parity)."""
+    return move_corner_parities(size, _macros(size)[1])
 
 
 def paired_count(size: int, colours: np.ndarray) -> np.ndarray:
@@ -207,7 +233,7 @@ def _paired_edges(view: tuple[np.ndarray, ...], edge_colours: np.ndarray) -> np.
 
 
 def pairing_turns(
-    size: int, colours: np.ndarray, width: int = DEFAULT_WIDTH, stop: Callable[[], bool] = lambda: False
+    size: int, colours: np.ndarray, width: int | None = None, stop: Callable[[], bool] = lambda: False
 ) -> list[BlockTurn]:
     """Centre-preserving turns after which the most wings (per turn spent) are paired; [] below 4x4x4."""
     found = pairing_candidates(size, colours, 1, width, stop)
@@ -218,12 +244,12 @@ def pairing_candidates(
     size: int,
     colours: np.ndarray,
     count: int,
-    width: int = DEFAULT_WIDTH,
+    width: int | None = None,
     stop: Callable[[], bool] = lambda: False,
 ) -> list[list[BlockTurn]]:
     """Up to `count` turn lists, best first: the beam states of least estimate (turns + a cost per wing left
     unpaired) over the whole search, each a different state, so a later stage can keep the one it finishes
-    shortest. [] below 4x4x4."""
+    shortest. `width`: states kept per step (None: WIDTHS, or as many as BUDGET allows). [] below 4x4x4."""
     if size < 4:
         return []
     macros, _, costs = _macros(size)
@@ -231,7 +257,8 @@ def pairing_candidates(
     first_group, last_group, first_quarters, final_quarters = _joins(size)
     per_wing = COST_PER_WING if size % 2 else EVEN_COST_PER_WING
     budget = BUDGET if size <= BIG else BUDGET // 2
-    width = max(2, min(width, budget // (len(macros) * len(edges))))
+    if width is None:  # measured widths, else the default as far as the budget allows
+        width = WIDTHS.get(size) or max(2, min(DEFAULT_WIDTH, budget // (len(macros) * len(edges))))
     weights = np.random.default_rng(4).integers(1, 2**40, size=len(edges), dtype=np.int64)
     total = len(view[0])
     beam = colours[edges][None, :]
@@ -245,19 +272,21 @@ def pairing_candidates(
     seen: list[tuple[float, int, int, int]] = [(best_estimate, 0, 0, start_key)]  # (estimate, depth, index, key)
     since_better = 0
     long = costs > 1
-    join_bonus = JOIN_BONUS if size <= JOIN_UP_TO else 0.0
+    join_bonus = JOIN_BONUSES.get(size, JOIN_BONUS) if size <= JOIN_UP_TO else 0.0
     slot_moves, reference, partner = _slot_view(size)
+    own, touched = _slot_identity(size)
+    edge_of = edge_lookup(size)
+    move_parity = _move_parities(size)
+    parity = np.full(1, corner_parity(size, colours) if len(edge_of) else 0, dtype=np.int64)
     while since_better < PATIENCE and not stop():
         # each wing as one code (its two colours): a move carries a wing's two stickers together, so a child's code
         # at a place is the parent's code where the move takes it from: one gather per move gives every wing's code
-        codes = beam * 8 + beam[:, partner]
-        slot_codes = codes[:, slot_moves]  # (beam, moves, 12 slots, N-2 places)
-        paired = (slot_codes == slot_codes[..., reference : reference + 1]).sum(axis=(2, 3)) - 12
-        joined = (slot_codes[..., 1:] == slot_codes[..., :-1]).sum(axis=(2, 3))
+        codes = beam.astype(np.int64) * 8 + beam[:, partner]
+        paired, joined, mismatch = move_scores(codes, slot_moves, own, touched, reference, edge_of, parity, move_parity)
         joins = first_group[None, :] == last[:, None]  # S' then S of the same layers: one turn, or none
         cancels = joins & ((first_quarters[None, :] + last_quarters[:, None]) % 4 == 0) & long & last_long[:, None]
         cost = spent[:, None] + costs[None, :] - joins - cancels
-        value = (cost + per_wing * (total - paired)).ravel()  # what the state is worth if the search ends there
+        value = (cost + per_wing * (total - paired) + PARITY_COST * mismatch).ravel()  # worth if the search ends there
         flat = value - join_bonus * joined.ravel()  # how the beam ranks it: joined neighbours pair together later
         head = np.argpartition(flat, min(4 * width, len(flat) - 1))[: 4 * width]
         order = head[np.lexsort((head, flat[head]))]  # the 4 * width least, ties by index: the same on every run
@@ -270,6 +299,7 @@ def pairing_candidates(
         beam = candidates[chosen]
         spent = cost.ravel()[keep]
         last, last_quarters, last_long = last_group[moves], final_quarters[moves], long[moves]
+        parity = (parity[parents] + move_parity[moves]) & 1
         history.append((parents, moves))
         values = value[keep]
         seen += [

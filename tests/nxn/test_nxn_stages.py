@@ -19,16 +19,21 @@ from solvers.nxn.pairing import (
     _edge_view,
     _joins,
     _macros,
+    _move_parities,
+    _slot_identity,
     _slot_view,
     _wing_places,
     paired_count,
     pairing_candidates,
     pairing_turns,
 )
+from solvers.nxn.pairing_scores import corner_parity, edge_lookup, move_scores
 from solvers.nxn.pieces import edge_slots
 from solvers.nxn.scramble import random_turns
 from solvers.nxn.state import NxNState, read_facelets
 from tests.nxn.sticker_model import StickerModel
+
+WIDTH = 48  # pairing beam states: what these tests check holds at any width, and a narrow beam is quick
 
 
 def _is_centre(n: int, index: int) -> bool:
@@ -115,7 +120,7 @@ def test_pairing_pairs_wings_and_keeps_the_centres(n):
     wings = len(_wing_places(n)[0])
     unpaired = wings - int(paired_count(n, state.colours))
     assert _centres_out(model) == 0 and unpaired > 0
-    turns = pairing_turns(n, state.colours)
+    turns = pairing_turns(n, state.colours, WIDTH)
     model.apply(format_turns(turns, n))
     after = read_facelets(model.facelets())
     left = wings - int(paired_count(n, after.colours))
@@ -195,10 +200,18 @@ def test_pairing_counts_each_moves_paired_and_joined_wings_from_the_parents_wing
     colours = NxNState.solved(n).apply(mix).colours
     edges, _, _ = _edge_view(n)
     slot_moves, reference, partner = _slot_view(n)
-    beam = colours[edges][None, :]
-    codes = (beam * 8 + beam[:, partner])[:, slot_moves]
-    counted = ((codes == codes[..., reference : reference + 1]).sum(axis=(2, 3)) - 12)[0]
-    joined = (codes[..., 1:] == codes[..., :-1]).sum(axis=(2, 3))[0]
+    beam = colours[edges][None, :].astype(np.int64)
+    parity = np.zeros(1, dtype=np.int64)
+    found = move_scores(
+        beam * 8 + beam[:, partner],
+        slot_moves,
+        *_slot_identity(n),
+        reference,
+        edge_lookup(n),
+        parity,
+        _move_parities(n),
+    )
+    counted, joined = found[0][0], found[1][0]
     slots = edge_slots(n)
     for move in rng.sample(range(len(macros)), 200):
         child = colours[perms[move]]
@@ -206,6 +219,55 @@ def test_pairing_counts_each_moves_paired_and_joined_wings_from_the_parents_wing
         shown = [[(child[a], child[b]) for a, b in slot] for slot in slots]  # each wing's two colours
         assert joined[move] == sum(s[p] == s[p + 1] for s in shown for p in range(n - 3))
     assert len(set(counted.tolist())) > 3 and len(set(joined.tolist())) > 3
+
+
+def test_pairing_scores_a_paired_even_cube_that_needs_the_pll_parity_exchange():
+    """On a 6x6x6 the beam reads the reference wings as a 3x3x3's edges: a paired cube turned by face turns needs
+    no PLL-parity exchange, the same after the exchange (two edges swapped whole) does, after every face turn; on
+    a move that pairs a cube again the beam's verdict is the 3x3x3 stage's (frame.py, whose 3x3x3 reader checks
+    the permutation parities)."""
+    from solvers.nxn.frame import _frame_plan, pll_parity_turns
+
+    n = 6
+    macros, perms, _ = _macros(n)
+    edges, _, _ = _edge_view(n)
+    slot_moves, reference, partner = _slot_view(n)
+    rng = random.Random(7)
+    outer = [turn for _ in range(12) for turn in rng.choice(macros[:18])]
+    judged = []
+    for before in ([], pll_parity_turns(n)):
+        colours = NxNState.solved(n).apply(before + outer).colours
+        beam = colours[edges][None, :].astype(np.int64)
+        parity = np.full(1, corner_parity(n, colours), dtype=np.int64)
+        scores = move_scores(
+            beam * 8 + beam[:, partner],
+            slot_moves,
+            *_slot_identity(n),
+            reference,
+            edge_lookup(n),
+            parity,
+            _move_parities(n),
+        )
+        assert set(scores[2][0, :18].tolist()) == {len(before) > 0}
+        assert scores[0][0, :18].tolist() == [len(_wing_places(n)[0])] * 18
+    for seed in range(6):  # one macro away from a paired cube, either parity: the moves that pair it again
+        mix = random.Random(seed).choice(macros[18:])
+        colours = NxNState.solved(n).apply(pll_parity_turns(n) * (seed % 2) + outer + mix).colours
+        beam = colours[edges][None, :].astype(np.int64)
+        parity = np.full(1, corner_parity(n, colours), dtype=np.int64)
+        scores = move_scores(
+            beam * 8 + beam[:, partner],
+            slot_moves,
+            *_slot_identity(n),
+            reference,
+            edge_lookup(n),
+            parity,
+            _move_parities(n),
+        )
+        for move in np.flatnonzero(scores[0][0] == len(_wing_places(n)[0])).tolist():
+            judged.append(int(scores[2][0, move]))
+            assert (len(_frame_plan(n, colours[perms[move]])[0]) > 0) == bool(judged[-1])
+    assert set(judged) == {0, 1}, judged
 
 
 @pytest.mark.parametrize("n", (6, 7))
@@ -217,8 +279,8 @@ def test_pairing_candidates_are_distinct_centre_keeping_states_best_first(n):
     rng = random.Random(10 + n)
     mix = [turn for _ in range(15) for turn in rng.choice(macros)]
     start = NxNState.solved(n).apply(mix)
-    found = pairing_candidates(n, start.colours, 4)
-    assert len(found) == 4 and found[0] == pairing_turns(n, start.colours)
+    found = pairing_candidates(n, start.colours, 4, WIDTH)
+    assert len(found) == 4 and found[0] == pairing_turns(n, start.colours, WIDTH)
     per_wing = COST_PER_WING if n % 2 else 12.0
     wings = len(_wing_places(n)[0])
     before = per_wing * (wings - int(paired_count(n, start.colours)))
@@ -248,7 +310,7 @@ def test_the_3x3x3_stage_keeps_the_paired_state_it_finishes_shortest():
     macros, _, _ = _macros(n)
     rng = random.Random(3)
     start = NxNState.solved(n).apply([turn for _ in range(15) for turn in rng.choice(macros)])
-    found = pairing_candidates(n, start.colours, 3)
+    found = pairing_candidates(n, start.colours, 3, WIDTH)
     finish = _shortest_finish(n, start.colours, found, None, threading.Event())
     model = StickerModel(n)
     model.set_facelets(start.to_facelets())
