@@ -144,41 +144,57 @@ def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndar
             found += len(ids)
         if not found:
             raise PuzzleFileError(f"piece {piece.name!r} fits nowhere in the target", puzzle.name)
-    n_rows = sum(len(ids) for _, _, ids in parts)
-    kinds = np.empty(n_rows, dtype=np.int64)
-    orient = np.empty(n_rows, dtype=np.int64)
-    row_cells = np.full((n_rows, max_size), -1, dtype=np.int64)
-    at = 0
-    for kind, o_idx, ids in parts:
-        kinds[at : at + len(ids)] = kind
-        orient[at : at + len(ids)] = o_idx
-        row_cells[at : at + len(ids), : ids.shape[1]] = ids
-        at += len(ids)
-    search = np.where(row_cells >= 0, file_to_search[row_cells], np.iinfo(np.int64).max)
-    lowest = search.min(axis=1)
     # the order of placement_rows: (lowest search cell, kind, orientation, cells). Rows of one orientation of one
     # kind are translates of one shape, told apart by their first (smallest) file cell alone when file order is
-    # coordinate order; should two share it (a target listed in some other order) all the cells decide
-    perm = np.lexsort((row_cells[:, 0], orient, kinds, lowest))
+    # coordinate order; should two share it (a target listed in some other order) all the cells decide. The rows
+    # are handled in groups of one width: a burr's rows padded to its largest piece would be mostly padding.
+    groups: dict[int, list[tuple[int, int, np.ndarray]]] = {}
+    for part in parts:
+        groups.setdefault(part[2].shape[1], []).append(part)
+    cells_of = [np.concatenate([ids for _, _, ids in group]) for group in groups.values()]
+    lengths = np.asarray([len(ids) for group in groups.values() for _, _, ids in group], dtype=np.int64)
+    kinds = np.repeat(np.asarray([kind for group in groups.values() for kind, _, _ in group], dtype=np.int64), lengths)
+    orient = np.repeat(np.asarray([o for group in groups.values() for _, o, _ in group], dtype=np.int64), lengths)
+    lowest = np.concatenate([file_to_search[ids].min(axis=1) for ids in cells_of])
+    first = np.concatenate([ids[:, 0] for ids in cells_of])
+    n_rows = len(kinds)
+    perm = np.lexsort((first, orient, kinds, lowest))
     same = np.ones(n_rows - 1, dtype=bool) if n_rows > 1 else np.zeros(0, dtype=bool)
-    for column in (lowest, kinds, orient, row_cells[:, 0]):
+    for column in (lowest, kinds, orient, first):
         ordered = column[perm]
         same &= ordered[1:] == ordered[:-1]
-    if same.any():
+    tied = bool(same.any())
+    row_cells = np.full((n_rows, max_size), -1, dtype=np.int64)
+    if tied:
+        at = 0
+        for ids in cells_of:
+            row_cells[at : at + len(ids), : ids.shape[1]] = ids
+            at += len(ids)
         perm = np.lexsort([row_cells[:, c] for c in range(max_size - 1, -1, -1)] + [orient, kinds, lowest])
-    kinds, orient, row_cells, search, lowest = kinds[perm], orient[perm], row_cells[perm], search[perm], lowest[perm]
+        row_cells = row_cells[perm]
+    place = np.empty(n_rows, dtype=np.int64)  # where each row goes in that order
+    place[perm] = np.arange(n_rows)
+    kinds, orient, lowest = kinds[perm], orient[perm], lowest[perm]
     n_kinds = len(puzzle.pieces)
     start = np.zeros(len(order) * n_kinds + 1, dtype=np.int64)
     np.cumsum(np.bincount(lowest * n_kinds + kinds, minlength=len(order) * n_kinds), out=start[1:])
     n_words = (len(order) + WORD_BITS - 1) // WORD_BITS
     words = np.zeros((n_rows, n_words), dtype=np.uint64)
-    present = row_cells >= 0
-    row_of = np.broadcast_to(np.arange(n_rows)[:, None], row_cells.shape)[present]
-    bits = search[present]
-    np.bitwise_or.at(
-        words, (row_of, bits // WORD_BITS), np.left_shift(np.uint64(1), (bits % WORD_BITS).astype(np.uint64))
-    )
-    sizes = present.sum(axis=1)
+    sizes = np.empty(n_rows, dtype=np.int64)
+    at = 0
+    for ids in cells_of:
+        where = place[at : at + len(ids)]
+        at += len(ids)
+        if not tied:
+            row_cells[where, : ids.shape[1]] = ids
+        sizes[where] = ids.shape[1]
+        bits = file_to_search[ids]
+        if n_words == 1:  # a row's cells are distinct: its bits in a word are their sum
+            words[where, 0] = np.left_shift(np.uint64(1), bits.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+            continue
+        word, bit = bits // WORD_BITS, np.left_shift(np.uint64(1), (bits % WORD_BITS).astype(np.uint64))
+        for w in range(n_words):
+            words[where, w] = np.where(word == w, bit, np.uint64(0)).sum(axis=1, dtype=np.uint64)
 
     def cell_tuples() -> list[tuple[int, ...]]:
         return [tuple(r[:n]) for r, n in zip(row_cells.tolist(), sizes.tolist(), strict=True)]
