@@ -157,24 +157,34 @@ def rotation_chunks(
     of one with its anchor at such a placement. The kernel is given no filter for the rotations that keep a pinned
     placement (their row permutations cost more to build than the few extra assemblies cost to list), so the
     caller still sorts the listed assemblies into classes. None when no anchor or rotation applies."""
-    from solvers.packing.symmetry import row_lookup
-
     usable = (problem.row_kind[:, None] == np.asarray(anchors)[None, :]) & (enabled[:, None] != 0)
     counts = usable.sum(axis=0) if len(anchors) else np.zeros(0, dtype=np.int64)
     if not cell_perms or not len(anchors) or not counts.max():
         return None
     kind = anchors[int(np.argmin(np.where(counts > 0, counts, np.iinfo(np.int64).max)))]  # the fewest placements
     rows = np.flatnonzero((problem.row_kind == kind) & (enabled != 0))
-    cells = problem.row_cells[rows]
-    lookup = row_lookup(problem)
-    if not lookup.vectorised:  # the kind's own number of cells (the lookup by hash takes any width)
-        size = int((cells[0] >= 0).sum())
-        cells = cells[cells >= 0].reshape(len(rows), size)
-    perms = np.stack(cell_perms)
-    moved = np.where(cells[None] >= 0, perms[:, np.maximum(cells, 0)], -1)  # every rotation in one lookup
-    kinds = np.full(len(perms) * len(rows), kind, dtype=np.int64)
-    images = lookup.find(kinds, moved.reshape(len(kinds), -1)).reshape(len(perms), len(rows))
+    images = _images(problem, kind, rows, np.stack(cell_perms))
     if (images < 0).any():  # not a symmetry of these placements: leave the search whole
         return None
     empty = np.zeros((0, problem.n_rows), dtype=np.int64)
     return [Chunk((int(rep),), empty) for rep in rows[images.min(axis=0) >= rows].tolist()]
+
+
+def _images(problem: CoverProblem, kind: int, rows: np.ndarray, perms: np.ndarray) -> np.ndarray:
+    """(perms, rows): the row of ``kind`` each of ``rows`` becomes under each cell permutation, -1 where none.
+
+    Only the kind's own rows are looked up, at the kind's own width: each placement hashed as a sum of fixed
+    random weights of its cells (no sorting needed), found with ``searchsorted`` and checked cell for cell (a row's
+    cells are sorted). A collision can only make an image missing, and the caller then keeps the search whole."""
+    own = np.flatnonzero(problem.row_kind == kind)
+    size = int((problem.row_cells[own[0]] >= 0).sum())
+    cells = problem.row_cells[own, :size]
+    weights = np.random.default_rng(20261127).integers(1, 2**63, size=problem.n_cells, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        hashes = weights[cells].sum(axis=1, dtype=np.uint64)
+        moved = perms[:, problem.row_cells[rows, :size]]  # (perms, rows, size)
+        wanted = weights[moved].sum(axis=2, dtype=np.uint64)
+    order = np.argsort(hashes)
+    at = order[np.minimum(np.searchsorted(hashes[order], wanted), len(own) - 1)]
+    same = (hashes[at] == wanted) & (cells[at] == np.sort(moved, axis=2)).all(axis=2)
+    return np.where(same, own[at], -1)
