@@ -155,6 +155,14 @@ def _usable(bits, level, lo, hi):
 
 
 @njit(cache=True, nogil=True)
+def _is_usable(level, lo, hi, r):
+    """Whether row ``r`` is in the level's set (only its words lo to hi are the level's: the others may hold
+    another path's words)."""
+    w = r >> 6
+    return lo <= w < hi and (level[w] >> np.uint64(r & 63)) & ONE != ZERO
+
+
+@njit(cache=True, nogil=True)
 def _write(rows, remaining, depth, n_fill, min_depth, sol, tmp_a, tmp_b, out, n_out, count_only):
     """Keep the full cover in ``sol`` (``depth`` placed rows, then ``n_fill`` fillers) if the ranges and the
     symmetry filter allow it; returns how many rows of ``out`` are now written (-1: not kept)."""
@@ -201,7 +209,7 @@ def _expand(rows, state, depth, sol):
         n_fill = 0  # only fillers can still go: every empty cell takes its own
         for j in range(n_empty):
             r = rows.filler_at[state.open_cells[j]]
-            if r < 0 or (level[r >> 6] >> np.uint64(r & 63)) & ONE == ZERO:
+            if r < 0 or not _is_usable(level, lo, hi, r):
                 return -1
             sol[depth + n_fill] = r
             n_fill += 1
@@ -306,8 +314,8 @@ def search(rows, state, max_nodes, out, count_only):
             return 1, n_out, n_found, nodes
         if depth < min_depth:  # a pinned row, placed once in the first call
             r = rows.prefix[depth]
-            level = state.alive[depth]
-            if (level[r >> 6] >> np.uint64(r & 63)) & ONE == ZERO or remaining[rows.row_kind[r]] == 0:
+            usable = _is_usable(state.alive[depth], state.lo[depth], state.hi[depth], r)
+            if not usable or remaining[rows.row_kind[r]] == 0:
                 ctl[CTL_DEPTH], ctl[CTL_FRESH] = min_depth, 0
                 state.word[min_depth] = state.hi[min_depth] = 0  # nothing to walk: the chunk is empty
                 return 0, 0, 0, nodes
