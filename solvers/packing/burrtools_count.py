@@ -305,11 +305,12 @@ def _cell_perms(problem: BurrProblem, puzzle: Puzzle, symmetries) -> list:
     dims = target.max(axis=0) + 1
     index = np.full(tuple(int(d) for d in dims), -1, dtype=np.int64)
     index[target[:, 0], target[:, 1], target[:, 2]] = np.arange(len(target))
-    perms = []
-    for m, t, _proper in symmetries:
-        moved = (target + shift) @ np.asarray(m, dtype=np.int64).T + np.asarray(t, dtype=np.int64) - shift
-        perms.append(index[moved[:, 0], moved[:, 1], moved[:, 2]])
-    return perms
+    if not symmetries:
+        return []
+    mats = np.asarray([m for m, _t, _proper in symmetries], dtype=np.int64)  # every symmetry at once
+    shifts = np.asarray([t for _m, t, _proper in symmetries], dtype=np.int64)
+    moved = np.einsum("sij,cj->sci", mats, target + shift) + (shifts - shift)[:, None, :]
+    return list(index[moved[..., 0], moved[..., 1], moved[..., 2]])
 
 
 def _search_rows(cover, chunks, enabled, stop, title: str, hole: int | None = None,

@@ -111,7 +111,10 @@ def _fits_each(grid: np.ndarray, shapes: list[Shape]) -> list[np.ndarray]:
     padded[: grid.shape[0], : grid.shape[1], : grid.shape[2]] = grid
     windows = sliding_window_view(padded, size)  # (g0, g1, g2, s0, s1, s2): a window at every grid cell
     ok = np.asarray(windows[..., cells[:, :, 0], cells[:, :, 1], cells[:, :, 2]].all(axis=-1))  # (g0, g1, g2, O)
-    return [np.argwhere(ok[..., o]) for o in range(len(shapes))]
+    found = np.argwhere(ok)  # in (x, y, z, orientation) order: grouped by orientation, (x, y, z) order kept
+    found = found[np.argsort(found[:, 3], kind="stable")]
+    ends = np.cumsum(np.bincount(found[:, 3], minlength=len(shapes)))
+    return np.split(found[:, :3], ends[:-1])
 
 
 def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndarray]:
