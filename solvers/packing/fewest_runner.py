@@ -33,18 +33,35 @@ class FewestSearch:
 
         self.problem = problem
         self._kernel = fewest_kernel
-        enabled = np.ascontiguousarray(enabled, dtype=np.uint8)
-        filler_kind = -1 if filler is None else int(filler)
-        row_ptr, row_cell, col_bits, col_lo, col_hi, kind_bits, filler_at, on = fewest_kernel.build_tables(
-            problem.row_cells, problem.row_kind, enabled, problem.n_cells, problem.n_kinds, filler_kind
-        )
+        self._filler = -1 if filler is None else int(filler)
         slack = np.zeros(problem.n_kinds, dtype=np.int64) if problem.kind_slack is None else problem.kind_slack
-        self.rows = fewest_kernel.FewestRows(
-            row_ptr, row_cell, col_bits, col_lo, col_hi, kind_bits, problem.row_kind,
-            np.ascontiguousarray(slack, dtype=np.int64), filler_at, filler_kind, _NO_ROWS, _no_stab(problem.n_rows),
+        self._slack = np.ascontiguousarray(slack, dtype=np.int64)
+        enabled = np.ascontiguousarray(enabled, dtype=np.uint8)
+        self.rows, self._on, self._needed = self._tables(problem.row_cells, problem.row_kind, enabled)
+
+    def _tables(self, row_cells: np.ndarray, row_kind: np.ndarray, enabled: np.ndarray) -> tuple:
+        """(the kernel's rows, the enabled rows' bits, the cells to be filled) for these rows."""
+        p = self.problem
+        row_ptr, row_cell, col_bits, col_lo, col_hi, kind_bits, filler_at, on = self._kernel.build_tables(
+            row_cells, row_kind, enabled, p.n_cells, p.n_kinds, self._filler
+        )
+        rows = self._kernel.FewestRows(
+            row_ptr, row_cell, col_bits, col_lo, col_hi, kind_bits, row_kind, self._slack, filler_at, self._filler,
+            _NO_ROWS, _no_stab(len(row_kind)),
         )  # fmt: skip
-        self._on = on
-        self._needed = int((filler_at < 0).sum())
+        return rows, on, int((filler_at < 0).sum())
+
+    def _pinned(self, prefix: tuple[int, ...]) -> tuple:
+        """The tables of the rows that share no cell with the pinned ``prefix`` (and the pinned rows), renumbered
+        in their order, with the new numbers' old ones: a count pins a burr's largest piece, which leaves a few
+        hundred of its thousands of rows, and every node's work is per word of rows."""
+        p, full = self.problem, self.rows
+        cells = p.row_cells[list(prefix)]
+        blocked = np.bitwise_or.reduce(full.col_bits[cells[cells >= 0]], axis=0)
+        bits = np.unpackbits((self._on & ~blocked).view(np.uint8), bitorder="little")[: p.n_rows]
+        keep = np.union1d(np.flatnonzero(bits), np.asarray(prefix, dtype=np.int64))
+        rows, on, needed = self._tables(p.row_cells[keep], p.row_kind[keep], np.ones(len(keep), dtype=np.uint8))
+        return rows._replace(prefix=np.searchsorted(keep, prefix).astype(np.int64)), on, needed, keep
 
     def chunk_rows(self, chunk: Chunk, stop: StopFlag | None, limit: int | None) -> tuple[np.ndarray, int]:
         """(the chunk's solutions as rows in the packing kernel's order, nodes walked). TooManyRows past ``limit``
@@ -52,11 +69,13 @@ class FewestSearch:
         kernel = self._kernel
         problem = self.problem
         width = problem.n_instances
-        state = kernel.start_state(self._on, problem.kind_count, problem.n_cells, self._needed)
-        rows = self.rows
-        if chunk.prefix or len(chunk.stab):
+        rows, on, needed, keep = self.rows, self._on, self._needed, None
+        if chunk.prefix and not len(chunk.stab):
+            rows, on, needed, keep = self._pinned(chunk.prefix)
+        elif chunk.prefix or len(chunk.stab):
             stab = np.ascontiguousarray(chunk.stab, dtype=np.int64) if len(chunk.stab) else rows.stab
             rows = rows._replace(prefix=np.asarray(chunk.prefix, dtype=np.int64), stab=stab)
+        state = kernel.start_state(on, problem.kind_count, problem.n_cells, needed)
         out = np.empty((OUT_ROWS, width), dtype=np.int64)
         batches = []
         nodes = held = 0
@@ -77,6 +96,8 @@ class FewestSearch:
         if not batches:
             return np.zeros((0, width), dtype=np.int64), nodes
         found = np.concatenate(batches) if len(batches) > 1 else batches[0]
+        if keep is not None:  # back to the problem's rows (in the same order)
+            found = np.where(found >= 0, keep[np.maximum(found, 0)], -1)
         if len(found) > 1:
             key = np.where(found < 0, np.iinfo(np.int64).max, found)
             found = found[np.lexsort(key.T[::-1])]

@@ -107,8 +107,9 @@ class _Caught(Exception):
     """The search a count was about to make, caught before it runs."""
 
 
-def _search_of(monkeypatch, problem) -> tuple:
-    """(cover, chunks, enabled, filler) of the search that lists every assembly of ``problem``."""
+def _search_of(monkeypatch, problem, *, every: bool = True) -> tuple:
+    """(cover, chunks, enabled, filler) of the search that lists every assembly of ``problem``, or with ``every``
+    false of the count's search (an anchor piece pinned at one placement per orbit, where one applies)."""
     calls: list[tuple] = []
 
     def spy(cover, chunks, enabled, stop, **kw):
@@ -117,7 +118,7 @@ def _search_of(monkeypatch, problem) -> tuple:
 
     monkeypatch.setattr(burrtools_search, "assembly_rows", spy)
     with contextlib.suppress(_Caught):
-        burrtools_count.every_assembly(problem)
+        burrtools_count.every_assembly(problem) if every else burrtools_count.count(problem, disassemble=True)
     monkeypatch.undo()
     return calls[0]
 
@@ -132,7 +133,7 @@ def _kernel_rows(monkeypatch, cover, chunks, enabled, filler) -> np.ndarray:
 
 def test_fewest_search_lists_every_assembly_and_the_kernels_rows(monkeypatch) -> None:
     rng = random.Random(2711)
-    listed = ranged = 0
+    listed = ranged = pinned = 0
     for _ in range(30):
         shapes, parts = _random_case(rng)
         text = _grouped(xml_file(shapes, parts, 0, [], 1), rng)
@@ -149,9 +150,14 @@ def test_fewest_search_lists_every_assembly_and_the_kernels_rows(monkeypatch) ->
             for line in rows.tolist()
         )  # fmt: skip
         assert found == _brute_assemblies(shapes, parts)
+        cover, chunks, enabled, filler = _search_of(monkeypatch, problem, every=False)
+        rows = fewest_rows(cover, chunks, enabled, filler=filler)  # pinned chunks: the rows left renumbered
+        kernel = _kernel_rows(monkeypatch, cover, chunks, enabled, filler)
+        assert rows.shape == kernel.shape and (rows == kernel).all()
+        pinned += any(chunk.prefix for chunk in chunks)
         listed += len(rows)
         ranged += any(isinstance(amount, tuple) for _, amount in parts)
-    assert listed > 300 and ranged > 10
+    assert listed > 300 and ranged > 10 and pinned > 10
 
 
 @pytest.mark.parametrize(("name", "mode"), [("soma", SymmetryMode.ROTATION), ("soma", SymmetryMode.MIRROR),
