@@ -76,13 +76,10 @@ def _orientations(cells: tuple[tuple[int, int, int], ...], with_mirrors: bool) -
     seen: dict[bytes, int] = {}
     for m in range(len(mats)):
         seen.setdefault(codes[m].tobytes(), m)
-    out = []
-    for m in seen.values():
-        c = codes[m]
-        x, rest = np.divmod(c, span * span)
-        y, z = np.divmod(rest, span)
-        out.append(tuple(zip(x.tolist(), y.tolist(), z.tolist(), strict=True)))
-    return tuple(out)
+    distinct = codes[list(seen.values())]  # each distinct orientation once, in isometry order, split in one go
+    x, rest = np.divmod(distinct, span * span)
+    y, z = np.divmod(rest, span)
+    return tuple(tuple(zip(a, b, c, strict=True)) for a, b, c in zip(x.tolist(), y.tolist(), z.tolist(), strict=True))
 
 
 def _fits(grid: np.ndarray, shape: Shape) -> np.ndarray:
