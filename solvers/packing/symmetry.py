@@ -87,10 +87,7 @@ class _RowLookup:
             rng = np.random.default_rng(20240917)
             self._kind_weights = rng.integers(1, 2**63, size=problem.n_kinds, dtype=np.uint64)
             self._cell_weights = np.append(rng.integers(1, 2**63, size=problem.n_cells, dtype=np.uint64), 0)
-            hashes = self._hash(problem.row_kind, problem.row_cells)
-            self._hash_order = np.argsort(hashes, kind="stable")
-            self._sorted_hashes = hashes[self._hash_order]
-            self._row_sizes = (problem.row_cells >= 0).sum(axis=1)
+            self._index_rows()
         kinds = np.asarray(kinds, dtype=np.int64)
         if not len(kinds):
             return np.empty(0, dtype=np.int64)
@@ -108,15 +105,28 @@ class _RowLookup:
     def _holds(self, rows: np.ndarray, cells: np.ndarray) -> np.ndarray:
         """Whether each row's cells are exactly the (distinct) query cells: as many, and every one of them is the
         row's (read in a table of which cells each row holds, so nothing is sorted per query)."""
-        problem = self.problem
         sizes = (cells >= 0).sum(axis=1)
         ok = sizes == self._row_sizes[rows]
-        if not hasattr(self, "_members"):
-            members = np.zeros((problem.n_rows, problem.n_cells + 1), dtype=bool)  # the last column: padding
-            members[np.arange(problem.n_rows)[:, None], problem.row_cells] = True
-            members[:, -1] = True
-            self._members = members
         return ok & self._members[rows[:, None], cells].all(axis=1)
+
+    def _index_rows(self) -> None:
+        """The rows' hashes (sorted) and which cells each row holds, worked out a group of rows of one size at a
+        time: rows padded to the largest piece (a burr's hundred cells beside pieces of five) are mostly padding."""
+        problem = self.problem
+        sizes = (problem.row_cells >= 0).sum(axis=1)
+        hashes = np.empty(problem.n_rows, dtype=np.uint64)
+        members = np.zeros((problem.n_rows, problem.n_cells + 1), dtype=bool)  # the last column: padding
+        members[:, -1] = True
+        for width in np.unique(sizes).tolist():
+            group = np.flatnonzero(sizes == width)
+            block = problem.row_cells[group]
+            cells = block[block >= 0].reshape(len(group), width)
+            hashes[group] = self._hash(problem.row_kind[group], cells)
+            members[group[:, None], cells] = True
+        self._hash_order = np.argsort(hashes, kind="stable")
+        self._sorted_hashes = hashes[self._hash_order]
+        self._row_sizes = sizes
+        self._members = members
 
     def _hash(self, kinds: np.ndarray, cells: np.ndarray) -> np.ndarray:
         with np.errstate(over="ignore"):
