@@ -238,10 +238,23 @@ def _workspace(n_max):
 
 
 @njit(cache=True, nogil=True)
-def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, rows, work, epoch):
+def _start_groups(sid, corner, key, geo, sizes, keys, values, used, scratch):
+    """:func:`_groups` at a part's start state, as (how many, cache entries in use, the free group's place or
+    -1): plain numbers back, so that a batch settles the parts that come apart at once (most of a count's) without
+    a call of :func:`_search`, which takes and gives back every array of the search."""
+    dims, line_base, line_ptr, line_pos, n_shapes = geo
+    far, g_group, g_dir, g_limit, g_w0, g_w1, blocks, closures, tmp = scratch
+    return _groups(sid, corner, key, len(sid), dims, line_base, line_ptr, line_pos, n_shapes, sizes, keys, values,
+                   used, far, g_group, g_dir, g_limit, g_w0, g_w1, blocks, closures, tmp)  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, rows, work, epoch, ready):
     """Breadth-first search for the first separation of a part of ``n`` pieces (their shapes ``sid``, corners,
-    and offsets ``start_key``, first piece at the origin). Returns (outcome, group mask, direction, row of the
-    separating state in the states array, its depth, states stored, cache, work)."""
+    and offsets ``start_key``, first piece at the origin). ``ready``: how many candidate groups of the start state
+    :func:`_start_groups` left in ``scratch`` (none of them free), or -1 to work them out here. Returns (outcome,
+    group mask, direction, row of the separating state in the states array, its depth, states stored, cache,
+    work)."""
     n = len(sid)
     width = 3 * n
     states, depth, slots, marks = work
@@ -251,6 +264,13 @@ def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, rows
     far, g_group, g_dir, g_limit, g_w0, g_w1, blocks, closures, tmp = scratch
     states[0:width] = start_key
     depth[0] = 0
+    if ready < 0:  # the start state's groups first, with no state stored or hashed: most parts come apart there
+        ready, used, free = _start_groups(sid, corner, start_key, geo, sizes, keys, values, used, scratch)
+        if 2 * used > len(keys):
+            keys, values, used = _grown(keys, values)
+        if free >= 0:
+            return FOUND, g_group[free], g_dir[free], 0, np.int64(0), 1, (keys, values, used), work
+    free = -1
     # a state's hash is linear in its offsets, so a move changes it by a constant: each state met while sliding a
     # group is hashed in one step rather than over the whole row
     all_weights, all_moved, all_key = rows
@@ -264,11 +284,14 @@ def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, rows
     while head < stored:
         key[:] = states[head * width : (head + 1) * width]
         key_hash = _linear(key, weights)
-        count, used, free = _groups(sid, corner, key, n, dims, line_base, line_ptr, line_pos, n_shapes, sizes, keys,
-                                    values, used, far, g_group, g_dir, g_limit, g_w0, g_w1, blocks, closures,
-                                    tmp)  # fmt: skip
-        if 2 * used > len(keys):
-            keys, values, used = _grown(keys, values)
+        if head == 0:  # its groups are in the scratch arrays already
+            count = ready
+        else:
+            count, used, free = _groups(sid, corner, key, n, dims, line_base, line_ptr, line_pos, n_shapes, sizes,
+                                        keys, values, used, far, g_group, g_dir, g_limit, g_w0, g_w1, blocks,
+                                        closures, tmp)  # fmt: skip
+            if 2 * used > len(keys):
+                keys, values, used = _grown(keys, values)
         if free >= 0:
             return (
                 FOUND,
@@ -371,7 +394,7 @@ def separate(cells, starts, start_key, max_states):
     n = len(starts) - 1
     geo = (dims, line_base, line_ptr, line_pos, len(sizes))
     cache = (np.full(1 << 12, -1, dtype=np.int64), np.empty((1 << 12, 6), dtype=np.int64), 0)
-    found = _search(sid, corner, start_key, max_states, geo, sizes, cache, _scratch(n), _rows(n), _workspace(n), 1)
+    found = _search(sid, corner, start_key, max_states, geo, sizes, cache, _scratch(n), _rows(n), _workspace(n), 1, -1)
     outcome, group, direction, row, depth, stored, _cache, work = found
     state = work[0][row * 3 * n : (row + 1) * 3 * n].copy()
     return outcome, group, direction, state, depth, stored
@@ -432,8 +455,17 @@ def take_apart_all(cells, piece_starts, assembly_starts, max_states) -> np.ndarr
                     corner[k, ax] = corner_of[p, ax]
                     key[3 * k + ax] = offsets[s0 + k, ax] - offsets[s0, ax]
             epoch += 1
-            found = _search(sid, corner, key, max_states, geo, sizes, cache, scratch, rows, work, epoch)
-            outcome, group, _direction, row, _depth, _stored, cache, work = found
+            keys, values, used = cache
+            ready, used, free = _start_groups(sid, corner, key, geo, sizes, keys, values, used, scratch)
+            if 2 * used > len(keys):
+                keys, values, used = _grown(keys, values)
+            if free >= 0:  # apart at once: the start state is the separating one
+                outcome, group, row, cache = FOUND, scratch[1][free], 0, (keys, values, used)
+                work[0][: 3 * size] = key
+            else:
+                found = _search(sid, corner, key, max_states, geo, sizes, (keys, values, used), scratch, rows, work,
+                                epoch, ready)  # fmt: skip
+                outcome, group, _direction, row, _depth, _stored, cache, work = found
             if outcome == LIMIT:
                 verdict = -1
                 break
@@ -539,8 +571,17 @@ def take_apart_grouped(cells, piece_starts, assembly_starts, group_of, max_state
                     corner[k, ax] = corner_of[p, ax]
                     key[3 * k + ax] = offsets[s0 + k, ax] - offsets[s0, ax]
             epoch += 1
-            found = _search(sid, corner, key, max_states, geo, sizes, cache, scratch, rows, work, epoch)
-            outcome, group, _direction, row, _depth, _stored, cache, work = found
+            keys, values, used = cache
+            ready, used, free = _start_groups(sid, corner, key, geo, sizes, keys, values, used, scratch)
+            if 2 * used > len(keys):
+                keys, values, used = _grown(keys, values)
+            if free >= 0:  # apart at once: the start state is the separating one
+                outcome, group, row, cache = FOUND, scratch[1][free], 0, (keys, values, used)
+                work[0][: 3 * size] = key
+            else:
+                found = _search(sid, corner, key, max_states, geo, sizes, (keys, values, used), scratch, rows, work,
+                                epoch, ready)  # fmt: skip
+                outcome, group, _direction, row, _depth, _stored, cache, work = found
             if outcome != FOUND:
                 if top:
                     verdict = -1 if outcome == LIMIT else 0
