@@ -402,12 +402,17 @@ def _smallest_images(problem: BurrProblem, cover, perm, proper, sols):
         row_kind = np.append(cover.row_kind, -1)
         low = np.asarray([k.minimum for k in problem.kinds], dtype=np.int64)
         high = np.asarray([k.maximum for k in problem.kinds], dtype=np.int64)
-        for s in np.flatnonzero(~proper).tolist():
-            kinds_of = row_kind[image[s]] + 1  # 0: no piece
-            slots = (np.arange(len(sols))[:, None] * (n_kinds + 1) + kinds_of).ravel()
-            used = np.bincount(slots, minlength=len(sols) * (n_kinds + 1)).reshape(len(sols), n_kinds + 1)
-            used = used[:, 1 : len(problem.kinds) + 1]
-            valid[s] &= ((used >= low) & (used <= high)).all(axis=1)
+        mirrors = np.flatnonzero(~proper)
+        per_image = len(sols) * (n_kinds + 1)  # a count per assembly and kind (0: no piece)
+        step = max(1, (1 << 22) // per_image)  # reflections counted in one step: bounded memory
+        for at in range(0, len(mirrors), step):
+            some = mirrors[at : at + step]
+            kinds_of = row_kind[image[some]] + 1  # (reflections, N, P)
+            base = np.arange(len(some) * len(sols), dtype=np.int64).reshape(len(some), len(sols), 1)
+            slots = (base * (n_kinds + 1) + kinds_of).ravel()
+            used = np.bincount(slots, minlength=len(some) * per_image).reshape(len(some), len(sols), n_kinds + 1)
+            used = used[:, :, 1 : len(problem.kinds) + 1]
+            valid[some] &= ((used >= low) & (used <= high)).all(axis=2)
     key = np.sort(np.where(image < 0, n_rows, image), axis=2)
     candidate = valid  # images still tied for the smallest, per assembly (the identity always valid)
     open_ = np.arange(len(sols))  # assemblies with more than one image still tied

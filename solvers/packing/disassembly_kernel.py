@@ -53,8 +53,11 @@ def _grown(keys, values):
 def _groups(sid, corner, key, n, dims, line_base, line_ptr, line_pos, n_shapes, sizes, keys, values, used,
             far, out_group, out_dir, out_limit, out_w0, out_w1, blocks, closures, tmp):  # fmt: skip
     """The candidate groups at state ``key`` (as ``DisassemblySearch._candidates``), lightest first, into the ``out_``
-    arrays: (how many, cache entries in use). How far one piece can slide towards another is looked up in the
-    cache (``keys``, ``values``: (shape pair, relative offset) -> six distances) and worked out on a miss.
+    arrays: (how many, cache entries in use, -1). When some group can move away for good, the search needs only
+    the first such group of that list, so the list is left unsorted and (how many, cache entries in use, that
+    group's place) returned instead: most states of a count (thousands of one-state searches) end there. How far
+    one piece can slide towards another is looked up in the cache (``keys``, ``values``: (shape pair, relative
+    offset) -> six distances) and worked out on a miss.
 
     ``far[(d * n + a) * n + b]`` is how far piece a can slide along direction d before it meets piece b, and bit b
     of ``blocks[d * n + a]`` is set when it cannot move at all (b is in the way at once)."""
@@ -104,6 +107,7 @@ def _groups(sid, corner, key, n, dims, line_base, line_ptr, line_pos, n_shapes, 
                     blocks[d * n + a] |= np.int64(1) << b
                     blocks[(d ^ 1) * n + b] |= np.int64(1) << a
     count = 0
+    free = -1
     for d in range(6):
         n_closures = 0
         for i in range(n):
@@ -146,29 +150,43 @@ def _groups(sid, corner, key, n, dims, line_base, line_ptr, line_pos, n_shapes, 
             r0, r1 = total - w0, n - w1
             if r0 < w0 or (r0 == w0 and r1 < w1):
                 group, told, w0, w1 = full ^ group, d ^ 1, r0, r1
-            dup = False
-            for c in range(count):
-                if out_group[c] == group and out_dir[c] == told:
-                    dup = True
-                    break
-            if dup:
-                continue
-            # insert keeping (w0, w1) order, after equal ones (a stable sort)
-            at = count
-            while at > 0 and (out_w0[at - 1] > w0 or (out_w0[at - 1] == w0 and out_w1[at - 1] > w1)):
-                out_group[at] = out_group[at - 1]
-                out_dir[at] = out_dir[at - 1]
-                out_limit[at] = out_limit[at - 1]
-                out_w0[at] = out_w0[at - 1]
-                out_w1[at] = out_w1[at - 1]
-                at -= 1
-            out_group[at] = group
-            out_dir[at] = told
-            out_limit[at] = limit
-            out_w0[at] = w0
-            out_w1[at] = w1
+            out_group[count] = group
+            out_dir[count] = told
+            out_limit[count] = limit
+            out_w0[count] = w0
+            out_w1[count] = w1
+            if limit >= FREE and (free < 0 or w0 < out_w0[free] or (w0 == out_w0[free] and w1 < out_w1[free])):
+                free = count
             count += 1
-    return count, used
+    if free >= 0:  # the search stops at the first free group of the sorted list: the lightest, first met
+        return count, used, free
+    # the same group and direction can come from two opposite directions: the first kept, the rest in a stable
+    # sort by weight (insertion: a state has a few dozen candidates)
+    kept = 0
+    for c in range(count):
+        group, told, limit, w0, w1 = out_group[c], out_dir[c], out_limit[c], out_w0[c], out_w1[c]
+        dup = False
+        for k in range(kept):
+            if out_group[k] == group and out_dir[k] == told:
+                dup = True
+                break
+        if dup:
+            continue
+        at = kept
+        while at > 0 and (out_w0[at - 1] > w0 or (out_w0[at - 1] == w0 and out_w1[at - 1] > w1)):
+            out_group[at] = out_group[at - 1]
+            out_dir[at] = out_dir[at - 1]
+            out_limit[at] = out_limit[at - 1]
+            out_w0[at] = out_w0[at - 1]
+            out_w1[at] = out_w1[at - 1]
+            at -= 1
+        out_group[at] = group
+        out_dir[at] = told
+        out_limit[at] = limit
+        out_w0[at] = w0
+        out_w1[at] = w1
+        kept += 1
+    return kept, used, -1
 
 
 @njit(cache=True, nogil=True)
@@ -199,6 +217,18 @@ def _scratch(n_max):
 
 
 @njit(cache=True, nogil=True)
+def _rows(n_max):
+    """Per-search arrays for parts of up to ``n_max`` pieces, made once per batch rather than once per search (a
+    count's searches are thousands of one-state searches): the hash weights of the state's columns (the same for
+    every width), the state being expanded and the state moved from it."""
+    width = 3 * n_max
+    weights = np.empty(width, dtype=np.uint64)
+    for c in range(width):
+        weights[c] = _mix(np.uint64(c + 1) * np.uint64(0x9E3779B97F4A7C15)) | np.uint64(1)
+    return weights, np.empty(width, dtype=np.int64), np.empty(width, dtype=np.int64)
+
+
+@njit(cache=True, nogil=True)
 def _workspace(n_max):
     """The search's states (flat rows of ``3 * n_max``), their depths, and the hash slots with the number of the
     search that filled each."""
@@ -208,10 +238,23 @@ def _workspace(n_max):
 
 
 @njit(cache=True, nogil=True)
-def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, work, epoch):
+def _start_groups(sid, corner, key, geo, sizes, keys, values, used, scratch):
+    """:func:`_groups` at a part's start state, as (how many, cache entries in use, the free group's place or
+    -1): plain numbers back, so that a batch settles the parts that come apart at once (most of a count's) without
+    a call of :func:`_search`, which takes and gives back every array of the search."""
+    dims, line_base, line_ptr, line_pos, n_shapes = geo
+    far, g_group, g_dir, g_limit, g_w0, g_w1, blocks, closures, tmp = scratch
+    return _groups(sid, corner, key, len(sid), dims, line_base, line_ptr, line_pos, n_shapes, sizes, keys, values,
+                   used, far, g_group, g_dir, g_limit, g_w0, g_w1, blocks, closures, tmp)  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, rows, work, epoch, ready):
     """Breadth-first search for the first separation of a part of ``n`` pieces (their shapes ``sid``, corners,
-    and offsets ``start_key``, first piece at the origin). Returns (outcome, group mask, direction, row of the
-    separating state in the states array, its depth, states stored, cache, work)."""
+    and offsets ``start_key``, first piece at the origin). ``ready``: how many candidate groups of the start state
+    :func:`_start_groups` left in ``scratch`` (none of them free), or -1 to work them out here. Returns (outcome,
+    group mask, direction, row of the separating state in the states array, its depth, states stored, cache,
+    work)."""
     n = len(sid)
     width = 3 * n
     states, depth, slots, marks = work
@@ -221,39 +264,45 @@ def _search(sid, corner, start_key, max_states, geo, sizes, cache, scratch, work
     far, g_group, g_dir, g_limit, g_w0, g_w1, blocks, closures, tmp = scratch
     states[0:width] = start_key
     depth[0] = 0
+    if ready < 0:  # the start state's groups first, with no state stored or hashed: most parts come apart there
+        ready, used, free = _start_groups(sid, corner, start_key, geo, sizes, keys, values, used, scratch)
+        if 2 * used > len(keys):
+            keys, values, used = _grown(keys, values)
+        if free >= 0:
+            return FOUND, g_group[free], g_dir[free], 0, np.int64(0), 1, (keys, values, used), work
+    free = -1
     # a state's hash is linear in its offsets, so a move changes it by a constant: each state met while sliding a
     # group is hashed in one step rather than over the whole row
-    weights = np.empty(width, dtype=np.uint64)
-    for c in range(width):
-        w = np.uint64(c + 1) * np.uint64(0x9E3779B97F4A7C15)
-        weights[c] = _mix(w) | np.uint64(1)
+    all_weights, all_moved, all_key = rows
+    weights, moved, key = all_weights[:width], all_moved[:width], all_key[:width]
     mask = np.uint64(len(slots) - 1)
     at = _mix(_linear(start_key, weights)) & mask
     slots[at] = 0
     marks[at] = epoch
     stored = 1
-    moved = np.empty(width, dtype=np.int64)
-    key = np.empty(width, dtype=np.int64)
     head = 0
     while head < stored:
         key[:] = states[head * width : (head + 1) * width]
         key_hash = _linear(key, weights)
-        count, used = _groups(sid, corner, key, n, dims, line_base, line_ptr, line_pos, n_shapes, sizes, keys, values,
-                              used, far, g_group, g_dir, g_limit, g_w0, g_w1, blocks, closures, tmp)  # fmt: skip
-        if 2 * used > len(keys):
-            keys, values, used = _grown(keys, values)
-        for g in range(count):
-            if g_limit[g] >= FREE:
-                return (
-                    FOUND,
-                    g_group[g],
-                    g_dir[g],
-                    head,
-                    depth[head],
-                    stored,
-                    (keys, values, used),
-                    (states, depth, slots, marks),
-                )
+        if head == 0:  # its groups are in the scratch arrays already
+            count = ready
+        else:
+            count, used, free = _groups(sid, corner, key, n, dims, line_base, line_ptr, line_pos, n_shapes, sizes,
+                                        keys, values, used, far, g_group, g_dir, g_limit, g_w0, g_w1, blocks,
+                                        closures, tmp)  # fmt: skip
+            if 2 * used > len(keys):
+                keys, values, used = _grown(keys, values)
+        if free >= 0:
+            return (
+                FOUND,
+                g_group[free],
+                g_dir[free],
+                head,
+                depth[head],
+                stored,
+                (keys, values, used),
+                (states, depth, slots, marks),
+            )
         for g in range(count):
             group = g_group[g]
             if group & 1:  # holds the pinned first piece: the rest moves the other way
@@ -345,7 +394,7 @@ def separate(cells, starts, start_key, max_states):
     n = len(starts) - 1
     geo = (dims, line_base, line_ptr, line_pos, len(sizes))
     cache = (np.full(1 << 12, -1, dtype=np.int64), np.empty((1 << 12, 6), dtype=np.int64), 0)
-    found = _search(sid, corner, start_key, max_states, geo, sizes, cache, _scratch(n), _workspace(n), 1)
+    found = _search(sid, corner, start_key, max_states, geo, sizes, cache, _scratch(n), _rows(n), _workspace(n), 1, -1)
     outcome, group, direction, row, depth, stored, _cache, work = found
     state = work[0][row * 3 * n : (row + 1) * 3 * n].copy()
     return outcome, group, direction, state, depth, stored
@@ -366,8 +415,12 @@ def take_apart_all(cells, piece_starts, assembly_starts, max_states) -> np.ndarr
         n_max = max(n_max, assembly_starts[i + 1] - assembly_starts[i])
     cache = (np.full(1 << 12, -1, dtype=np.int64), np.empty((1 << 12, 6), dtype=np.int64), 0)
     scratch = _scratch(n_max)
+    rows = _rows(n_max)
     work = _workspace(n_max)
     epoch = 0
+    part_sid = np.empty(n_max, dtype=np.int64)
+    part_corner = np.empty((n_max, 3), dtype=np.int64)
+    part_key = np.empty(3 * n_max, dtype=np.int64)
     # the parts still to take apart: pieces and their offsets on a stack, (start, size) of each part on another;
     # a part popped is replaced by its two halves, so the stack never holds more than the assembly's pieces
     pieces = np.empty(n_max, dtype=np.int64)
@@ -394,9 +447,7 @@ def take_apart_all(cells, piece_starts, assembly_starts, max_states) -> np.ndarr
             s0, size = part_start[frames], part_size[frames]
             if size < 2:
                 continue
-            sid = np.empty(size, dtype=np.int64)
-            corner = np.empty((size, 3), dtype=np.int64)
-            key = np.empty(3 * size, dtype=np.int64)
+            sid, corner, key = part_sid[:size], part_corner[:size], part_key[: 3 * size]
             for k in range(size):
                 p = pieces[s0 + k]
                 sid[k] = shape_of[p]
@@ -404,8 +455,17 @@ def take_apart_all(cells, piece_starts, assembly_starts, max_states) -> np.ndarr
                     corner[k, ax] = corner_of[p, ax]
                     key[3 * k + ax] = offsets[s0 + k, ax] - offsets[s0, ax]
             epoch += 1
-            found = _search(sid, corner, key, max_states, geo, sizes, cache, scratch, work, epoch)
-            outcome, group, _direction, row, _depth, _stored, cache, work = found
+            keys, values, used = cache
+            ready, used, free = _start_groups(sid, corner, key, geo, sizes, keys, values, used, scratch)
+            if 2 * used > len(keys):
+                keys, values, used = _grown(keys, values)
+            if free >= 0:  # apart at once: the start state is the separating one
+                outcome, group, row, cache = FOUND, scratch[1][free], 0, (keys, values, used)
+                work[0][: 3 * size] = key
+            else:
+                found = _search(sid, corner, key, max_states, geo, sizes, (keys, values, used), scratch, rows, work,
+                                epoch, ready)  # fmt: skip
+                outcome, group, _direction, row, _depth, _stored, cache, work = found
             if outcome == LIMIT:
                 verdict = -1
                 break
@@ -457,8 +517,12 @@ def take_apart_grouped(cells, piece_starts, assembly_starts, group_of, max_state
         n_max = max(n_max, assembly_starts[i + 1] - assembly_starts[i])
     cache = (np.full(1 << 12, -1, dtype=np.int64), np.empty((1 << 12, 6), dtype=np.int64), 0)
     scratch = _scratch(n_max)
+    rows = _rows(n_max)
     work = _workspace(n_max)
     epoch = 0
+    part_sid = np.empty(n_max, dtype=np.int64)
+    part_corner = np.empty((n_max, 3), dtype=np.int64)
+    part_key = np.empty(3 * n_max, dtype=np.int64)
     pieces = np.empty(n_max, dtype=np.int64)
     offsets = np.empty((n_max, 3), dtype=np.int64)
     part_start = np.empty(n_max + 1, dtype=np.int64)
@@ -499,9 +563,7 @@ def take_apart_grouped(cells, piece_starts, assembly_starts, group_of, max_state
                         break
                 if same:
                     continue
-            sid = np.empty(size, dtype=np.int64)
-            corner = np.empty((size, 3), dtype=np.int64)
-            key = np.empty(3 * size, dtype=np.int64)
+            sid, corner, key = part_sid[:size], part_corner[:size], part_key[: 3 * size]
             for k in range(size):
                 p = pieces[s0 + k]
                 sid[k] = shape_of[p]
@@ -509,8 +571,17 @@ def take_apart_grouped(cells, piece_starts, assembly_starts, group_of, max_state
                     corner[k, ax] = corner_of[p, ax]
                     key[3 * k + ax] = offsets[s0 + k, ax] - offsets[s0, ax]
             epoch += 1
-            found = _search(sid, corner, key, max_states, geo, sizes, cache, scratch, work, epoch)
-            outcome, group, _direction, row, _depth, _stored, cache, work = found
+            keys, values, used = cache
+            ready, used, free = _start_groups(sid, corner, key, geo, sizes, keys, values, used, scratch)
+            if 2 * used > len(keys):
+                keys, values, used = _grown(keys, values)
+            if free >= 0:  # apart at once: the start state is the separating one
+                outcome, group, row, cache = FOUND, scratch[1][free], 0, (keys, values, used)
+                work[0][: 3 * size] = key
+            else:
+                found = _search(sid, corner, key, max_states, geo, sizes, (keys, values, used), scratch, rows, work,
+                                epoch, ready)  # fmt: skip
+                outcome, group, _direction, row, _depth, _stored, cache, work = found
             if outcome != FOUND:
                 if top:
                     verdict = -1 if outcome == LIMIT else 0
