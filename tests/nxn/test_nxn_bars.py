@@ -12,6 +12,7 @@ from solvers.nxn import centre_rings
 from solvers.nxn.bar_cycles import bar_cycles, finish_bars, pair_depth
 from solvers.nxn.bar_pairing import _children_unpaired, bar_moves
 from solvers.nxn.bars import BarRing, bar_stickers, deeper_centres
+from solvers.nxn.macro_beam import smallest
 from solvers.nxn.moves import BlockTurn
 from solvers.nxn.notation import format_turns
 from solvers.nxn.projection import Projection, centre_stickers
@@ -199,3 +200,11 @@ def test_the_beam_counts_pieces_out_after_each_move_as_a_full_count_would(n, dep
     most = (children[..., None] == np.arange(6)).sum(axis=3).max(axis=3)  # the commonest colour's pieces per bar
     full = (k - most).sum(axis=2)
     assert (_children_unpaired(beam, moves, count, k) == full).all()
+
+
+def test_the_beam_keeps_the_states_a_stable_sort_would_keep():
+    """The beam's partition-based choice of its best children agrees with a stable sort, ties included."""
+    rng = np.random.default_rng(3)
+    for count in (1, 7, 50, 400, 1000):
+        values = rng.integers(0, 30, 900).astype(np.float64)  # many ties
+        assert (smallest(values, count) == np.argsort(values, kind="stable")[:count]).all()
