@@ -13,7 +13,9 @@ bars' pieces and the edges are all still to be solved. Two kinds of moves:
 Each move is checked on its permutation to keep every deeper centre piece on its face.
 
 A beam keeps the WIDTH distinct states with the lowest turns so far + COST_PER_PIECE * pieces not showing their
-bar's most common colour, and returns the turns to the state where that was least.
+bar's most common colour, and returns the turns to the state where that was least. A move's turns are what it adds
+once merged with the turns before it (turn_runs.py), and its pieces out are counted anew only in the bars it does
+not carry whole, which makes a step cheap enough for beams of hundreds of states.
 """
 
 from __future__ import annotations
@@ -29,13 +31,18 @@ from solvers.nxn.bars import bar_length, bar_stickers, deeper_centres
 from solvers.nxn.geometry import Axis
 from solvers.nxn.macro_beam import macro_beam
 from solvers.nxn.moves import BlockTurn, sequence_permutation
+from solvers.nxn.turn_runs import MacroRuns
 
 WIDTH = 64
-WIDTHS = {6: 256, 7: 128}  # measured on 8 scrambles each: 6x6x6 33.6 -> 26.1 turns (0.8 s), 7x7x7 63.9 -> 60.5
+WIDTHS = {6: 1024, 7: 512}  # bars and their 3-cycles on the bench's ten scrambles, once the beam saw merged turns
+# and counted pieces out only in the bars a move changes: 6x6x6 256 -> 1024 wide 26.1 -> 21.6 turns (0.22 -> 1.3 s),
+# 7x7x7 128 -> 512 54.3 -> 45.8 (0.3 -> 1.8 s; 1024: 43.8 in 4 s)
 MIN_WIDTH = 8
-BUDGET = 30_000_000  # beam width x moves x 24 bars x bar length^2: each step's work
+BUDGET = 32_000_000  # beam width x moves x changed bars x bar length^2: each step's work
 MOVE_LIMIT = 6_000  # conjugates kept per depth at most (a fixed-seed sample beyond: big cubes have tens of thousands)
 COST_PER_PIECE = 5.0
+MERGED_COSTS = True  # a move costs what it adds once merged with the turns before it (turn_runs.py): 7x7x7
+# bars 47.9 -> 45.8 turns at 512 wide, 6x6x6 23.9 -> 21.6 at 1024 (for about 40 % more of the beam's time)
 PATIENCE = 6  # steps without a better estimate before the beam stops
 
 
@@ -48,6 +55,9 @@ class BarMoves:
     local: np.ndarray
     costs: np.ndarray
     ring: int  # the first `ring` moves are ring turns, the rest conjugates
+    runs: MacroRuns  # their same-axis runs: what each costs after the turns before it
+    changed: np.ndarray  # (moves, c * k): local[m] of the c bars at most m does not carry whole (padded with 0)
+    sources: np.ndarray  # (moves, c): the bars their pieces come from (padded with 24, no bar)
 
 
 def ring_blocks(size: int, depth: int, with_face: bool) -> list[tuple[int, int]]:
@@ -113,13 +123,55 @@ def bar_moves(size: int, depth: int) -> BarMoves:
         actions.append(local)
         rings += len(turns) == 1
     costs = np.array([len(t) for t in kept], dtype=np.float64)
-    return BarMoves(kept, np.stack(actions), costs, rings)
+    local = np.stack(actions)
+    changed, sources = _changed_bars(local, bar_length(size, depth))
+    return BarMoves(kept, local, costs, rings, MacroRuns.of(kept, size), changed, sources)
+
+
+def _changed_bars(local: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per move, the bars it does not carry whole (their gathers, padded with a gather of one sticker, which reads
+    as paired) and the bars their pieces come from (padded with 24): a move changes the pieces out only there (6
+    bars at most for the conjugates), so a beam step need not look at the other bars."""
+    source = local.reshape(len(local), 24, k) // k
+    whole = (source == source[:, :, :1]).all(axis=2)
+    most = max(1, int((~whole).sum(axis=1).max()))
+    changed = np.zeros((len(local), most * k), dtype=np.int64)
+    sources = np.full((len(local), most), 24, dtype=np.int64)
+    for m in range(len(local)):
+        bars = np.nonzero(~whole[m])[0]
+        changed[m, : len(bars) * k] = local[m].reshape(24, k)[bars].ravel()
+        froms = np.unique(source[m, bars])
+        sources[m, : len(froms)] = froms
+    return changed, sources
 
 
 def _unpaired(bars: np.ndarray) -> np.ndarray:
     """Pieces not showing their bar's most common colour, over the last two axes (bars, pieces)."""
+    return _bar_unpaired(bars).sum(axis=-1)
+
+
+def _bar_unpaired(bars: np.ndarray) -> np.ndarray:
+    """Pieces of each bar (the last axis) not showing its most common colour; short bars by comparisons alone."""
+    k = bars.shape[-1]
+    if k == 2:
+        return (bars[..., 0] != bars[..., 1]).view(np.int8)
+    if k == 3:
+        ab, ac, bc = bars[..., 0] == bars[..., 1], bars[..., 0] == bars[..., 2], bars[..., 1] == bars[..., 2]
+        return 2 - (ab | ac | bc).view(np.int8) - (ab & bc).view(np.int8)
     same = (bars[..., :, None] == bars[..., None, :]).sum(axis=-1).max(axis=-1)
-    return (bars.shape[-1] - same).sum(axis=-1)
+    return (k - same).astype(np.int8)
+
+
+def _children_unpaired(beam: np.ndarray, moves: BarMoves, count: int, k: int) -> np.ndarray:
+    """(states, moves): pieces out after each of the first `count` moves from each state, counted anew only in
+    the bars the move changes."""
+    states = len(beam)
+    per_bar = np.zeros((states, 25), dtype=np.int64)
+    per_bar[:, :24] = _bar_unpaired(beam.reshape(states, 24, k))
+    lost = per_bar[:, moves.sources[:count]].sum(axis=2)
+    changed = beam[:, moves.changed[:count]].reshape(states, count, -1, k)
+    gained = _bar_unpaired(changed).sum(axis=2, dtype=np.int64)
+    return per_bar.sum(axis=1)[:, None] - lost + gained
 
 
 def pair_bars(
@@ -132,7 +184,7 @@ def pair_bars(
         return []
     moves = bar_moves(size, depth)
     count = int(min(len(moves.local), max(moves.ring, BUDGET // (MIN_WIDTH * 24 * k * k))))  # long bars: fewer
-    per_state = count * 24 * k * k  # a step compares every two pieces of every bar of every child
+    per_state = count * moves.sources.shape[1] * k * k  # every two pieces of every bar a move changes
     local, costs = moves.local[:count], moves.costs[:count]
     flat = bar_stickers(size, depth).ravel()
     width = width or WIDTHS.get(size, WIDTH)
@@ -141,11 +193,12 @@ def pair_bars(
         colours[flat],
         local,
         costs,
-        lambda beam: _unpaired(beam[:, local].reshape(len(beam), count, 24, k)),
+        lambda beam: _children_unpaired(beam, moves, count, k),
         int(_unpaired(colours[flat].reshape(1, 24, k))[0]),
         width=width,
         cost_per_piece=COST_PER_PIECE,
         patience=PATIENCE,
         stop=stop,
+        runs=moves.runs.head(count) if MERGED_COSTS else None,
     )
     return [turn for m in chosen for turn in moves.turns[m]]

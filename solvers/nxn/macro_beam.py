@@ -3,6 +3,7 @@ still out, stopped once the best score has not improved for a while: the centre 
 
 The ring-keeping commutators (`centre_beam.py`) and the bar pairing (`bar_pairing.py`) differ only in their
 macros and in what counts as a piece out; each step keeps the `width` distinct states with the lowest score.
+Given the macros' runs (turn_runs.py), a macro's cost is what it adds once merged with the turns before it.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+
+from solvers.nxn.turn_runs import NO_AXIS, MacroRuns
 
 
 def macro_beam(
@@ -23,25 +26,35 @@ def macro_beam(
     cost_per_piece: float,
     patience: int,
     stop: Callable[[], bool],
+    runs: MacroRuns | None = None,
 ) -> list[int]:
     """The macros (indices into `local`), in order, leading from `start` (the stickers' colours) to the state
     where turns + cost_per_piece * pieces out was least. `local[m]`: the sticker each sticker's colour comes from
     under macro m; `costs[m]`: its turns; `out(beam)`: the pieces out of each state's children, (states, macros);
-    `start_out`: those of `start`."""
+    `start_out`: those of `start`; `runs`: the macros' runs, to cost each after its parent's last turns."""
     count = len(local)
     beam = start[None, :]
     spent = np.zeros(1)
+    axis = np.full(1, NO_AXIS)
+    trail = np.zeros((1, len(runs.first[0]) if runs is not None else 0), dtype=np.int8)
     history: list[tuple[np.ndarray, np.ndarray]] = []
     best_estimate, best_depth, since = cost_per_piece * float(start_out), 0, 0
     while since < patience and best_estimate > 0 and not stop():
-        estimate = (spent[:, None] + costs[None, :] + cost_per_piece * out(beam)).ravel()
-        order = np.argsort(estimate, kind="stable")[: 4 * width]
+        added = runs.costs(axis, trail) if runs is not None else costs[None, :]
+        estimate = (spent[:, None] + added + cost_per_piece * out(beam)).ravel()
+        order = smallest(estimate, 4 * width)
         parents, chosen = order // count, order % count
         children = beam[parents[:, None], local[chosen]]
         _, first = np.unique(children, axis=0, return_index=True)
         distinct = np.sort(first)[:width]
-        beam, spent = children[distinct], (spent[parents] + costs[chosen])[distinct]
-        history.append((parents[distinct], chosen[distinct]))
+        kept_parents, kept_chosen = parents[distinct], chosen[distinct]
+        beam, spent = (
+            children[distinct],
+            spent[kept_parents] + np.broadcast_to(added, (len(spent), count))[kept_parents, kept_chosen],
+        )
+        if runs is not None:
+            axis, trail = runs.after(axis[kept_parents], trail[kept_parents], kept_chosen)
+        history.append((kept_parents, kept_chosen))
         top = float(estimate[order[distinct[0]]])
         if top < best_estimate - 1e-9:
             best_estimate, best_depth, since = top, len(history), 0
@@ -54,3 +67,16 @@ def macro_beam(
         path.append(int(chosen[index]))
         index = int(parents[index])
     return path[::-1]
+
+
+def smallest(values: np.ndarray, count: int) -> np.ndarray:
+    """The indices of the `count` smallest values, smallest first, ties in index order: what a stable argsort's
+    first `count` are, by a partition (linear) and a sort of those alone; a beam step's estimates run to
+    hundreds of thousands."""
+    if count >= len(values):
+        return np.argsort(values, kind="stable")
+    kth = np.partition(values, count - 1)[count - 1]
+    below = np.nonzero(values < kth)[0]
+    ties = np.nonzero(values == kth)[0][: count - len(below)]
+    chosen = np.concatenate([below, ties])
+    return chosen[np.argsort(values[chosen], kind="stable")]

@@ -10,8 +10,9 @@ import pytest
 
 from solvers.nxn import centre_rings
 from solvers.nxn.bar_cycles import bar_cycles, finish_bars, pair_depth
-from solvers.nxn.bar_pairing import bar_moves
+from solvers.nxn.bar_pairing import _children_unpaired, bar_moves
 from solvers.nxn.bars import BarRing, bar_stickers, deeper_centres
+from solvers.nxn.macro_beam import smallest
 from solvers.nxn.moves import BlockTurn
 from solvers.nxn.notation import format_turns
 from solvers.nxn.projection import Projection, centre_stickers
@@ -183,3 +184,27 @@ def test_rings_begun_after_the_bars_time_go_without_bars(monkeypatch):
     for ring in solved:
         letters = _centre_letters(model, centre_stickers(ring))
         assert all(len(face) == 1 for face in letters) and len(set().union(*letters)) == 6
+
+
+@pytest.mark.parametrize(("n", "depth"), [(6, 1), (7, 1), (9, 1)])
+def test_the_beam_counts_pieces_out_after_each_move_as_a_full_count_would(n, depth):
+    """Counted anew only in the bars a move changes, the pieces out after every move agree with counting every
+    bar of the state the move makes."""
+    moves = bar_moves(n, depth)
+    k = bar_stickers(n, depth).shape[1]
+    rng = np.random.default_rng(n)
+    beam = rng.integers(0, 6, (3, 24 * k)).astype(np.int8)
+    beam[0] = np.repeat(np.arange(6), 4 * k)  # every bar paired
+    count = len(moves.local)
+    children = beam[:, moves.local].reshape(3, count, 24, k)
+    most = (children[..., None] == np.arange(6)).sum(axis=3).max(axis=3)  # the commonest colour's pieces per bar
+    full = (k - most).sum(axis=2)
+    assert (_children_unpaired(beam, moves, count, k) == full).all()
+
+
+def test_the_beam_keeps_the_states_a_stable_sort_would_keep():
+    """The beam's partition-based choice of its best children agrees with a stable sort, ties included."""
+    rng = np.random.default_rng(3)
+    for count in (1, 7, 50, 400, 1000):
+        values = rng.integers(0, 30, 900).astype(np.float64)  # many ties
+        assert (smallest(values, count) == np.argsort(values, kind="stable")[:count]).all()
