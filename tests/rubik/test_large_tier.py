@@ -96,9 +96,14 @@ def test_corner_split_pairs_each_comb_with_its_complement_and_agrees_with_every_
 # -- a stand-in of the large table's shape ---------------------------------------------------------------------------
 def _no_comb() -> dict[str, np.ndarray]:
     """A one-value inner coordinate in the comb's place: the stand-in table is then phase 1 exactly, whose goal,
-    like the large table's, U and D keep (the one-more-for-the-axes rule needs that)."""
-    return {"comb_of": np.zeros(cd.N_CORNERS, np.uint8), "comb_move": np.zeros((1, 18), np.int32),
-            "comb_conj": np.zeros((1, 16), np.int16)}  # fmt: skip
+    like the large table's, U and D keep (the one-more-for-the-axes rule needs that). Read-only, as the split
+    table's corner-split tables are: numba compiles a builder once per argument type (a writable array is another
+    type), so the stand-in's build runs the machine code the split table's build compiles instead of its own."""
+    combs = {"comb_of": np.zeros(cd.N_CORNERS, np.uint8), "comb_move": np.zeros((1, 18), np.int32),
+             "comb_conj": np.zeros((1, 16), np.int16)}  # fmt: skip
+    for array in combs.values():
+        array.flags.writeable = False
+    return combs
 
 
 @pytest.fixture(scope="module")
