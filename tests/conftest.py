@@ -41,8 +41,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     garbage collector's view, once, before the first test.
 
     Why: the GUI fixtures collect garbage and walk `gc.get_objects()` after every test (dropped widgets, running
-    QThreads), and Python's own full collections walk the same heap; each such walk went over all of it, a fifth of
-    a second a test. Objects the tests make stay in view and are collected as before."""
+    QThreads), and Python's own full collections walk the same heap; each such walk went over all of it, about a
+    tenth of a CPU second a GUI test. Objects the tests make stay in view and are collected as before."""
     gc.collect()
     gc.freeze()
 
