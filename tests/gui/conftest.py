@@ -76,6 +76,18 @@ def private_settings(tmp_path):
     return folder
 
 
+@pytest.fixture(autouse=True, scope="module")
+def freeze_what_earlier_files_left(qapp):
+    """At the start of each GUI file (before its own fixtures), collect what earlier files dropped and set the
+    survivors aside from the garbage collector's view, as the root conftest does after collection.
+
+    Why: the modules GUI tests import as they go (the engines, numba's compiled dispatchers: 50,000 objects on the
+    first solve) would otherwise be walked again by the two collections after every test below. Only what is alive
+    between files is set aside; what this file's fixtures and tests make stays in view."""
+    gc.collect()
+    gc.freeze()
+
+
 @pytest.fixture(autouse=True)
 def destroy_dropped_widgets(qapp):
     """Destroy what a test dropped now, between tests: a GL widget collected later, in the middle of another view's
