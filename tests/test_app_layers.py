@@ -41,7 +41,21 @@ def wrong_feature_imports(graph: dict[str, set[str]]) -> list[str]:
     return wrong
 
 
-GRAPH, MODULE_LEVEL = app_graph()
+@pytest.fixture(scope="module")
+def graph_and_module_level() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """The app's import graph (every import, and the module-level ones), read when these tests run, not when every
+    worker collects this file."""
+    return app_graph()
+
+
+@pytest.fixture(scope="module")
+def graph(graph_and_module_level) -> dict[str, set[str]]:
+    return graph_and_module_level[0]
+
+
+@pytest.fixture(scope="module")
+def module_level(graph_and_module_level) -> dict[str, set[str]]:
+    return graph_and_module_level[1]
 
 
 def test_the_graph_sees_function_level_relative_and_typing_imports(tmp_path: Path) -> None:
@@ -69,21 +83,21 @@ def test_the_graph_sees_function_level_relative_and_typing_imports(tmp_path: Pat
     assert set(import_circle(graph)) == {"cubeviz.solve", "cubeviz.solve.feature", "cubeviz.editor.panel"}
 
 
-def test_features_import_no_other_feature_and_not_the_main_window() -> None:
-    assert {"cubeviz.solve.feature", "cubeviz.editor.panel", "cubeviz.insight.feature"} <= set(GRAPH)
-    assert wrong_feature_imports(GRAPH) == []
+def test_features_import_no_other_feature_and_not_the_main_window(graph) -> None:
+    assert {"cubeviz.solve.feature", "cubeviz.editor.panel", "cubeviz.insight.feature"} <= set(graph)
+    assert wrong_feature_imports(graph) == []
 
 
-def test_the_main_window_names_no_feature() -> None:
+def test_the_main_window_names_no_feature(graph) -> None:
     """It installs them through cubeviz.features, which imports each by name only."""
-    named = {feature_of(target) for target in GRAPH["cubeviz.main_window"]} - {None}
-    assert "cubeviz.features" in GRAPH["cubeviz.main_window"]
+    named = {feature_of(target) for target in graph["cubeviz.main_window"]} - {None}
+    assert "cubeviz.features" in graph["cubeviz.main_window"]
     assert named == set()
-    assert {feature_of(target) for target in GRAPH["cubeviz.features"]} - {None} == set()
+    assert {feature_of(target) for target in graph["cubeviz.features"]} - {None} == set()
 
 
-def test_shared_packages_import_no_feature() -> None:
-    for module, targets in GRAPH.items():
+def test_shared_packages_import_no_feature(graph) -> None:
+    for module, targets in graph.items():
         if module.startswith(("cubeviz.models", "cubeviz.views", *SHARED_PACKAGES)) or module in (
             "cubeviz.feature_host",
             "cubeviz.actions",
@@ -93,11 +107,11 @@ def test_shared_packages_import_no_feature() -> None:
             assert {t for t in targets if feature_of(t)} == set(), module
 
 
-def test_no_import_circles_among_the_app_modules() -> None:
-    assert import_circle(GRAPH) is None
+def test_no_import_circles_among_the_app_modules(graph) -> None:
+    assert import_circle(graph) is None
 
 
-def qt_free_modules() -> list[str]:
+def qt_free_modules(module_level: dict[str, set[str]]) -> list[str]:
     """Modules whose own module-level imports, followed through the app, reach no GUI library (their packages'
     `__init__` not counted: that they are light is what the subprocess checks)."""
     memo: dict[str, bool] = {}
@@ -105,11 +119,11 @@ def qt_free_modules() -> list[str]:
     def free(module: str) -> bool:
         if module not in memo:
             memo[module] = True  # no circles (checked above); this only guards the walk
-            direct = MODULE_LEVEL[module]
-            memo[module] = not direct & set(GUI_LIBRARIES) and all(free(m) for m in direct if m in MODULE_LEVEL)
+            direct = module_level[module]
+            memo[module] = not direct & set(GUI_LIBRARIES) and all(free(m) for m in direct if m in module_level)
         return memo[module]
 
-    return sorted(m for m in MODULE_LEVEL if free(m) and not m.endswith("__main__"))
+    return sorted(m for m in module_level if free(m) and not m.endswith("__main__"))
 
 
 BLOCK_GUI = f"""
@@ -136,9 +150,9 @@ print("\\n".join(failed))
 """
 
 
-def test_qt_free_app_modules_import_without_pyqt6() -> None:
+def test_qt_free_app_modules_import_without_pyqt6(module_level) -> None:
     """A script or test without a display can use the app's engines front (the solver choice, goal runs)."""
-    modules = qt_free_modules()
+    modules = qt_free_modules(module_level)
     assert {"cubeviz.solve.engine_bridge", "cubeviz.solve.goal_run", "cubeviz.feature_host", "cubeviz.features"} <= set(
         modules
     )
@@ -150,15 +164,15 @@ def test_qt_free_app_modules_import_without_pyqt6() -> None:
 
 
 @pytest.mark.parametrize("package", FEATURE_MODULES)
-def test_each_feature_package_offers_install(package: str) -> None:
+def test_each_feature_package_offers_install(package: str, module_level) -> None:
     """Every listed feature is a package whose `__init__` defines `install(host)` (and imports no GUI library)."""
     assert callable(__import__(package, fromlist=["install"]).install)
-    assert not MODULE_LEVEL[package] & set(GUI_LIBRARIES)
+    assert not module_level[package] & set(GUI_LIBRARIES)
 
 
-def test_every_app_module_imports() -> None:
+def test_every_app_module_imports(graph) -> None:
     """A script module that no test runs (the screenshot scripts) still breaks loudly when a name it imports goes."""
-    modules = sorted(m for m in GRAPH if not m.endswith("__main__"))
+    modules = sorted(m for m in graph if not m.endswith("__main__"))
     script = "import importlib, sys\nfor name in sys.argv[1:]:\n    importlib.import_module(name)\n"
     result = subprocess.run([sys.executable, "-c", script, *modules], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stderr[-2000:]

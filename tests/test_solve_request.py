@@ -131,14 +131,21 @@ def test_requests_no_engine_takes_are_refused_in_one_line():
 
 # -- stopping --------------------------------------------------------------------------------------------------------
 def test_a_cancelled_request_stops_promptly_without_an_answer():
+    """Cancelled from another thread (as the app's Cancel does) half a second into a 15x15x15 solve (minutes), in the
+    middle of its first stage: it ends well within the time a solve would take, with no answer."""
     state = NxNState.solved(15).apply(random_turns(15, 7))
     request = SolveRequest(state)
     seen: list[object] = []
+    cancel = threading.Timer(0.5, request.stop.set)
     started = time.monotonic()
-    for event in solve(request):
-        seen.append(event)
-        if isinstance(event, StageProgress) and event.fraction > 0:
-            request.stop.set()
+    try:
+        for event in solve(request):
+            seen.append(event)
+            if len(seen) == 1:
+                assert isinstance(event, StageProgress)  # the solve has begun
+                cancel.start()
+    finally:
+        cancel.cancel()
     assert request.stop.is_set() and time.monotonic() - started < 30
     assert not any(isinstance(e, BigCubeSolution) for e in seen)
 

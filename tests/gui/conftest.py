@@ -17,6 +17,7 @@ import pytest
 
 XVFB_SCREEN = "1600x1200x24"
 XVFB_START_SECONDS = 10.0
+THREAD_ENDING_MS = 250  # how long a test's QThreads may take to return after it ends (see no_running_qthreads)
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 _xvfb: subprocess.Popen | None = None
 
@@ -76,6 +77,18 @@ def private_settings(tmp_path):
     return folder
 
 
+@pytest.fixture(autouse=True, scope="module")
+def freeze_what_earlier_files_left(qapp):
+    """At the start of each GUI file (before its own fixtures), collect what earlier files dropped and set the
+    survivors aside from the garbage collector's view, as the root conftest does after collection.
+
+    Why: the modules GUI tests import as they go (the engines, numba's compiled dispatchers: 50,000 objects on the
+    first solve) would otherwise be walked again by the two collections after every test below. Only what is alive
+    between files is set aside; what this file's fixtures and tests make stays in view."""
+    gc.collect()
+    gc.freeze()
+
+
 @pytest.fixture(autouse=True)
 def destroy_dropped_widgets(qapp):
     """Destroy what a test dropped now, between tests: a GL widget collected later, in the middle of another view's
@@ -99,6 +112,11 @@ def no_running_qthreads(qapp):
     threads = [obj for obj in gc.get_objects() if type(obj) not in weakref.ProxyTypes and isinstance(obj, QThread)]
     # A wrapper can outlive its C++ thread (deleteLater ran): that thread is gone, not running.
     running = [thread for thread in threads if not sip.isdeleted(thread) and thread.isRunning()]
+    # A worker told to stop (or one that was just started and has nothing to do) returns a moment later. The walk
+    # above used to give it that moment (it went over every object; the frozen ones are now left out), so it is
+    # given here, on purpose: a thread still running THREAD_ENDING_MS after the test fails it.
+    deadline = time.monotonic() + THREAD_ENDING_MS / 1000
+    running = [thread for thread in running if not thread.wait(max(0, int((deadline - time.monotonic()) * 1000)))]
     if running:
         for thread in running:
             thread.quit()

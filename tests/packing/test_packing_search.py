@@ -30,22 +30,27 @@ def soma():
 
 
 def assert_exact_covers(problem, solutions: np.ndarray) -> None:
-    """Apply each solution to an empty target: every cell exactly once, each piece kind its count of times."""
+    """Apply each solution to an empty target: every cell exactly once, each piece kind its count of times, each
+    placement's shape an orientation of its piece (checked once per placement: solutions share most of theirs)."""
+    from solvers.packing.geometry import normalise, orientations
+
     puzzle = problem.puzzle
     expected_pieces = Counter({p.name: p.count for p in puzzle.pieces})
+    mirrors = puzzle.mirrors_same_piece
+    allowed = {p.name: set(orientations(puzzle.piece(p.name).cells, with_mirrors=mirrors)) for p in puzzle.pieces}
+    placed: dict[int, tuple[str, list[int]]] = {}
+    for r in np.unique(solutions):
+        piece = problem.placement(int(r))
+        cells = sorted(piece.cells)
+        assert normalise([puzzle.target[c] for c in cells]) in allowed[piece.piece]
+        placed[int(r)] = (piece.piece, cells)
     for rows in solutions:
         grid = np.zeros(problem.n_cells, dtype=np.int64)
         used = Counter()
         for r in rows:
-            piece = problem.placement(int(r))
-            cells = sorted(piece.cells)
+            name, cells = placed[int(r)]
             grid[cells] += 1
-            used[piece.piece] += 1
-            shape = [puzzle.target[c] for c in cells]
-            from solvers.packing.geometry import normalise, orientations
-
-            allowed = orientations(puzzle.piece(piece.piece).cells, with_mirrors=puzzle.mirrors_same_piece)
-            assert normalise(shape) in set(allowed)
+            used[name] += 1
         assert (grid == 1).all()
         assert used == expected_pieces
 

@@ -96,9 +96,14 @@ def test_corner_split_pairs_each_comb_with_its_complement_and_agrees_with_every_
 # -- a stand-in of the large table's shape ---------------------------------------------------------------------------
 def _no_comb() -> dict[str, np.ndarray]:
     """A one-value inner coordinate in the comb's place: the stand-in table is then phase 1 exactly, whose goal,
-    like the large table's, U and D keep (the one-more-for-the-axes rule needs that)."""
-    return {"comb_of": np.zeros(cd.N_CORNERS, np.uint8), "comb_move": np.zeros((1, 18), np.int32),
-            "comb_conj": np.zeros((1, 16), np.int16)}  # fmt: skip
+    like the large table's, U and D keep (the one-more-for-the-axes rule needs that). Read-only, as the split
+    table's corner-split tables are: numba compiles a builder once per argument type (a writable array is another
+    type), so the stand-in's build runs the machine code the split table's build compiles instead of its own."""
+    combs = {"comb_of": np.zeros(cd.N_CORNERS, np.uint8), "comb_move": np.zeros((1, 18), np.int32),
+             "comb_conj": np.zeros((1, 16), np.int16)}  # fmt: skip
+    for array in combs.values():
+        array.flags.writeable = False
+    return combs
 
 
 @pytest.fixture(scope="module")
@@ -264,6 +269,21 @@ def test_the_kernels_large_rounds_explore_the_tree_a_plain_ida_star_does(tables,
     assert answer.proven_optimal and answer.length == standard.length == 8
 
 
+@pytest.fixture(scope="module")
+def own_side_bound(tables, stand_in):
+    """The stand-in's own-side bound (no corner-slice table) computed from scratch, remembered per cube for the
+    module: the inverse look-ups' three cases and the outside plan walk trees of the same scramble with it, and a
+    bound from scratch takes a Python conjugation per axis."""
+    return functools.cache(_large_tier_bound(tables, stand_in, corner_slice=False))
+
+
+@pytest.fixture(scope="module")
+def own_side_nodes(own_side_bound):
+    """The plain IDA*'s node count of a cube at a bound with the own-side bound alone, counted once per cube and
+    bound for the module."""
+    return functools.cache(lambda state, bound: plain_ida_nodes(state, bound, own_side_bound))
+
+
 def _inverse_bound(tables, stand_in, floor=None, bounds=None):
     """The bound of a cube's inverse, computed from scratch: the inverse built as a cube and looked up along the
     three axes (its entry of `bounds`, or else its stand-in residue decoded above its entry of `floor`), one more
@@ -297,7 +317,9 @@ def _lowered(phase1: np.ndarray) -> np.ndarray:
 
 
 @pytest.mark.parametrize("inverse_reads", ["bounds", "phase1", "lowered"])
-def test_the_inverse_lookups_prune_the_tree_a_plain_ida_star_does(tables, stand_in, stand_in_bounds, inverse_reads):
+def test_the_inverse_lookups_prune_the_tree_a_plain_ida_star_does(
+    tables, stand_in, stand_in_bounds, own_side_bound, own_side_nodes, inverse_reads
+):
     """With the stand-in read for the cube and its inverse (and no corner-slice table: the inverse's look-ups do
     its work), the inverse's distances read from the stand-in's bounds table (the large tier's way) or decoded
     from its residues above the phase-1 table or a lowered copy of it (the standard tier's way): bound by bound,
@@ -312,13 +334,12 @@ def test_the_inverse_lookups_prune_the_tree_a_plain_ida_star_does(tables, stand_
         floor_table = tables.phase1(Metric.HTM) if inverse_reads == "phase1" else _lowered(tables.phase1(Metric.HTM))
         heuristic, both = Heuristic.SPLIT_BOTH_SIDES, StandInTables(tables, stand_in, floor=floor_table)
         inverse = _inverse_bound(tables, stand_in, floor=floor_table)
-    own = _large_tier_bound(tables, stand_in, corner_slice=False)
-    h_of = functools.cache(lambda cube: max(own(cube), inverse(cube)))
+    h_of = functools.cache(lambda cube: max(own_side_bound(cube), inverse(cube)))
     events = list(optimal(state, heuristic=heuristic, tables=both, with_inverse=False, probe_share=0.0))
     answer = assert_kernel_matches_plain_ida(state, events, h_of)
     assert answer.proven_optimal and answer.length == 8
     exhausted = [e for e in events if isinstance(e, DepthExhausted)]
-    without_inverse = [plain_ida_nodes(state, e.depth, functools.cache(own)) for e in exhausted]
+    without_inverse = [own_side_nodes(state, e.depth) for e in exhausted]
     assert sum(e.nodes_at_depth for e in exhausted) < sum(without_inverse)
 
 
@@ -331,13 +352,13 @@ def _own_side_plan() -> ResiduePlan:
                        start_distances=lambda tables, rt: inner_start_distances(tables, True))  # fmt: skip
 
 
-def test_a_plan_made_outside_the_engine_searches_the_tree_a_plain_ida_star_does(tables, stand_in):
+def test_a_plan_made_outside_the_engine_searches_the_tree_a_plain_ida_star_does(tables, stand_in, own_side_bound):
     """Handed to the search as a value, the plan's rounds (the flip-slice table alone, on the farthest axis
     first) explore bound by bound the tree of a plain IDA* whose heuristic is the stand-in's own-side bound
     computed from scratch; its start bound is that bound; the answer is optimal."""
     state = random_move_scramble(8, 3, random.Random(300)).state(3)
     with_stand_in = StandInTables(tables, stand_in)
-    h_of = functools.cache(_large_tier_bound(tables, stand_in, corner_slice=False))
+    h_of = own_side_bound
     plan = _own_side_plan()
     assert heuristic_value(state, heuristic=plan, tables=with_stand_in) == h_of(state)
     events = list(optimal(state, heuristic=plan, tables=with_stand_in, with_inverse=False, probe_share=0.0))

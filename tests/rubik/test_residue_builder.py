@@ -33,6 +33,18 @@ def test_rows_too_large_for_the_multiplication_are_refused():
         class_fill.divide_magic(1024, cd.N_TWIST * 1024)
 
 
+def _read_only(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
+
+
+# The move and conjugation tables of a one-value inner coordinate. Read-only, as the split table's corner-split
+# tables are: numba compiles a builder once per argument type (a writable array is another type), so the stand-in
+# builds run the machine code the real build compiles instead of compiling their own.
+NO_INNER_MOVE = _read_only(np.zeros((1, 18), np.int32))
+NO_INNER_CONJ = _read_only(np.zeros((1, 16), np.int16))
+
+
 @pytest.fixture(scope="module")
 def phase1_build():
     """The builder on flip-slice classes x twist with a one-value inner coordinate, given the phase-1 histogram as
@@ -41,7 +53,7 @@ def phase1_build():
     mv, classes = tables.moves(), tables.flipslice_classes()
     expected = np.bincount(tables.phase1(Metric.HTM)).tolist()
     shape = lr.layout(lr.flipslice_moves(mv["flip"], mv["slice"]), lr.flipslice_class_sym(classes), mv["twist"],
-                      np.zeros((1, 18), np.int32), mv["twist_conj"], np.zeros((1, 16), np.int16))  # fmt: skip
+                      NO_INNER_MOVE, mv["twist_conj"], NO_INNER_CONJ)  # fmt: skip
     reports: list[tuple[float, str]] = []
 
     def record(fraction: float, message: str) -> None:
@@ -114,7 +126,7 @@ def test_a_cancelled_build_stops_its_level_and_says_so():
     tables = default_tables()
     mv, classes = tables.moves(), tables.flipslice_classes()
     shape = lr.layout(lr.flipslice_moves(mv["flip"], mv["slice"]), lr.flipslice_class_sym(classes), mv["twist"],
-                      np.zeros((1, 18), np.int32), mv["twist_conj"], np.zeros((1, 16), np.int16))  # fmt: skip
+                      NO_INNER_MOVE, mv["twist_conj"], NO_INNER_CONJ)  # fmt: skip
     seen: list[str] = []
 
     def cancel_at_depth_8(fraction: float, message: str) -> None:
