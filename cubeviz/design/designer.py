@@ -60,6 +60,7 @@ class Designer(QWidget):
         self._reviewed_draft: PuzzleDraft | None = None
         self._worker: CallWorker | None = None
         self._review_pending = False
+        self._closed = False  # after shutdown no review starts (a queued "finished" would start the pending one)
         self._build()
         self._timer = QTimer(self, singleShot=True, interval=REVIEW_DELAY_MS)
         self._timer.timeout.connect(self._start_review)
@@ -295,6 +296,8 @@ class Designer(QWidget):
         self.view.set_item(shape_item(cells, colour, painted, variable))
 
     def _start_review(self) -> None:
+        if self._closed:
+            return
         if self._worker is not None:  # one review at a time: the newest draft is reviewed when it ends
             self._review_pending = True
             self._worker.cancel()
@@ -329,6 +332,7 @@ class Designer(QWidget):
             self.status.emit(message)
 
     def shutdown(self) -> None:
+        self._closed = True
         self._timer.stop()
         if self._worker is not None:
             self._worker.cancel()

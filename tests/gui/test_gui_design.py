@@ -145,3 +145,28 @@ def test_window_undo_follows_the_tab_and_enumerate_opens_the_packings_tab(qtbot)
     assert window.packing_browser.model.puzzle.n_cells == 2
     window.tabs.setCurrentIndex(0)
     assert window.undo_group.activeStack() is window.model.undo_stack
+
+
+def test_no_review_starts_after_shutdown(qtbot, monkeypatch):
+    """A review pending when the window closes stays undone: the running one is cancelled and waited for, and its
+    "finished", delivered after the shutdown, must not start the next (a thread running past its window)."""
+    import threading
+
+    from cubeviz.design import designer as designer_module
+
+    started = threading.Event()
+
+    def slow_review(draft, stopped):
+        started.set()
+        while not stopped():  # a long review, until cancelled
+            threading.Event().wait(0.01)
+        return designer_module.review(draft, stopped)
+
+    with shown_designer(qtbot, 1280, 700) as widget:
+        monkeypatch.setattr(designer_module, "review", slow_review)
+        widget._start_review()
+        assert started.wait(10)
+        widget._start_review()  # an edit while it runs: the newest draft is pending
+        widget.shutdown()
+        qtbot.wait(200)  # the queued "finished" is delivered here
+        assert widget._worker is None or not widget._worker.isRunning()
