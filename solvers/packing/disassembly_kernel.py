@@ -401,6 +401,33 @@ def separate(cells, starts, start_key, max_states):
 
 
 @njit(cache=True, nogil=True)
+def _batch_buffers(assembly_starts):
+    """What both batch searches (:func:`take_apart_all`, :func:`take_apart_grouped`) allocate once for all their
+    assemblies, sized by the largest: (that size, the state cache, the search's scratch, rows and workspace, the
+    part keys (shape id, corner, key), and the stacks of parts still to take apart: pieces and their offsets on
+    one, (start, size) of each part on another, the pieces held aside while a part is split). A part popped is
+    replaced by its two halves, so no stack ever holds more than the assembly's pieces."""
+    n_max = 1
+    for i in range(len(assembly_starts) - 1):
+        n_max = max(n_max, assembly_starts[i + 1] - assembly_starts[i])
+    cache = (np.full(1 << 12, -1, dtype=np.int64), np.empty((1 << 12, 6), dtype=np.int64), 0)
+    part_arrays = (
+        np.empty(n_max, dtype=np.int64),
+        np.empty((n_max, 3), dtype=np.int64),
+        np.empty(3 * n_max, dtype=np.int64),
+    )
+    stacks = (
+        np.empty(n_max, dtype=np.int64),
+        np.empty((n_max, 3), dtype=np.int64),
+        np.empty(n_max + 1, dtype=np.int64),
+        np.empty(n_max + 1, dtype=np.int64),
+        np.empty(n_max, dtype=np.int64),
+        np.empty((n_max, 3), dtype=np.int64),
+    )
+    return n_max, cache, _scratch(n_max), _rows(n_max), _workspace(n_max), part_arrays, stacks
+
+
+@njit(cache=True, nogil=True)
 def take_apart_all(cells, piece_starts, assembly_starts, max_states) -> np.ndarray:
     """For each assembly, 1 when it comes completely apart, 0 when some part cannot, -1 when a search reached
     ``max_states`` first: assembly ``i`` is pieces ``assembly_starts[i]`` up to (not including)
@@ -410,25 +437,10 @@ def take_apart_all(cells, piece_starts, assembly_starts, max_states) -> np.ndarr
     shape_of, corner_of, sizes, dims, line_base, line_ptr, line_pos = _shapes(cells, piece_starts)
     geo = (dims, line_base, line_ptr, line_pos, len(sizes))
     n_assemblies = len(assembly_starts) - 1
-    n_max = 1
-    for i in range(n_assemblies):
-        n_max = max(n_max, assembly_starts[i + 1] - assembly_starts[i])
-    cache = (np.full(1 << 12, -1, dtype=np.int64), np.empty((1 << 12, 6), dtype=np.int64), 0)
-    scratch = _scratch(n_max)
-    rows = _rows(n_max)
-    work = _workspace(n_max)
+    n_max, cache, scratch, rows, work, part_arrays, stacks = _batch_buffers(assembly_starts)
+    part_sid, part_corner, part_key = part_arrays
+    pieces, offsets, part_start, part_size, held, held_off = stacks
     epoch = 0
-    part_sid = np.empty(n_max, dtype=np.int64)
-    part_corner = np.empty((n_max, 3), dtype=np.int64)
-    part_key = np.empty(3 * n_max, dtype=np.int64)
-    # the parts still to take apart: pieces and their offsets on a stack, (start, size) of each part on another;
-    # a part popped is replaced by its two halves, so the stack never holds more than the assembly's pieces
-    pieces = np.empty(n_max, dtype=np.int64)
-    offsets = np.empty((n_max, 3), dtype=np.int64)
-    part_start = np.empty(n_max + 1, dtype=np.int64)
-    part_size = np.empty(n_max + 1, dtype=np.int64)
-    held = np.empty(n_max, dtype=np.int64)
-    held_off = np.empty((n_max, 3), dtype=np.int64)
     out = np.empty(n_assemblies, dtype=np.int64)
     for i in range(n_assemblies):
         first, last = assembly_starts[i], assembly_starts[i + 1]
@@ -512,23 +524,10 @@ def take_apart_grouped(cells, piece_starts, assembly_starts, group_of, max_state
     shape_of, corner_of, sizes, dims, line_base, line_ptr, line_pos = _shapes(cells, piece_starts)
     geo = (dims, line_base, line_ptr, line_pos, len(sizes))
     n_assemblies = len(assembly_starts) - 1
-    n_max = 1
-    for i in range(n_assemblies):
-        n_max = max(n_max, assembly_starts[i + 1] - assembly_starts[i])
-    cache = (np.full(1 << 12, -1, dtype=np.int64), np.empty((1 << 12, 6), dtype=np.int64), 0)
-    scratch = _scratch(n_max)
-    rows = _rows(n_max)
-    work = _workspace(n_max)
+    n_max, cache, scratch, rows, work, part_arrays, stacks = _batch_buffers(assembly_starts)
+    part_sid, part_corner, part_key = part_arrays
+    pieces, offsets, part_start, part_size, held, held_off = stacks
     epoch = 0
-    part_sid = np.empty(n_max, dtype=np.int64)
-    part_corner = np.empty((n_max, 3), dtype=np.int64)
-    part_key = np.empty(3 * n_max, dtype=np.int64)
-    pieces = np.empty(n_max, dtype=np.int64)
-    offsets = np.empty((n_max, 3), dtype=np.int64)
-    part_start = np.empty(n_max + 1, dtype=np.int64)
-    part_size = np.empty(n_max + 1, dtype=np.int64)
-    held = np.empty(n_max, dtype=np.int64)
-    held_off = np.empty((n_max, 3), dtype=np.int64)
     out = np.empty(n_assemblies, dtype=np.int64)
     n_pieces = len(piece_starts) - 1
     stuck_assembly = np.empty(n_pieces + 1, dtype=np.int64)  # stuck parts are disjoint: at most half the pieces
