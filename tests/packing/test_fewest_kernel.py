@@ -5,7 +5,6 @@ engine's symmetry filter; it stops at its limit; and the BurrTools examples it i
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections import Counter
 from itertools import combinations, product
@@ -15,6 +14,7 @@ import numpy as np
 import pytest
 from box_cuts import box_cut
 from burrtools_cases import ROTATIONS, parse_cells, turn, xml_file
+from search_spy import search_made
 
 import solvers.packing.burrtools_count as burrtools_count
 import solvers.packing.burrtools_search as burrtools_search
@@ -103,24 +103,15 @@ def _grouped(text: str, rng: random.Random) -> str:
     return text.replace('count="1"/>', 'count="1" group="1"/>', 2)
 
 
-class _Caught(Exception):
-    """The search a count was about to make, caught before it runs."""
-
-
 def _search_of(monkeypatch, problem, *, every: bool = True) -> tuple:
     """(cover, chunks, enabled, filler) of the search that lists every assembly of ``problem``, or with ``every``
     false of the count's search (an anchor piece pinned at one placement per orbit, where one applies)."""
-    calls: list[tuple] = []
-
-    def spy(cover, chunks, enabled, stop, **kw):
-        calls.append((cover, list(chunks), np.array(enabled), kw.get("filler")))
-        raise _Caught
-
-    monkeypatch.setattr(burrtools_search, "assembly_rows", spy)
-    with contextlib.suppress(_Caught):
-        burrtools_count.every_assembly(problem) if every else burrtools_count.count(problem, disassemble=True)
-    monkeypatch.undo()
-    return calls[0]
+    made = search_made(
+        monkeypatch,
+        lambda: burrtools_count.every_assembly(problem) if every else burrtools_count.count(problem, disassemble=True),
+    )
+    assert made is not None
+    return made
 
 
 def _kernel_rows(monkeypatch, cover, chunks, enabled, filler) -> np.ndarray:

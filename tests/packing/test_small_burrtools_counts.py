@@ -6,7 +6,6 @@ end to end by a process that never imports numba."""
 
 from __future__ import annotations
 
-import contextlib
 import math
 import random
 import subprocess
@@ -16,6 +15,7 @@ from itertools import product
 import numpy as np
 import pytest
 from box_cuts import box_cut
+from search_spy import search_made
 
 import solvers.packing.burrtools_count as burrtools_count
 import solvers.packing.burrtools_search as burrtools_search
@@ -62,23 +62,9 @@ def _random_file(rng: random.Random) -> str:
     )
 
 
-class _Caught(Exception):
-    """The search a count was about to make, caught before it runs."""
-
-
 def _search_of(monkeypatch, problem) -> tuple | None:
     """The (cover, chunks, enabled, filler) of the assembly search a count makes (None: it makes none)."""
-    calls: list[tuple] = []
-
-    def spy(cover, chunks, enabled, stop, **kw):
-        calls.append((cover, list(chunks), np.array(enabled), kw.get("filler")))
-        raise _Caught
-
-    monkeypatch.setattr(burrtools_search, "assembly_rows", spy)
-    with contextlib.suppress(_Caught):
-        burrtools_count.count(problem, disassemble=False)
-    monkeypatch.undo()
-    return calls[0] if calls else None
+    return search_made(monkeypatch, lambda: burrtools_count.count(problem, disassemble=False))
 
 
 def _small_searches(monkeypatch, rng: random.Random, n: int):
