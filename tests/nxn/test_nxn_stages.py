@@ -221,6 +221,18 @@ def test_pairing_counts_each_moves_paired_and_joined_wings_from_the_parents_wing
     assert len(set(counted.tolist())) > 3 and len(set(joined.tolist())) > 3
 
 
+def _scores_of(n: int, colours: np.ndarray) -> tuple:
+    """The pairing kernel's scores of every move from one cube (a beam of one state)."""
+    edges, _, _ = _edge_view(n)
+    slot_moves, reference, partner = _slot_view(n)
+    beam = colours[edges][None, :].astype(np.int64)
+    parity = np.full(1, corner_parity(n, colours), dtype=np.int64)
+    return move_scores(
+        beam * 8 + beam[:, partner], slot_moves, *_slot_identity(n), reference, edge_lookup(n), parity,
+        _move_parities(n),
+    )  # fmt: skip
+
+
 def test_pairing_scores_a_paired_even_cube_that_needs_the_pll_parity_exchange():
     """On a 6x6x6 the beam reads the reference wings as a 3x3x3's edges: a paired cube turned by face turns needs
     no PLL-parity exchange, the same after the exchange (two edges swapped whole) does, after every face turn; on
@@ -230,40 +242,18 @@ def test_pairing_scores_a_paired_even_cube_that_needs_the_pll_parity_exchange():
 
     n = 6
     macros, perms, _ = _macros(n)
-    edges, _, _ = _edge_view(n)
-    slot_moves, reference, partner = _slot_view(n)
     rng = random.Random(7)
     outer = [turn for _ in range(12) for turn in rng.choice(macros[:18])]
     judged = []
     for before in ([], pll_parity_turns(n)):
         colours = NxNState.solved(n).apply(before + outer).colours
-        beam = colours[edges][None, :].astype(np.int64)
-        parity = np.full(1, corner_parity(n, colours), dtype=np.int64)
-        scores = move_scores(
-            beam * 8 + beam[:, partner],
-            slot_moves,
-            *_slot_identity(n),
-            reference,
-            edge_lookup(n),
-            parity,
-            _move_parities(n),
-        )
+        scores = _scores_of(n, colours)
         assert set(scores[2][0, :18].tolist()) == {len(before) > 0}
         assert scores[0][0, :18].tolist() == [len(_wing_places(n)[0])] * 18
     for seed in range(6):  # one macro away from a paired cube, either parity: the moves that pair it again
         mix = random.Random(seed).choice(macros[18:])
         colours = NxNState.solved(n).apply(pll_parity_turns(n) * (seed % 2) + outer + mix).colours
-        beam = colours[edges][None, :].astype(np.int64)
-        parity = np.full(1, corner_parity(n, colours), dtype=np.int64)
-        scores = move_scores(
-            beam * 8 + beam[:, partner],
-            slot_moves,
-            *_slot_identity(n),
-            reference,
-            edge_lookup(n),
-            parity,
-            _move_parities(n),
-        )
+        scores = _scores_of(n, colours)
         for move in np.flatnonzero(scores[0][0] == len(_wing_places(n)[0])).tolist():
             judged.append(int(scores[2][0, move]))
             assert (len(_frame_plan(n, colours[perms[move]])[0]) > 0) == bool(judged[-1])
