@@ -428,6 +428,32 @@ def _batch_buffers(assembly_starts):
 
 
 @njit(cache=True, nogil=True)
+def _split_part(state, row, size, s0, group, stacks, frames):
+    """Replace the part of ``size`` pieces at ``s0`` on the stacks (:func:`_batch_buffers`) by its two halves, the
+    pieces in ``group`` (a bit per piece) leaving and the rest staying, each piece at its offsets in the search's
+    state ``row``: the leaving group first on the stack, the part that stays on top. Returns the new frame count."""
+    pieces, offsets, part_start, part_size, held, held_off = stacks
+    n_left = 0
+    for k in range(size):
+        held[k] = pieces[s0 + k]
+        for ax in range(3):
+            held_off[k, ax] = state[row * 3 * size + 3 * k + ax]
+        n_left += group >> k & 1
+    a, b = s0, s0 + n_left
+    for k in range(size):
+        at = a if group >> k & 1 else b
+        pieces[at] = held[k]
+        offsets[at] = held_off[k]
+        if group >> k & 1:
+            a += 1
+        else:
+            b += 1
+    part_start[frames], part_size[frames] = s0, n_left
+    part_start[frames + 1], part_size[frames + 1] = s0 + n_left, size - n_left
+    return frames + 2
+
+
+@njit(cache=True, nogil=True)
 def take_apart_all(cells, piece_starts, assembly_starts, max_states) -> np.ndarray:
     """For each assembly, 1 when it comes completely apart, 0 when some part cannot, -1 when a search reached
     ``max_states`` first: assembly ``i`` is pieces ``assembly_starts[i]`` up to (not including)
@@ -484,25 +510,7 @@ def take_apart_all(cells, piece_starts, assembly_starts, max_states) -> np.ndarr
             if outcome != FOUND:
                 verdict = 0
                 break
-            state = work[0]
-            n_left = 0
-            for k in range(size):
-                held[k] = pieces[s0 + k]
-                for ax in range(3):
-                    held_off[k, ax] = state[row * 3 * size + 3 * k + ax]
-                n_left += group >> k & 1
-            a, b = s0, s0 + n_left  # the leaving group first on the stack, the part that stays on top
-            for k in range(size):
-                at = a if group >> k & 1 else b
-                pieces[at] = held[k]
-                offsets[at] = held_off[k]
-                if group >> k & 1:
-                    a += 1
-                else:
-                    b += 1
-            part_start[frames], part_size[frames] = s0, n_left
-            part_start[frames + 1], part_size[frames + 1] = s0 + n_left, size - n_left
-            frames += 2
+            frames = _split_part(work[0], row, size, s0, group, stacks, frames)
         out[i] = verdict
     return out
 
@@ -595,25 +603,7 @@ def take_apart_grouped(cells, piece_starts, assembly_starts, group_of, max_state
                 verdict = 2
                 continue
             top = False
-            state = work[0]
-            n_left = 0
-            for k in range(size):
-                held[k] = pieces[s0 + k]
-                for ax in range(3):
-                    held_off[k, ax] = state[row * 3 * size + 3 * k + ax]
-                n_left += group >> k & 1
-            a, b = s0, s0 + n_left  # the leaving group first on the stack, the part that stays on top
-            for k in range(size):
-                at = a if group >> k & 1 else b
-                pieces[at] = held[k]
-                offsets[at] = held_off[k]
-                if group >> k & 1:
-                    a += 1
-                else:
-                    b += 1
-            part_start[frames], part_size[frames] = s0, n_left
-            part_start[frames + 1], part_size[frames + 1] = s0 + n_left, size - n_left
-            frames += 2
+            frames = _split_part(work[0], row, size, s0, group, stacks, frames)
         out[i] = verdict
     return (out, stuck_assembly[:n_stuck].copy(), stuck_limit[:n_stuck].copy(), stuck_start[: n_stuck + 1].copy(),
             stuck_pieces[: stuck_start[n_stuck]].copy())  # fmt: skip
