@@ -427,7 +427,7 @@ def _batch_buffers(assembly_starts):
     return n_max, cache, _scratch(n_max), _rows(n_max), _workspace(n_max), part_arrays, stacks
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _split_part(state, row, size, s0, group, stacks, frames):
     """Replace the part of ``size`` pieces at ``s0`` on the stacks (:func:`_batch_buffers`) by its two halves, the
     pieces in ``group`` (a bit per piece) leaving and the rest staying, each piece at its offsets in the search's
@@ -453,6 +453,46 @@ def _split_part(state, row, size, s0, group, stacks, frames):
     return frames + 2
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _push_assembly(first, n, stacks):
+    """Put the assembly of the ``n`` pieces from ``first`` on the stacks (:func:`_batch_buffers`) as one part, every
+    piece in place. Returns the frame count (1)."""
+    pieces, offsets, part_start, part_size, _held, _held_off = stacks
+    for k in range(n):
+        pieces[k] = first + k
+        offsets[k] = 0
+    part_start[0], part_size[0] = 0, n
+    return 1
+
+
+@njit(cache=True, nogil=True, inline="always")  # called once per part: thousands of times on DemoPieceGenerator
+def _separate_part(s0, size, stacks, part_arrays, shape_of, corner_of, geo, sizes, max_states, cache, scratch, rows,
+                   work, epoch):  # fmt: skip
+    """Search how the part of ``size`` pieces at ``s0`` on the stacks comes apart: its pieces' shapes, corners and
+    offsets relative to its first piece as the search's key, a group that can leave from the start state taken at
+    once (no search), else the breadth-first search. Returns (outcome, the leaving group, the state row it leaves
+    from in ``work[0]``, the distance cache, the workspace): both may have grown."""
+    pieces, offsets = stacks[0], stacks[1]
+    part_sid, part_corner, part_key = part_arrays
+    sid, corner, key = part_sid[:size], part_corner[:size], part_key[: 3 * size]
+    for k in range(size):
+        p = pieces[s0 + k]
+        sid[k] = shape_of[p]
+        for ax in range(3):
+            corner[k, ax] = corner_of[p, ax]
+            key[3 * k + ax] = offsets[s0 + k, ax] - offsets[s0, ax]
+    keys, values, used = cache
+    ready, used, free = _start_groups(sid, corner, key, geo, sizes, keys, values, used, scratch)
+    if 2 * used > len(keys):
+        keys, values, used = _grown(keys, values)
+    if free >= 0:  # apart at once: the start state is the separating one
+        work[0][: 3 * size] = key
+        return FOUND, scratch[1][free], 0, (keys, values, used), work
+    found = _search(sid, corner, key, max_states, geo, sizes, (keys, values, used), scratch, rows, work, epoch, ready)
+    outcome, group, _direction, row, _depth, _stored, cache, work = found
+    return outcome, group, row, cache, work
+
+
 @njit(cache=True, nogil=True)
 def take_apart_all(cells, piece_starts, assembly_starts, max_states) -> np.ndarray:
     """For each assembly, 1 when it comes completely apart, 0 when some part cannot, -1 when a search reached
@@ -464,8 +504,7 @@ def take_apart_all(cells, piece_starts, assembly_starts, max_states) -> np.ndarr
     geo = (dims, line_base, line_ptr, line_pos, len(sizes))
     n_assemblies = len(assembly_starts) - 1
     n_max, cache, scratch, rows, work, part_arrays, stacks = _batch_buffers(assembly_starts)
-    part_sid, part_corner, part_key = part_arrays
-    pieces, offsets, part_start, part_size, held, held_off = stacks
+    pieces, _offsets, part_start, part_size, _held, _held_off = stacks
     epoch = 0
     out = np.empty(n_assemblies, dtype=np.int64)
     for i in range(n_assemblies):
@@ -474,36 +513,18 @@ def take_apart_all(cells, piece_starts, assembly_starts, max_states) -> np.ndarr
         if n < 2:
             out[i] = 0
             continue
-        for k in range(n):
-            pieces[k] = first + k
-            offsets[k] = 0
-        part_start[0], part_size[0] = 0, n
-        frames = 1
+        frames = _push_assembly(first, n, stacks)
         verdict = 1
         while frames:
             frames -= 1
             s0, size = part_start[frames], part_size[frames]
             if size < 2:
                 continue
-            sid, corner, key = part_sid[:size], part_corner[:size], part_key[: 3 * size]
-            for k in range(size):
-                p = pieces[s0 + k]
-                sid[k] = shape_of[p]
-                for ax in range(3):
-                    corner[k, ax] = corner_of[p, ax]
-                    key[3 * k + ax] = offsets[s0 + k, ax] - offsets[s0, ax]
             epoch += 1
-            keys, values, used = cache
-            ready, used, free = _start_groups(sid, corner, key, geo, sizes, keys, values, used, scratch)
-            if 2 * used > len(keys):
-                keys, values, used = _grown(keys, values)
-            if free >= 0:  # apart at once: the start state is the separating one
-                outcome, group, row, cache = FOUND, scratch[1][free], 0, (keys, values, used)
-                work[0][: 3 * size] = key
-            else:
-                found = _search(sid, corner, key, max_states, geo, sizes, (keys, values, used), scratch, rows, work,
-                                epoch, ready)  # fmt: skip
-                outcome, group, _direction, row, _depth, _stored, cache, work = found
+            outcome, group, row, cache, work = _separate_part(
+                s0, size, stacks, part_arrays, shape_of, corner_of, geo, sizes, max_states, cache, scratch, rows,
+                work, epoch,
+            )  # fmt: skip
             if outcome == LIMIT:
                 verdict = -1
                 break
@@ -533,8 +554,7 @@ def take_apart_grouped(cells, piece_starts, assembly_starts, group_of, max_state
     geo = (dims, line_base, line_ptr, line_pos, len(sizes))
     n_assemblies = len(assembly_starts) - 1
     n_max, cache, scratch, rows, work, part_arrays, stacks = _batch_buffers(assembly_starts)
-    part_sid, part_corner, part_key = part_arrays
-    pieces, offsets, part_start, part_size, held, held_off = stacks
+    pieces, _offsets, part_start, part_size, _held, _held_off = stacks
     epoch = 0
     out = np.empty(n_assemblies, dtype=np.int64)
     n_pieces = len(piece_starts) - 1
@@ -549,11 +569,7 @@ def take_apart_grouped(cells, piece_starts, assembly_starts, group_of, max_state
         if n < 2:
             out[i] = 0
             continue
-        for k in range(n):
-            pieces[k] = first + k
-            offsets[k] = 0
-        part_start[0], part_size[0] = 0, n
-        frames = 1
+        frames = _push_assembly(first, n, stacks)
         verdict = 1
         top = True  # the first part popped is the whole assembly
         while frames:
@@ -570,25 +586,11 @@ def take_apart_grouped(cells, piece_starts, assembly_starts, group_of, max_state
                         break
                 if same:
                     continue
-            sid, corner, key = part_sid[:size], part_corner[:size], part_key[: 3 * size]
-            for k in range(size):
-                p = pieces[s0 + k]
-                sid[k] = shape_of[p]
-                for ax in range(3):
-                    corner[k, ax] = corner_of[p, ax]
-                    key[3 * k + ax] = offsets[s0 + k, ax] - offsets[s0, ax]
             epoch += 1
-            keys, values, used = cache
-            ready, used, free = _start_groups(sid, corner, key, geo, sizes, keys, values, used, scratch)
-            if 2 * used > len(keys):
-                keys, values, used = _grown(keys, values)
-            if free >= 0:  # apart at once: the start state is the separating one
-                outcome, group, row, cache = FOUND, scratch[1][free], 0, (keys, values, used)
-                work[0][: 3 * size] = key
-            else:
-                found = _search(sid, corner, key, max_states, geo, sizes, (keys, values, used), scratch, rows, work,
-                                epoch, ready)  # fmt: skip
-                outcome, group, _direction, row, _depth, _stored, cache, work = found
+            outcome, group, row, cache, work = _separate_part(
+                s0, size, stacks, part_arrays, shape_of, corner_of, geo, sizes, max_states, cache, scratch, rows,
+                work, epoch,
+            )  # fmt: skip
             if outcome != FOUND:
                 if top:
                     verdict = -1 if outcome == LIMIT else 0
