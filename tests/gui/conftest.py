@@ -142,6 +142,6 @@ def cube_view(qtbot, model):
     view.set_speed(AnimationSpeed.INSTANT)
     qtbot.addWidget(view)
     view.show()
-    qtbot.waitExposed(view)
+    qtbot.waitExposed(view, timeout=20_000)
     view.grabFramebuffer()
     return view

@@ -20,7 +20,7 @@ def shown_designer(qtbot, width: int, height: int, monkeypatch=None) -> Iterator
     qtbot.addWidget(widget)
     widget.resize(width, height)
     widget.show()
-    qtbot.waitExposed(widget)
+    qtbot.waitExposed(widget, timeout=20_000)
     if monkeypatch is not None:
         warnings: list[str] = []
         monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warnings.append(text))

@@ -32,7 +32,7 @@ def insight_window(qtbot, monkeypatch) -> Iterator[MainWindow]:
 def show_meter(window, qtbot) -> None:
     """Raise the Distance dock (tabbed behind the history) so the meter computes."""
     window.insight.meter_dock.raise_()
-    qtbot.waitUntil(lambda: window.insight.meter.active, timeout=3000)
+    qtbot.waitUntil(lambda: window.insight.meter.active, timeout=20_000)
 
 
 def frame_shows_state(frame: np.ndarray, state, scheme, camera) -> int:

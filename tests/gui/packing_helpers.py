@@ -91,7 +91,7 @@ def searched_in_a_worker(
     ticks = Ticks()
     button.click()
     assert search.running and started()
-    qtbot.waitUntil(lambda: panel.searching.isVisible() and panel.cancel_search.isVisible())
+    qtbot.waitUntil(lambda: panel.searching.isVisible() and panel.cancel_search.isVisible(), timeout=20_000)
     assert not panel.buttons["play"].isEnabled()  # nothing to play until the search ends
     if while_searching is not None:
         while_searching()

@@ -22,7 +22,7 @@ def make_window(qtbot, size: int, seed: int = 7) -> MainWindow:
     feature.session.twophase_seconds = 1.0
     qtbot.addWidget(window)
     window.show()
-    qtbot.waitExposed(window)
+    qtbot.waitExposed(window, timeout=20_000)
     return window
 
 

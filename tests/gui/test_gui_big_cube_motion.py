@@ -38,7 +38,7 @@ def _view(qtbot, size: int, **settings) -> tuple[CubeView, _Clock]:
     qtbot.addWidget(view)
     view.resize(683, 384)
     view.show()
-    qtbot.waitExposed(view)
+    qtbot.waitExposed(view, timeout=20_000)
     return view, clock
 
 

@@ -149,7 +149,7 @@ def test_the_player_animates_a_block_turn_as_one_turn(qtbot) -> None:
     assert animator.pending == 1  # one turn queued and playing, not three layer turns one after another
     layers = layer_turn_of(turn, 6).layers
     assert len(layers) == 3
-    qtbot.waitUntil(lambda: not window.cube_view.animating, timeout=5_000)
+    qtbot.waitUntil(lambda: not window.cube_view.animating, timeout=20_000)
     assert window.model.state.is_solved() and feature.player.position == 1
 
 

@@ -132,7 +132,8 @@ def test_cube_in_cage_comes_apart_once_and_plays_to_every_part_apart(qtbot, wind
     while panel.step_label.text().split("/")[0] != str(CAGE_MOVES):
         panel.step(1)  # one move on, as the >| button goes
     assert panel.step_label.text() == f"{CAGE_MOVES}/{CAGE_MOVES} moves, rest: group 1"
-    qtbot.waitUntil(lambda: panel.step_label.width() >= panel.step_label.sizeHint().width())  # all of it on show
+    label = panel.step_label  # all of it on show
+    qtbot.waitUntil(lambda: label.width() >= label.sizeHint().width(), timeout=20_000)
     cells = _final_cells(browser)
     units = [set().union(*(cells[i] for i in frames))] + [cells[i] for i in range(len(cells)) if i not in frames]
     assert _removable_in_turn(units)  # the cage and each piece that was in it: apart

@@ -54,7 +54,7 @@ def window(qtbot, monkeypatch, size):
     monkeypatch.setattr(ProblemChooser, "exec", _first_problem)
     win.test_warnings = warnings
     win.tabs.setCurrentWidget(win.packing_browser)
-    qtbot.waitUntil(lambda: win.packing_browser.view.width() > 300)
+    qtbot.waitUntil(lambda: win.packing_browser.view.width() > 300, timeout=20_000)
     yield win
     win.close()
 

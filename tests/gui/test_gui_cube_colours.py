@@ -165,7 +165,7 @@ def test_multisampling_smooths_the_outline(qtbot, model) -> None:
         view.resize(600, 500)
         qtbot.addWidget(view)
         view.show()
-        qtbot.waitExposed(view)
+        qtbot.waitExposed(view, timeout=20_000)
         image = _image_array(view.grabFramebuffer())
         background = image[2, 2]
         edge = []

@@ -51,7 +51,7 @@ def test_layer_clicks_build_a_domino_puzzle_that_enumerates(qtbot, designer):
     assert found is not None and found.ready and found.problems == ()
     assert found.placements == (4,)  # a domino lies in a 2x2 square in four ways
     assert designer.enumerate_button.isEnabled()
-    with qtbot.waitSignal(designer.enumerate_requested) as sent:
+    with qtbot.waitSignal(designer.enumerate_requested, timeout=20_000) as sent:
         qtbot.mouseClick(designer.enumerate_button, Qt.MouseButton.LeftButton)
     assert count_solutions(build_cover(sent.args[0])) == 2  # two domino tilings of the square
 

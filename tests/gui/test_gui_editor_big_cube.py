@@ -27,7 +27,7 @@ def window(qtbot, request):
     window = active_main_window(qtbot, 4, seed=13)
     window.resize(*request.param)
     window.tabs.setCurrentWidget(window.net_editor)
-    qtbot.waitExposed(window.net_editor.canvas)
+    qtbot.waitExposed(window.net_editor.canvas, timeout=20_000)
     return window
 
 

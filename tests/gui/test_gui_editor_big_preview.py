@@ -22,7 +22,7 @@ def window(qtbot, request):
     window = active_main_window(qtbot, 4, seed=5)
     window.resize(*request.param)
     window.tabs.setCurrentWidget(window.net_editor)
-    qtbot.waitExposed(window.net_editor.preview)
+    qtbot.waitExposed(window.net_editor.preview, timeout=20_000)
     return window
 
 

@@ -14,7 +14,7 @@ SCRAMBLE = "R U F' L2 D B' R2 U' F2 L"
 
 def _show_editor(window, qtbot):
     window.tabs.setCurrentWidget(window.net_editor)
-    qtbot.waitExposed(window.net_editor.canvas)
+    qtbot.waitExposed(window.net_editor.canvas, timeout=20_000)
     return window.net_editor
 
 

@@ -19,7 +19,7 @@ SCRAMBLE_2 = "R U' F2 R' U F'"
 def window(qtbot):
     window = active_main_window(qtbot, 3, seed=11)
     window.tabs.setCurrentWidget(window.net_editor)
-    qtbot.waitExposed(window.net_editor.canvas)
+    qtbot.waitExposed(window.net_editor.canvas, timeout=20_000)
     return window
 
 

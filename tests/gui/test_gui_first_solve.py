@@ -71,7 +71,7 @@ def test_a_plan_numbers_the_tables_and_the_bar_fits_its_text(qtbot, tmp_path, mo
     panel.resize(260, 300)  # about the Solve dock's width at 1366x768
     qtbot.addWidget(panel)
     panel.show()
-    qtbot.waitExposed(panel)
+    qtbot.waitExposed(panel, timeout=20_000)
 
     def run(stop, report):
         seconds, built = load_tables(SlowTables(), _prepare_slow, report, stop)
@@ -211,7 +211,7 @@ def test_every_preparing_stage_fits_the_status_lines_at_the_docks_width(qtbot, w
     panel.resize(230, 300)
     qtbot.addWidget(panel)
     panel.show()
-    qtbot.waitExposed(panel)
+    qtbot.waitExposed(panel, timeout=20_000)
     names = [item.name for item in preparation.table_plan(prepare_twophase_tables)] if who else None
     every = [spec.name for spec in registered_tables() if spec.engine == "rubik"]
     title = max((table_spec(name).title for name in names or every), key=len)

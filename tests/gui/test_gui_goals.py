@@ -34,7 +34,7 @@ def test_grey_paint_and_a_preset_by_clicks_then_an_impossible_goal_is_pinpointed
     window = make_window(qtbot, 3)
     panel = window.net_editor
     window.tabs.setCurrentWidget(panel)
-    qtbot.waitExposed(panel.canvas)
+    qtbot.waitExposed(panel.canvas, timeout=20_000)
     qtbot.mouseClick(panel.grey_button, Qt.MouseButton.LeftButton)
     for facelet in (0, 1, 2):  # U1-U3 grey
         click_sticker(qtbot, panel.canvas, facelet)

@@ -72,7 +72,7 @@ def test_3x3_bounds_bracket_the_distance(window, qtbot):
 def test_hidden_meter_starts_no_work(window, qtbot):
     meter = window.insight.meter
     window.history_dock.raise_()
-    qtbot.waitUntil(lambda: not meter.active, timeout=3000)
+    qtbot.waitUntil(lambda: not meter.active, timeout=20_000)
     window.set_size(3)
     window.model.apply_text("R U F")
     assert meter._worker is None and meter.upper == []

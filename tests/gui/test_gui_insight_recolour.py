@@ -27,7 +27,7 @@ def _paint(window, qtbot, colouring: str) -> None:
     qtbot.mouseClick(insight.paint_button, Qt.MouseButton.LeftButton)
     editor = window.net_editor
     assert window.tabs.currentWidget() is editor and editor.model.recolour
-    qtbot.waitExposed(editor.canvas)
+    qtbot.waitExposed(editor.canvas, timeout=20_000)
     qtbot.mouseClick(editor.clear_button, Qt.MouseButton.LeftButton)
     for letter in sorted(set(colouring) - {"?"}):
         qtbot.mouseClick(editor.palette.buttons[LETTER_FACE[letter]], Qt.MouseButton.LeftButton)
@@ -49,7 +49,7 @@ def test_seed_002_count_through_the_gui(window, qtbot):
     assert panel.plot.counts == histogram == count_recoloured(RECOLOURED_SAMPLE)[1]
     assert "229,878 distinct states" in panel.message.text()
     assert panel.progress.value() == panel.progress.maximum()
-    qtbot.waitUntil(lambda: panel._worker is None)
+    qtbot.waitUntil(lambda: panel._worker is None, timeout=20_000)
 
 
 def test_blank_stickers_are_refused_without_starting_work(window, qtbot):
@@ -67,6 +67,6 @@ def test_count_can_be_cancelled(window, qtbot):
     assert panel.count(panel.colouring)
     panel.cancel_button.click()
     panel.wait()
-    qtbot.waitUntil(lambda: panel._worker is None)
+    qtbot.waitUntil(lambda: panel._worker is None, timeout=20_000)
     assert panel.result is None and panel.message.text() == "Cancelled."
     assert panel.count_button.isEnabled() and not panel.cancel_button.isEnabled()

@@ -126,7 +126,7 @@ def test_fast_turns_queue_and_land_in_order(qtbot, cube_view) -> None:
         qtbot.keyClick(cube_view, key)
     assert _last_turns(cube_view.model) == ["R", "U", "F", "D"]
     assert cube_view.animating  # the picture lags behind the model
-    qtbot.waitUntil(lambda: not cube_view.animating, timeout=5000)
+    qtbot.waitUntil(lambda: not cube_view.animating, timeout=20_000)
     assert cube_view.item.state == cube_view.model.state == parse_algorithm("R U F D").state(3)
     assert np.array_equal(cube_view.item.sticker_faces, cube_view.model.state.colours())
 

@@ -324,7 +324,7 @@ def test_taking_apart_moves_each_group_as_the_disassembly_says(fresh, qtbot) -> 
     panel = fresh.view_panel
     panel.take_apart.setChecked(True)
     assert panel.assemble.isChecked()
-    qtbot.waitUntil(lambda: not panel.apart.running)  # the moves are searched in a worker
+    qtbot.waitUntil(lambda: not panel.apart.running, timeout=20_000)  # the moves are searched in a worker
     timeline = fresh.view.item.assembly
     found = disassemble_solution(fresh.model.problem, fresh.model.current_rows())
     assert len(timeline.order) == len(found.moves) == 6  # Soma: one piece slides out at a time
@@ -434,7 +434,7 @@ def test_the_chooser_groups_the_shipped_puzzles_by_collection(qtbot) -> None:
     assert sorted(t for t in texts if t not in headings) == shipped_puzzles()  # every puzzle once
     assert combo.currentText() == "soma" and texts.index("soma") == 1  # the Soma cube first, under Classic
     assert texts.index("soma-pyramid") > texts.index("Soma figures") > texts.index("pentomino-8x8-hole")
-    with qtbot.waitSignal(panel.puzzle_chosen) as chosen:
+    with qtbot.waitSignal(panel.puzzle_chosen, timeout=20_000) as chosen:
         combo.setCurrentIndex(texts.index("soma-pyramid"))
         combo.activated.emit(combo.currentIndex())
     assert chosen.args == ["soma-pyramid"]

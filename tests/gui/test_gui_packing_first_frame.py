@@ -28,7 +28,7 @@ def browser(qtbot):
     qtbot.addWidget(widget)
     widget.resize(1100, 700)
     widget.show()
-    qtbot.waitExposed(widget)
+    qtbot.waitExposed(widget, timeout=20_000)
     yield widget
     widget.shutdown()
     widget.close()

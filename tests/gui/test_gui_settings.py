@@ -21,7 +21,7 @@ def _open(qtbot) -> MainWindow:
     window = MainWindow(seed=1)
     qtbot.addWidget(window)
     window.show()
-    qtbot.waitExposed(window)
+    qtbot.waitExposed(window, timeout=20_000)
     return window
 
 
@@ -89,7 +89,7 @@ def test_reset_layout_restores_the_first_launch_size_and_every_dock(qtbot):
     window.history_dock.hide()
     window.net_dock.setFloating(True)
     window.actions["reset_layout"].trigger()
-    qtbot.waitUntil(lambda: window.history_dock.isVisible())
+    qtbot.waitUntil(lambda: window.history_dock.isVisible(), timeout=20_000)
     assert window.geometry() == first_launch_geometry(window.screen().availableGeometry())
     assert not window.net_dock.isFloating() and window.net_dock.isVisible()
     window.close()

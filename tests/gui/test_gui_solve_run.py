@@ -70,9 +70,9 @@ def test_generator_worker_signals_in_order(qtbot) -> None:
     worker.progress.connect(lambda e: seen.append(("progress", e)))
     worker.solution.connect(lambda e: seen.append(("solution", e)))
     worker.completed.connect(lambda: seen.append("completed"))
-    with qtbot.waitSignal(worker.finished, timeout=5000):
+    with qtbot.waitSignal(worker.finished, timeout=20_000):
         worker.start()
-    qtbot.waitUntil(lambda: "completed" in seen)
+    qtbot.waitUntil(lambda: "completed" in seen, timeout=20_000)
     assert seen == [("progress", "building"), ("progress", "progress"), ("solution", 42), ("progress", "more"),
                     "completed"]  # fmt: skip
 
@@ -85,9 +85,9 @@ def test_generator_worker_error_and_cancel(qtbot) -> None:
     worker = GeneratorWorker(failing, lambda event: True)
     errors: list[Exception] = []
     worker.error.connect(errors.append)
-    with qtbot.waitSignal(worker.finished, timeout=5000):
+    with qtbot.waitSignal(worker.finished, timeout=20_000):
         worker.start()
-    qtbot.waitUntil(lambda: bool(errors))
+    qtbot.waitUntil(lambda: bool(errors), timeout=20_000)
     assert str(errors[0]) == "no such cube"
 
     closed = threading.Event()
@@ -105,9 +105,9 @@ def test_generator_worker_error_and_cancel(qtbot) -> None:
     worker.cancelled.connect(lambda: cancelled.append(True))
     worker.start()
     pump(0.1)
-    with qtbot.waitSignal(worker.finished, timeout=5000):
+    with qtbot.waitSignal(worker.finished, timeout=20_000):
         worker.cancel()
-    qtbot.waitUntil(lambda: bool(cancelled))
+    qtbot.waitUntil(lambda: bool(cancelled), timeout=20_000)
     assert closed.is_set()
 
 
@@ -206,7 +206,7 @@ def test_cancel_stops_a_table_build(qtbot, tmp_path, monkeypatch) -> None:
     window.actions["solve"].trigger()
     qtbot.waitUntil(lambda: feature.dock.progress.table_bar.isVisible(), timeout=SOLVE_TIMEOUT_MS)
     qtbot.mouseClick(feature.dock.cancel_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: bool(ended), timeout=5000)
+    qtbot.waitUntil(lambda: bool(ended), timeout=20_000)
     assert ended == ["cancelled"] and not window.player_model.has_solution
     assert not list(tmp_path.glob("pocket-gods-*.tbl"))  # an abandoned build writes nothing
     assert feature.dock.progress.status.text() == "Solve cancelled."

@@ -26,7 +26,7 @@ def window(qtbot):
     win = MainWindow(3, seed=3)
     qtbot.addWidget(win)
     win.show()
-    qtbot.waitExposed(win)
+    qtbot.waitExposed(win, timeout=20_000)
     yield win
     win.close()
 

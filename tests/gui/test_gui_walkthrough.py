@@ -66,7 +66,7 @@ def test_cancel_keeps_the_best_solution_the_search_had(qtbot):
     best = feature.session.solutions[-1]
     assert not best.proven_optimal
     qtbot.mouseClick(feature.dock.cancel_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: bool(ended), timeout=5_000)
+    qtbot.waitUntil(lambda: bool(ended), timeout=20_000)
     progress = feature.dock.progress
     assert ended == ["cancelled"] and progress.stage is Stage.CANCELLED
     assert f"({best.length} moves, not proven optimal) is kept" in progress.status.text()
@@ -81,7 +81,7 @@ def test_export_dialogs_show_their_labels_and_their_whole_title(qtbot, animation
     dialog = ExportOptions(window, (640, 480), animation=animation)
     qtbot.addWidget(dialog)
     dialog.show()
-    qtbot.waitExposed(dialog)
+    qtbot.waitExposed(dialog, timeout=20_000)
     shown = [w for w in dialog.findChildren((QLabel, QSpinBox)) if w.isVisible()]
     assert len(shown) == (8 if animation else 4)  # a label and a box per row, nothing else
     for a, b in itertools.combinations(shown, 2):

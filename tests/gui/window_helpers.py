@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
+import pytestqt.exceptions
+
 from cubeviz.main_window import MainWindow
 from cubeviz.views.gl.animation import AnimationSpeed
 
+ACTIVATION_ATTEMPTS = 8
+ACTIVATION_WAIT_MS = 2500
+
 
 def active_main_window(qtbot, size: int, seed: int) -> MainWindow:
-    """A shown main window with instant turns, made the active window: shortcuts only reach the active window
-    (Xvfb has no window manager)."""
+    """A shown main window with instant turns, made the active window: shortcuts only reach the active window.
+
+    Xvfb has no window manager, so nothing else hands out the focus; on a busy display one request can be lost
+    (the window not yet mapped, or a window of the previous test taking its deferred activation late), so the
+    request is repeated until the window is active (20 s in all before the test fails)."""
     window = MainWindow(size, seed=seed)
     window.cube_view.set_speed(AnimationSpeed.INSTANT)
     qtbot.addWidget(window)
-    with qtbot.waitActive(window):
-        window.show()
+    window.show()
+    for _ in range(ACTIVATION_ATTEMPTS):
+        window.raise_()
         window.activateWindow()
-    return window
+        try:
+            qtbot.waitUntil(window.isActiveWindow, timeout=ACTIVATION_WAIT_MS)
+        except pytestqt.exceptions.TimeoutError:
+            continue
+        return window
+    raise AssertionError(f"the main window never became active ({ACTIVATION_ATTEMPTS} requests)")
