@@ -141,8 +141,9 @@ def test_cube_in_cage_comes_apart_once_and_plays_to_every_part_apart(qtbot, wind
     apart = browser.view.render_assembly_frame(timeline.duration)
     assert np.abs(apart.astype(int) - assembled.astype(int)).sum(axis=2).astype(bool).mean() > 0.01
     window.grab().save(str(tmp_path / "cube-in-cage-apart.png"))
-    panel.take_apart.click()
-    assert len(browser.view.item.assembly.order) == 6  # back to the piece-by-piece assembly
+    panel.take_apart.click()  # back to the piece-by-piece assembly (its order searched in a worker when slow)
+    qtbot.waitUntil(lambda: browser.view.item.assembly is not None, timeout=WAIT_MS)
+    assert len(browser.view.item.assembly.order) == 6
 
 
 @pytest.mark.parametrize(

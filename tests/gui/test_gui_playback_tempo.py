@@ -37,11 +37,19 @@ def test_an_eight_move_solution_plays_at_the_default_tempo(qtbot):
     window.model.changed.connect(lambda: starts.append(time.perf_counter()))
     animating_at_start: list[bool] = []
     window.model.changed.connect(lambda: animating_at_start.append(window.cube_view.animator.pending > 1))
-    halfway: list[bool] = []  # each played move is still turning halfway through its turn time: it is seen turning
+    # each played move is still turning halfway through its turn time: it is seen turning. A look that a busy
+    # machine delays past the turn's end proves nothing either way, so each look keeps how late it came.
+    halfway: list[tuple[bool, float]] = []
     turn_ms = int(TURN_SHARE / DEFAULT_TEMPO * 1000)
-    window.model.changed.connect(
-        lambda: QTimer.singleShot(turn_ms // 2, lambda: halfway.append(window.cube_view.animating))
-    )
+
+    def look_halfway() -> None:
+        asked = time.perf_counter()
+        QTimer.singleShot(
+            turn_ms // 2,
+            lambda: halfway.append((window.cube_view.animating, time.perf_counter() - asked)),
+        )
+
+    window.model.changed.connect(look_halfway)
     began = time.perf_counter()
     qtbot.mouseClick(feature.panel.buttons["play"], Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: feature.player.remaining == 0 and not window.cube_view.animating, timeout=15_000)
@@ -54,7 +62,8 @@ def test_an_eight_move_solution_plays_at_the_default_tempo(qtbot):
     gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
     assert all(period - 0.05 <= gap <= period + 0.25 for gap in gaps), gaps
     qtbot.waitUntil(lambda: len(halfway) == 8, timeout=2_000)
-    assert all(halfway), halfway
+    in_time = [turning for turning, after in halfway if after < 0.8 * turn_ms / 1000]
+    assert in_time and all(in_time), halfway
     assert not any(animating_at_start)  # each move starts after the last one landed: a separate, visible turn
 
 
