@@ -18,7 +18,7 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from solvers.packing.errors import PuzzleFileError
-from solvers.packing.placements import PlacementRows, search_order
+from solvers.packing.placements import PlacementRows
 from solvers.packing.puzzle import Puzzle
 from solvers.packing.voxels import N_ROTATIONS, Shape, isometry_matrices
 
@@ -289,6 +289,21 @@ def _placements_of(grid: np.ndarray, shapes: np.ndarray, strides: np.ndarray) ->
     return o_ids[keep], at[keep]
 
 
+def _bit_words(search: np.ndarray, n_words: int) -> np.ndarray:
+    """Rows' cells (search order, (R, k)) as bit words (R, n_words) uint64: each row's cells as a row of booleans,
+    packed eight to a byte (lowest bit first) and read as little-endian words; in blocks of rows so the booleans
+    stay small."""
+    n_rows, n_bits = len(search), n_words * WORD_BITS
+    words = np.empty((n_rows, n_words), dtype=np.uint64)
+    block = max(1, (1 << 22) // max(n_bits, 1))
+    for first in range(0, n_rows, block):
+        last = min(first + block, n_rows)
+        flags = np.zeros((last - first, n_bits), dtype=bool)
+        flags[np.arange(last - first)[:, None], search[first:last]] = True
+        words[first:last] = np.packbits(flags, axis=1, bitorder="little").view("<u8").astype(np.uint64)
+    return words
+
+
 def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndarray]:
     """(the rows as :func:`placements.placement_rows` gives them, their file cells as an (R, max size) array
     padded with -1, their search-order bits as (R, words) uint64)."""
@@ -299,12 +314,19 @@ def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndar
     index = np.full(dims, -1, dtype=np.int64)
     index[local[:, 0], local[:, 1], local[:, 2]] = np.arange(len(target))
     grid = index >= 0
-    order = search_order(puzzle.target)
+    # search order (see placements.search_order): the axis of the largest extent slowest, ties z, y, x
+    extent = local.max(axis=0)
+    axes = sorted(range(3), key=lambda axis: (-int(extent[axis]), -axis))
+    order_array = np.lexsort([local[:, axis] for axis in reversed(axes)])
+    order = order_array.tolist()
     file_to_search = np.empty(len(order), dtype=np.int64)
-    file_to_search[np.asarray(order, dtype=np.int64)] = np.arange(len(order))
+    file_to_search[order_array] = np.arange(len(order))
     max_size = max(p.size for p in puzzle.pieces)
     strides = np.asarray([dims[1] * dims[2], dims[2], 1], dtype=np.int64)
     flat_index = index.ravel()
+    n_words = (len(order) + WORD_BITS - 1) // WORD_BITS
+    # each width's rows apart: a frame of a hundred cells beside pieces of five would pad every row to the
+    # frame's width, and arrays that large cost more in fresh pages than in arithmetic
     parts = []  # (kind, orientation per row, cells (k, size) sorted per row)
     all_orients: list[Sequence[Shape]] = []
     for kind, piece in enumerate(puzzle.pieces):
@@ -316,47 +338,48 @@ def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndar
             raise PuzzleFileError(f"piece {piece.name!r} fits nowhere in the target", puzzle.name)
         ids = np.sort(flat_index[offset[:, None] + (shapes @ strides)[o_ids]], axis=1)
         parts.append((kind, o_ids, ids))
-    n_rows = sum(len(ids) for _, _, ids in parts)
-    kinds = np.empty(n_rows, dtype=np.int64)
-    orient = np.empty(n_rows, dtype=np.int64)
-    row_cells = np.full((n_rows, max_size), -1, dtype=np.int64)
-    at = 0
-    for kind, o_ids, ids in parts:
-        kinds[at : at + len(ids)] = kind
-        orient[at : at + len(ids)] = o_ids
-        row_cells[at : at + len(ids), : ids.shape[1]] = ids
-        at += len(ids)
-    n_words = (len(order) + WORD_BITS - 1) // WORD_BITS
-    n_bits = n_words * WORD_BITS
-    # each row's cells in search order; the padding -1 reads one more bit, past every cell (never the lowest)
-    search = np.append(file_to_search, n_bits)[row_cells]
-    lowest = search.min(axis=1)
-    # the rows' bit words: each row's cells as a row of booleans (the padding's own column dropped), packed eight
-    # to a byte (lowest bit first) and read as little-endian words; in blocks of rows so the booleans stay small
-    words = np.zeros((n_rows, n_words), dtype=np.uint64)
-    block = max(1, (1 << 24) // (n_bits + 1))
-    for first in range(0, n_rows, block):
-        last = min(first + block, n_rows)
-        flags = np.zeros((last - first, n_bits + 1), dtype=bool)
-        flags[np.arange(last - first)[:, None], search[first:last]] = True
-        packed = np.packbits(flags[:, :n_bits], axis=1, bitorder="little")
-        words[first:last] = packed.view("<u8").astype(np.uint64)
+    counts = [len(part[2]) for part in parts]
+    n_rows = sum(counts)
+    ends = np.cumsum(counts).tolist()
+    lowest = np.empty(n_rows, dtype=np.int64)
+    words = np.empty((n_rows, n_words), dtype=np.uint64)
+    for width in dict.fromkeys(part[2].shape[1] for part in parts):  # the rows of one width together
+        these = [i for i, part in enumerate(parts) if part[2].shape[1] == width]
+        search = file_to_search[np.concatenate([parts[i][2] for i in these])]
+        where = np.concatenate([np.arange(ends[i] - counts[i], ends[i]) for i in these])
+        lowest[where] = search.min(axis=1)
+        words[where] = _bit_words(search, n_words)
+    kinds = np.repeat(np.asarray([part[0] for part in parts], dtype=np.int64), counts)
+    orient = np.concatenate([part[1] for part in parts]).astype(np.int64, copy=False)
+    first_cell = np.concatenate([part[2][:, 0] for part in parts])
+    sizes = np.repeat(np.asarray([part[2].shape[1] for part in parts], dtype=np.int64), counts)
     # the order of placement_rows: (lowest search cell, kind, orientation, cells). Rows of one orientation of one
     # kind are translates of one shape, told apart by their first (smallest) file cell alone when file order is
     # coordinate order; should two share it (a target listed in some other order) all the cells decide
-    perm = np.lexsort((row_cells[:, 0], orient, kinds, lowest))
+    perm = np.lexsort((first_cell, orient, kinds, lowest))
     same = np.ones(n_rows - 1, dtype=bool) if n_rows > 1 else np.zeros(0, dtype=bool)
-    for column in (lowest, kinds, orient, row_cells[:, 0]):
+    for column in (lowest, kinds, orient, first_cell):
         ordered = column[perm]
         same &= ordered[1:] == ordered[:-1]
+    place = np.empty(n_rows, dtype=np.int64)  # where each row (in kind order) goes
+    row_cells = np.full((n_rows, max_size), -1, dtype=np.int64)
     if same.any():
+        at = 0
+        for part in parts:
+            row_cells[at : at + len(part[2]), : part[2].shape[1]] = part[2]
+            at += len(part[2])
         perm = np.lexsort([row_cells[:, c] for c in range(max_size - 1, -1, -1)] + [orient, kinds, lowest])
-    kinds, orient, row_cells, words, lowest = kinds[perm], orient[perm], row_cells[perm], words[perm], lowest[perm]
+        row_cells = row_cells[perm]
+    else:
+        place[perm] = np.arange(n_rows)
+        at = 0
+        for part in parts:
+            row_cells[place[at : at + len(part[2])], : part[2].shape[1]] = part[2]
+            at += len(part[2])
+    kinds, orient, lowest, sizes, words = kinds[perm], orient[perm], lowest[perm], sizes[perm], words[perm]
     n_kinds = len(puzzle.pieces)
     start = np.zeros(len(order) * n_kinds + 1, dtype=np.int64)
     np.cumsum(np.bincount(lowest * n_kinds + kinds, minlength=len(order) * n_kinds), out=start[1:])
-    present = row_cells >= 0
-    sizes = present.sum(axis=1)
 
     def cell_tuples() -> list[tuple[int, ...]]:
         return [tuple(r[:n]) for r, n in zip(row_cells.tolist(), sizes.tolist(), strict=True)]
