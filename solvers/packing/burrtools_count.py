@@ -338,6 +338,8 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int |
     Every symmetry is handled at once: the rows the assemblies use are looked up under all of them in one call,
     and each assembly's smallest valid image (its rows sorted, compared as sequences) is found column by column
     over all images together; assemblies with the same smallest image form a class."""
+    if len(rows) <= 1:  # no assembly, or one: its own class (no symmetry to work out)
+        return list(range(len(rows)))
     import numpy as np
 
     from solvers.packing.symmetry import row_lookup
@@ -346,8 +348,6 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int |
     if twins is None or problem.coloured:
         return None
     sols = np.asarray(rows, dtype=np.int64)
-    if not len(sols):
-        return []
     if hole is not None:  # the empty cells follow from the pieces (and a symmetry keeps them empty cells)
         pieces = (sols >= 0) & (np.append(cover.row_kind, -1)[sols] != hole)
         sols = -np.sort(-np.where(pieces, sols, -1), axis=1)[:, : max(int(pieces.sum(axis=1).max()), 1)]
@@ -381,6 +381,11 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int |
             found = lookup.find(kinds.reshape(-1), cells.reshape(-1, narrow.shape[1]))
             perm[at : at + step, used_rows[group]] = found.reshape(len(part), -1)
     block = max(1, (1 << 22) // (len(symmetries) * sols.shape[1]))  # assemblies at a time: bounded memory
+    ranks = _row_ranks(perm, used_rows, n_rows, sols.shape[1])
+    if ranks is not None:  # each image one integer: the smallest per assembly is a minimum, a class a value
+        codes = np.concatenate([_smallest_codes(problem, cover, perm, proper, sols[at : at + block], ranks)
+                                for at in range(0, len(sols), block)])  # fmt: skip
+        return sorted(np.unique(codes, return_index=True)[1].tolist())
     best = np.concatenate([_smallest_images(problem, cover, perm, proper, sols[at : at + block])
                            for at in range(0, len(sols), block)])  # fmt: skip
     order = np.lexsort(best.T[::-1])  # rows sorted as sequences; equal rows keep their order
@@ -390,9 +395,38 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int |
     return sorted(order[first].tolist())
 
 
-def _smallest_images(problem: BurrProblem, cover, perm, proper, sols):
-    """Per assembly (kernel rows), its smallest image under the symmetries whose row permutations are ``perm``
-    (rows sorted, compared as sequences) among the images that are assemblies."""
+def _row_ranks(perm, used_rows, n_rows: int, width: int):
+    """The rank of every row an image can hold (the images of ``used_rows`` under ``perm``, and ``n_rows`` for
+    no row) among those rows, as a table over ``0..n_rows``, when an image of ``width`` ranks fits one 63-bit
+    integer (a few bits per rank); None otherwise. Packed most significant first, ranks compare as the rows do."""
+    import numpy as np
+
+    seen = np.zeros(n_rows + 1, dtype=np.int64)
+    seen[perm[:, used_rows].ravel()] = 1  # -1 (no image) marks the last entry, which stands for no row anyway
+    seen[n_rows] = 1
+    bits = max(int(seen.sum()) - 1, 1).bit_length()
+    if bits * width > 63:
+        return None
+    return np.cumsum(seen) - 1, bits
+
+
+def _smallest_codes(problem: BurrProblem, cover, perm, proper, sols, ranks):
+    """:func:`_smallest_images` with each image packed into one integer by ``ranks`` (see :func:`_row_ranks`): per
+    assembly, the smallest code among its images that are assemblies."""
+    import numpy as np
+
+    table, bits = ranks
+    key, valid = _sorted_images(problem, cover, perm, proper, sols)
+    weights = np.left_shift(1, bits * np.arange(key.shape[2] - 1, -1, -1, dtype=np.int64))
+    codes = table[key] @ weights  # (S, N)
+    codes[~valid] = np.iinfo(np.int64).max
+    return codes.min(axis=0)
+
+
+def _sorted_images(problem: BurrProblem, cover, perm, proper, sols):
+    """Every image of each assembly (kernel rows) under the symmetries whose row permutations are ``perm``, its
+    rows sorted ((S, N, P), ``n_rows`` for no row), and whether it is an assembly ((S, N): every row has an image
+    and, under a reflection, the kinds stay within their ranges)."""
     import numpy as np
 
     n_kinds, n_rows = cover.n_kinds, cover.n_rows
@@ -413,7 +447,16 @@ def _smallest_images(problem: BurrProblem, cover, perm, proper, sols):
             used = np.bincount(slots, minlength=len(some) * per_image).reshape(len(some), len(sols), n_kinds + 1)
             used = used[:, :, 1 : len(problem.kinds) + 1]
             valid[some] &= ((used >= low) & (used <= high)).all(axis=2)
-    key = np.sort(np.where(image < 0, n_rows, image), axis=2)
+    return np.sort(np.where(image < 0, n_rows, image), axis=2), valid
+
+
+def _smallest_images(problem: BurrProblem, cover, perm, proper, sols):
+    """Per assembly (kernel rows), its smallest image under the symmetries whose row permutations are ``perm``
+    (rows sorted, compared as sequences) among the images that are assemblies."""
+    import numpy as np
+
+    n_rows = cover.n_rows
+    key, valid = _sorted_images(problem, cover, perm, proper, sols)
     candidate = valid  # images still tied for the smallest, per assembly (the identity always valid)
     open_ = np.arange(len(sols))  # assemblies with more than one image still tied
     for column in range(key.shape[2]):
