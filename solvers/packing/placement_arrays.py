@@ -217,6 +217,7 @@ def _fits(grid: np.ndarray, shape: Shape) -> np.ndarray:
 
 
 MAX_BATCH = 1 << 21  # piece cells looked up in one go when every orientation of a piece is placed at once
+PROBED_CELLS = 4  # a placement's first cells checked one at a time (each check drops candidates) before the rest
 
 
 def _fits_each(grid: np.ndarray, shapes) -> list[np.ndarray]:
@@ -268,24 +269,37 @@ def _placements_of(grid: np.ndarray, shapes: np.ndarray, strides: np.ndarray) ->
         padded_strides = np.asarray(padded.strides, dtype=np.int64) // padded.itemsize
         filled = np.argwhere(grid)  # in coordinate order
         firsts = shapes[:, 0, :]
-        at_padded = ((filled + pad) @ padded_strides)[None, :] - (firsts @ padded_strides)[:, None]  # (O, F)
-        at_all = (filled @ strides)[None, :] - (firsts @ strides)[:, None]  # the same in the grid itself
+        at_padded = (((filled + pad) @ padded_strides)[None, :] - (firsts @ padded_strides)[:, None]).ravel()
+        at_all = ((filled @ strides)[None, :] - (firsts @ strides)[:, None]).ravel()  # the same in the grid itself
         o_all = np.repeat(np.arange(len(shapes), dtype=np.int64), len(filled))  # orientation-major
         offsets_padded = shapes @ padded_strides
+        flat_padded = padded.ravel()
+        # the next few cells one at a time, each dropping the candidates it finds empty (most go at the second
+        # cell), then the rest of the cells of the few left at once
+        for k in range(1, min(shapes.shape[1], PROBED_CELLS)):
+            ok = flat_padded[at_padded + offsets_padded[o_all, k]]
+            at_padded, at_all, o_all = at_padded[ok], at_all[ok], o_all[ok]
+        if shapes.shape[1] <= PROBED_CELLS:
+            return o_all, at_all
         keep = np.empty(o_all.size, dtype=bool)
-        flat_padded, at_padded = padded.ravel(), at_padded.ravel()
         step = max(1, MAX_BATCH // max(shapes.shape[1], 1))
         for start in range(0, len(keep), step):
             end = start + step
-            keep[start:end] = flat_padded[at_padded[start:end, None] + offsets_padded[o_all[start:end]]].all(axis=1)
-        return o_all[keep], at_all.ravel()[keep]
+            cells = at_padded[start:end, None] + offsets_padded[o_all[start:end], PROBED_CELLS:]
+            keep[start:end] = flat_padded[cells].all(axis=1)
+        return o_all[keep], at_all[keep]
     offsets = shapes @ strides  # (O, K)
     flat = grid.ravel()
+    for k in range(1, min(shapes.shape[1], PROBED_CELLS)):  # as in the padded grid above
+        ok = flat[at + offsets[o_ids, k]]
+        at, o_ids = at[ok], o_ids[ok]
+    if shapes.shape[1] <= PROBED_CELLS:
+        return o_ids, at
     keep = np.empty(len(at), dtype=bool)
     step = max(1, MAX_BATCH // max(shapes.shape[1], 1))
     for start in range(0, len(at), step):
         end = start + step
-        keep[start:end] = flat[at[start:end, None] + offsets[o_ids[start:end]]].all(axis=1)
+        keep[start:end] = flat[at[start:end, None] + offsets[o_ids[start:end], PROBED_CELLS:]].all(axis=1)
     return o_ids[keep], at[keep]
 
 
