@@ -350,20 +350,26 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int |
     sols = np.asarray(rows, dtype=np.int64)
     if hole is not None:  # the empty cells follow from the pieces (and a symmetry keeps them empty cells)
         pieces = (sols >= 0) & (np.append(cover.row_kind, -1)[sols] != hole)
-        sols = -np.sort(-np.where(pieces, sols, -1), axis=1)[:, : max(int(pieces.sum(axis=1).max()), 1)]
+        packed = np.full((len(sols), max(int(pieces.sum(axis=1).max()), 1)), -1, dtype=np.int64)
+        packed[np.nonzero(pieces)[0], (np.cumsum(pieces, axis=1) - 1)[pieces]] = sols[pieces]  # pieces first
+        sols = packed
     symmetries = [s for s in _result_symmetries(problem) if s[2] or problem.mirror_ok]
     n_kinds, n_rows = cover.n_kinds, cover.n_rows
     chiral = kind_chirality(problem)
     lookup = row_lookup(cover)
-    used_rows = np.unique(sols[sols >= 0])
+    marked = np.zeros(n_rows + 1, dtype=bool)
+    marked[sols] = True  # the padding -1 marks the last entry, no row
+    used_rows = np.flatnonzero(marked[:n_rows])
     used_cells = cover.row_cells[used_rows]
     proper = np.asarray([s[2] for s in symmetries])
     kind_maps = np.tile(np.arange(n_kinds, dtype=np.int64), (len(symmetries), 1))
     for k in range(len(problem.kinds)):
         if chiral[k]:
             kind_maps[~proper, k] = twins.get(k, -1)
+    keeps_kinds = (kind_maps == np.arange(n_kinds)).all(axis=1)  # no range to check: the counts stay the same
     cell_perms = np.stack(_cell_perms(problem, puzzle, symmetries))  # (S, cells)
     perm = np.full((len(symmetries), n_rows + 1), -1, dtype=np.int64)  # only the rows some assembly uses
+    perm[:, n_rows] = n_rows  # the padding stays padding
     sizes = (used_cells >= 0).sum(axis=1)
     # the rows as their own number of cells (one-cell empty rows beside pieces of hundreds), where the lookup
     # takes any width; its integer keys take the full width
@@ -383,10 +389,10 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int |
     block = max(1, (1 << 22) // (len(symmetries) * sols.shape[1]))  # assemblies at a time: bounded memory
     ranks = _row_ranks(perm, used_rows, n_rows, sols.shape[1])
     if ranks is not None:  # each image one integer: the smallest per assembly is a minimum, a class a value
-        codes = np.concatenate([_smallest_codes(problem, cover, perm, proper, sols[at : at + block], ranks)
+        codes = np.concatenate([_smallest_codes(problem, cover, perm, keeps_kinds, sols[at : at + block], ranks)
                                 for at in range(0, len(sols), block)])  # fmt: skip
         return sorted(np.unique(codes, return_index=True)[1].tolist())
-    best = np.concatenate([_smallest_images(problem, cover, perm, proper, sols[at : at + block])
+    best = np.concatenate([_smallest_images(problem, cover, perm, keeps_kinds, sols[at : at + block])
                            for at in range(0, len(sols), block)])  # fmt: skip
     order = np.lexsort(best.T[::-1])  # rows sorted as sequences; equal rows keep their order
     ordered = best[order]
@@ -396,47 +402,59 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int |
 
 
 def _row_ranks(perm, used_rows, n_rows: int, width: int):
-    """The rank of every row an image can hold (the images of ``used_rows`` under ``perm``, and ``n_rows`` for
-    no row) among those rows, as a table over ``0..n_rows``, when an image of ``width`` ranks fits one 63-bit
-    integer (a few bits per rank); None otherwise. Packed most significant first, ranks compare as the rows do."""
+    """How an image (``width`` rows) becomes one integer, from the rows images can hold (the images of
+    ``used_rows`` under ``perm``): (a table over ``0..n_rows`` (``n_rows``: no row), bits per row or None), or
+    None when no integer holds an image. Up to 63 such rows an image is the set of its rows' bits (the table gives
+    each row its bit, no row 0), which needs no sorting; else, when ``width`` ranks fit 63 bits, its sorted rows'
+    ranks packed most significant first (the table gives the ranks, no row the highest), which compare as the
+    rows do. Either way equal images give equal integers and different ones different integers."""
     import numpy as np
 
     seen = np.zeros(n_rows + 1, dtype=np.int64)
-    seen[perm[:, used_rows].ravel()] = 1  # -1 (no image) marks the last entry, which stands for no row anyway
-    seen[n_rows] = 1
-    bits = max(int(seen.sum()) - 1, 1).bit_length()
+    seen[perm[:, used_rows].ravel()] = 1  # a row without image (-1) marks the last entry
+    seen[n_rows] = 0
+    n_seen = int(seen.sum())
+    ranks = np.cumsum(seen) - 1
+    if n_seen <= 63:
+        return np.where(seen > 0, np.left_shift(1, np.maximum(ranks, 0)), 0), None
+    bits = n_seen.bit_length()  # ranks 0..n_seen - 1, and n_seen for no row
     if bits * width > 63:
         return None
-    return np.cumsum(seen) - 1, bits
+    ranks[n_rows] = n_seen
+    return ranks, bits
 
 
-def _smallest_codes(problem: BurrProblem, cover, perm, proper, sols, ranks):
-    """:func:`_smallest_images` with each image packed into one integer by ``ranks`` (see :func:`_row_ranks`): per
-    assembly, the smallest code among its images that are assemblies."""
+def _smallest_codes(problem: BurrProblem, cover, perm, keeps_kinds, sols, ranks):
+    """Per assembly, the smallest integer (see :func:`_row_ranks`) among its images that are assemblies: equal
+    for two assemblies exactly when their smallest images are equal, as the images compared row by row."""
     import numpy as np
 
     table, bits = ranks
-    key, valid = _sorted_images(problem, cover, perm, proper, sols)
-    weights = np.left_shift(1, bits * np.arange(key.shape[2] - 1, -1, -1, dtype=np.int64))
-    codes = table[key] @ weights  # (S, N)
+    image, valid = _images(problem, cover, perm, keeps_kinds, sols)
+    if bits is None:
+        codes = table[image] @ np.ones(image.shape[2], dtype=np.int64)  # (S, N): the bits summed
+    else:
+        weights = np.left_shift(1, bits * np.arange(image.shape[2] - 1, -1, -1, dtype=np.int64))
+        codes = table[np.sort(image, axis=2)] @ weights
     codes[~valid] = np.iinfo(np.int64).max
     return codes.min(axis=0)
 
 
-def _sorted_images(problem: BurrProblem, cover, perm, proper, sols):
-    """Every image of each assembly (kernel rows) under the symmetries whose row permutations are ``perm``, its
-    rows sorted ((S, N, P), ``n_rows`` for no row), and whether it is an assembly ((S, N): every row has an image
-    and, under a reflection, the kinds stay within their ranges)."""
+def _images(problem: BurrProblem, cover, perm, keeps_kinds, sols):
+    """Every image of each assembly (kernel rows) under the symmetries whose row permutations are ``perm`` ((S, N,
+    P): -1 where a row has none, ``n_rows`` for the padding, which ``perm`` maps onto itself), and whether it is an
+    assembly ((S, N): every row has an image and, under a symmetry that turns some kind into another (a
+    reflection: ``keeps_kinds`` false), the kinds stay within their ranges)."""
     import numpy as np
 
-    n_kinds, n_rows = cover.n_kinds, cover.n_rows
-    image = perm[:, sols]  # (S, N, P); the padding -1 indexes the last column, -1
-    valid = ~((image < 0) & (sols >= 0)[None]).any(axis=2)
-    if not proper.all():  # under a reflection each kind must stay within its range: copies counted per assembly
+    n_kinds = cover.n_kinds
+    image = perm[:, sols]  # (S, N, P); the padding -1 indexes the last column
+    valid = (image >= 0).all(axis=2)
+    if not keeps_kinds.all():  # each kind must stay within its range: copies counted per assembly
         row_kind = np.append(cover.row_kind, -1)
         low = np.asarray([k.minimum for k in problem.kinds], dtype=np.int64)
         high = np.asarray([k.maximum for k in problem.kinds], dtype=np.int64)
-        mirrors = np.flatnonzero(~proper)
+        mirrors = np.flatnonzero(~keeps_kinds)
         per_image = len(sols) * (n_kinds + 1)  # a count per assembly and kind (0: no piece)
         step = max(1, (1 << 22) // per_image)  # reflections counted in one step: bounded memory
         for at in range(0, len(mirrors), step):
@@ -447,16 +465,17 @@ def _sorted_images(problem: BurrProblem, cover, perm, proper, sols):
             used = np.bincount(slots, minlength=len(some) * per_image).reshape(len(some), len(sols), n_kinds + 1)
             used = used[:, :, 1 : len(problem.kinds) + 1]
             valid[some] &= ((used >= low) & (used <= high)).all(axis=2)
-    return np.sort(np.where(image < 0, n_rows, image), axis=2), valid
+    return image, valid
 
 
-def _smallest_images(problem: BurrProblem, cover, perm, proper, sols):
+def _smallest_images(problem: BurrProblem, cover, perm, keeps_kinds, sols):
     """Per assembly (kernel rows), its smallest image under the symmetries whose row permutations are ``perm``
     (rows sorted, compared as sequences) among the images that are assemblies."""
     import numpy as np
 
     n_rows = cover.n_rows
-    key, valid = _sorted_images(problem, cover, perm, proper, sols)
+    image, valid = _images(problem, cover, perm, keeps_kinds, sols)
+    key = np.sort(np.where(image < 0, n_rows, image), axis=2)
     candidate = valid  # images still tied for the smallest, per assembly (the identity always valid)
     open_ = np.arange(len(sols))  # assemblies with more than one image still tied
     for column in range(key.shape[2]):

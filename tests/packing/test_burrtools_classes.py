@@ -78,30 +78,70 @@ def test_one_assembly_is_its_own_class_without_the_symmetries(monkeypatch) -> No
     assert burrtools_count._fast_classes(problem, cover, puzzle, rows[:0], *rest) == []
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_packed_smallest_image_is_the_smallest_image_packed(seed: int) -> None:
-    """On random row permutations with rows that have no image, reflections that break the kinds' ranges and
-    assemblies padded with -1: each assembly's packed code is its smallest valid image packed."""
-    rng = np.random.default_rng(seed)
-    n_rows, n_kinds, width = 40, 3, 5
+def _toy(rng, n_rows: int, perm, proper):
+    """A problem and cover of ``n_rows`` rows of three kinds (ranges 0-2, 1-3, 0-5) for the class functions."""
     kinds = [SimpleNamespace(minimum=0, maximum=2), SimpleNamespace(minimum=1, maximum=3),
              SimpleNamespace(minimum=0, maximum=5)]  # fmt: skip
-    problem = SimpleNamespace(kinds=kinds)
-    cover = SimpleNamespace(n_rows=n_rows, n_kinds=n_kinds, row_kind=rng.integers(0, n_kinds, n_rows))
+    cover = SimpleNamespace(n_rows=n_rows, n_kinds=3, row_kind=rng.integers(0, 3, n_rows))
+    return SimpleNamespace(kinds=kinds), cover
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_packed_smallest_image_is_the_smallest_image_packed(seed: int) -> None:
+    """With more rows than bits in an integer, on random row permutations with rows that have no image,
+    reflections that break the kinds' ranges and assemblies padded with -1: each assembly's integer is its
+    smallest valid image (compared row by row) packed."""
+    rng = np.random.default_rng(seed)
+    n_rows, width = 90, 5
     perm = np.stack([np.arange(n_rows)] + [rng.permutation(n_rows) for _ in range(7)])
     perm[1:][rng.random((7, n_rows)) < 0.05] = -1  # some rows have no image
-    perm = np.concatenate([perm, np.full((8, 1), -1)], axis=1)
+    perm = np.concatenate([perm, np.full((8, 1), n_rows)], axis=1)  # the padding stays padding
     proper = np.asarray([True] * 4 + [False] * 4)
+    problem, cover = _toy(rng, n_rows, perm, proper)
     sols = np.sort(rng.integers(0, n_rows, (300, width)), axis=1)
     sols[rng.random(sols.shape) < 0.2] = -1
-    used = np.unique(sols[sols >= 0])
-    ranks = burrtools_count._row_ranks(perm, used, n_rows, width)
-    assert ranks is not None
+    ranks = burrtools_count._row_ranks(perm, np.unique(sols[sols >= 0]), n_rows, width)
+    assert ranks is not None and ranks[1] is not None  # ranks packed, not a set of bits
     table, bits = ranks
     assert int(table.max()) < 1 << bits and bits * width <= 63  # every rank fits its field: codes compare as images
     codes = burrtools_count._smallest_codes(problem, cover, perm, proper, sols, ranks)
     best = burrtools_count._smallest_images(problem, cover, perm, proper, sols)
-    weights = 1 << (bits * np.arange(width - 1, -1, -1))
-    assert (table[best] @ weights == codes).all()
-    _, valid = burrtools_count._sorted_images(problem, cover, perm, proper, sols)
+    assert (table[best] @ (1 << (bits * np.arange(width - 1, -1, -1))) == codes).all()
+    _, valid = burrtools_count._images(problem, cover, perm, proper, sols)
     assert not valid.all() and valid[0].all()  # some images are no assemblies; the identity always is
+
+
+@pytest.mark.parametrize(("seed", "n_rows"), [(0, 40), (1, 60), (2, 90), (3, 120)])
+def test_image_integers_give_the_classes_of_images_compared_row_by_row(seed: int, n_rows: int) -> None:
+    """Under a group of row permutations (powers of one permutation of cycles of 1, 2, 4 and 8 rows, kinds kept
+    along each cycle), assemblies and their images: the classes by the smallest integer (a set of row bits up to
+    63 rows, packed ranks beyond) are the classes by the smallest image compared row by row."""
+    rng = np.random.default_rng(seed)
+    order = rng.permutation(n_rows)
+    step = np.arange(n_rows)
+    at = 0
+    while at < n_rows:
+        size = int(rng.choice([1, 2, 4, 8]))
+        size = size if size <= n_rows - at else 1  # every cycle's length divides 8: the powers are a group
+        cycle = order[at : at + size]
+        step[cycle] = np.roll(cycle, -1)
+        at += size
+    powers = [np.arange(n_rows)]
+    for _ in range(7):
+        powers.append(step[powers[-1]])
+    perm = np.concatenate([np.stack(powers), np.full((8, 1), n_rows)], axis=1)
+    proper = np.asarray([True, False] * 4)
+    problem, cover = _toy(rng, n_rows, perm, proper)
+    cover.row_kind = cover.row_kind[np.minimum.reduce(np.stack(powers))]  # one kind along each cycle
+    width = 4
+    base = np.stack([rng.choice(n_rows, size=width, replace=False) for _ in range(60)])
+    sols = np.concatenate([base, step[base], powers[3][base]])  # assemblies and images of them
+    sols[rng.random(sols.shape) < 0.15] = -1
+    ranks = burrtools_count._row_ranks(perm, np.unique(sols[sols >= 0]), n_rows, width)
+    assert ranks is not None and (ranks[1] is None) == (n_rows <= 63)
+    codes = burrtools_count._smallest_codes(problem, cover, perm, proper, sols, ranks)
+    best = burrtools_count._smallest_images(problem, cover, perm, proper, sols)
+    by_code = np.unique(codes, return_inverse=True)[1]
+    by_rows = np.unique(best, axis=0, return_inverse=True)[1].ravel()
+    assert (by_code[:, None] == by_code[None, :]).tolist() == (by_rows[:, None] == by_rows[None, :]).tolist()
+    assert len(np.unique(by_code)) < len(sols)  # images of one assembly share its class
