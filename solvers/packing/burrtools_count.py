@@ -631,6 +631,8 @@ def _symmetries_of(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
     lands in the box, as a flat grid index, is one linear function of its coordinates, for all cells at once."""
     import numpy as np
 
+    from solvers.packing.placement_arrays import isometry_arrays
+
     colours = dict(problem.result_colours)
     cells = np.asarray(problem.required + problem.optional, dtype=np.int64).reshape(-1, 3)
     labels = np.asarray([colours.get(v, 0) * 2 + (i >= len(problem.required))
@@ -640,7 +642,7 @@ def _symmetries_of(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
     top = local.max(axis=0)  # the box's last cell
     grid = np.zeros(tuple(int(d) + 1 for d in top), dtype=np.int64)
     grid[local[:, 0], local[:, 1], local[:, 2]] = labels
-    mats = np.asarray(isometry_matrices(), dtype=np.int64)  # (48, 3, 3)
+    mats = isometry_arrays(True)[0]  # (48, 3, 3)
     boxed = (np.abs(mats) @ top == top).all(axis=1)  # the box onto itself
     lowest = np.minimum(mats, 0) @ top  # (48, 3): the lowest moved coordinates, m (local) >= lowest
     strides = np.asarray(grid.strides, dtype=np.int64) // grid.itemsize
@@ -650,8 +652,8 @@ def _symmetries_of(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
     same = np.zeros(len(mats), dtype=bool)
     same[boxed] = (grid.ravel()[found] == labels[:, None]).all(axis=0)
     shift = low[None, :] - mats @ low - lowest  # v -> m v + shift maps the result onto itself
-    return [(m, (int(t[0]), int(t[1]), int(t[2])), n < 24)
-            for n, (m, t) in enumerate(zip(isometry_matrices(), shift.tolist(), strict=True)) if same[n]]  # fmt: skip
+    matrices, shifts = isometry_matrices(), shift.tolist()
+    return [(matrices[n], (shifts[n][0], shifts[n][1], shifts[n][2]), n < 24) for n in np.flatnonzero(same).tolist()]
 
 
 def image_list(cells: list[Voxel], m: Matrix, shift) -> list[Voxel]:

@@ -239,7 +239,9 @@ class _Reader:
             if default is None:
                 raise self.fail(f"<{element.tag}> needs a {name!r} attribute")
             return default
-        if not _ATTRIBUTE_NUMBER.fullmatch(text.strip()):
+        if not (text.isascii() and text.isdigit() and len(text) <= 10) and not _ATTRIBUTE_NUMBER.fullmatch(
+            text.strip()
+        ):  # plain digits, the common case, need no match
             raise self.fail(f"<{element.tag}> attribute {name}={text!r} is not an integer")
         value = int(text)
         if not low <= value <= high:
