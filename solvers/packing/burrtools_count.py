@@ -289,11 +289,30 @@ def _rotation_chunks(problem: BurrProblem, cover, puzzle: Puzzle, enabled, hole:
 
     from solvers.packing.burrtools_search import rotation_chunks
 
-    rotations = [s for s in _result_symmetries(problem) if s[2] and s[0] != ((1, 0, 0), (0, 1, 0), (0, 0, 1))]
+    identity = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+    rotations = [n for n, s in enumerate(_result_symmetries(problem)) if s[2] and s[0] != identity]
     anchors = [k for k, kind in enumerate(problem.kinds) if kind.minimum == kind.maximum == 1 and k != hole]
     if not rotations or not anchors:
         return None
-    return rotation_chunks(cover, _cell_perms(problem, puzzle, rotations), anchors, enabled)
+    return rotation_chunks(cover, list(_symmetry_cell_perms(problem, puzzle)[rotations]), anchors, enabled)
+
+
+def _symmetry_cell_perms(problem: BurrProblem, puzzle: Puzzle):
+    """:func:`_cell_perms` of every symmetry of :func:`_result_symmetries` as one array (S, cells), worked out once
+    per problem and puzzle (the search's split and the classes both ask)."""
+    import numpy as np
+
+    found = _CELL_PERMS.get((id(problem), id(puzzle)))
+    if found is None or found[0] is not problem or found[1] is not puzzle:
+        perms = _cell_perms(problem, puzzle, _result_symmetries(problem))
+        array = np.stack(perms) if perms else np.zeros((0, len(puzzle.target)), dtype=np.int64)
+        found = _CELL_PERMS[(id(problem), id(puzzle))] = (problem, puzzle, array)
+        while len(_CELL_PERMS) > 8:
+            del _CELL_PERMS[next(iter(_CELL_PERMS))]
+    return found[2]
+
+
+_CELL_PERMS: dict[tuple[int, int], tuple[BurrProblem, Puzzle, object]] = {}
 
 
 def _cell_perms(problem: BurrProblem, puzzle: Puzzle, symmetries) -> list:
@@ -353,7 +372,8 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int |
         packed = np.full((len(sols), max(int(pieces.sum(axis=1).max()), 1)), -1, dtype=np.int64)
         packed[np.nonzero(pieces)[0], (np.cumsum(pieces, axis=1) - 1)[pieces]] = sols[pieces]  # pieces first
         sols = packed
-    symmetries = [s for s in _result_symmetries(problem) if s[2] or problem.mirror_ok]
+    kept = [n for n, s in enumerate(_result_symmetries(problem)) if s[2] or problem.mirror_ok]
+    symmetries = [_result_symmetries(problem)[n] for n in kept]
     n_kinds, n_rows = cover.n_kinds, cover.n_rows
     chiral = kind_chirality(problem)
     lookup = row_lookup(cover)
@@ -367,7 +387,7 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int |
         if chiral[k]:
             kind_maps[~proper, k] = twins.get(k, -1)
     keeps_kinds = (kind_maps == np.arange(n_kinds)).all(axis=1)  # no range to check: the counts stay the same
-    cell_perms = np.stack(_cell_perms(problem, puzzle, symmetries))  # (S, cells)
+    cell_perms = _symmetry_cell_perms(problem, puzzle)[kept]  # (S, cells)
     perm = np.full((len(symmetries), n_rows + 1), -1, dtype=np.int64)  # only the rows some assembly uses
     perm[:, n_rows] = n_rows  # the padding stays padding
     sizes = (used_cells >= 0).sum(axis=1)
