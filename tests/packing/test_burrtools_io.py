@@ -579,3 +579,17 @@ def test_problem_option_belongs_to_burrtools_files(capsys) -> None:
     assert "--problem chooses a problem of a BurrTools .xmpuzzle file" in capsys.readouterr().err
     assert main(["convert", "soma", "soma.xmpuzzle", "--problem", "1"]) == 2
     assert "BurrTools input file" in capsys.readouterr().err
+
+
+def test_a_file_past_the_size_bound_or_unreadable_is_one_line(tmp_path, monkeypatch) -> None:
+    """The file is read once, at most one byte past the bound: a larger file (or a device that never ends) is
+    refused without reading the rest, and a directory is a file that cannot be read."""
+    import solvers.packing.burrtools_io as burrtools_io
+
+    monkeypatch.setattr(burrtools_io, "MAX_FILE_BYTES", 100)
+    big = tmp_path / "big.xmpuzzle"
+    big.write_text(VALID[:200])
+    with pytest.raises(BurrToolsFileError, match="more than the 100 bytes allowed"):
+        read_burrtools(big)
+    with pytest.raises(BurrToolsFileError, match="cannot read"):
+        read_burrtools(tmp_path)
