@@ -372,8 +372,9 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int |
         packed = np.full((len(sols), max(int(pieces.sum(axis=1).max()), 1)), -1, dtype=np.int64)
         packed[np.nonzero(pieces)[0], (np.cumsum(pieces, axis=1) - 1)[pieces]] = sols[pieces]  # pieces first
         sols = packed
-    kept = [n for n, s in enumerate(_result_symmetries(problem)) if s[2] or problem.mirror_ok]
-    symmetries = [_result_symmetries(problem)[n] for n in kept]
+    every = _result_symmetries(problem)
+    kept = [n for n, s in enumerate(every) if s[2] or problem.mirror_ok]
+    symmetries = [every[n] for n in kept]
     n_kinds, n_rows = cover.n_kinds, cover.n_rows
     chiral = kind_chirality(problem)
     lookup = row_lookup(cover)
