@@ -1,7 +1,10 @@
 """BurrTools disassembly counts side by side: ``cubeviz-solve pack FILE --count --disassemble`` against
 ``burrTxt -q -d FILE`` on the same files, alternating the two programs, both end to end (process start included,
 wall and CPU time; the checkout's modules compiled to bytecode first, as an installation has them) and ours also
-in process (the count alone, in a process where numba and the compiled searches are loaded).
+in process (the count alone, in a process where numba and the compiled searches are loaded). burrTxt and the
+in-process count are then run again, taking turns, until each has spent ``--budget`` CPU seconds (at most
+``--most`` runs): the best of a hundred runs or more for a count of milliseconds, so a busy machine does not
+decide the ratio.
 
 Every file's figures are checked equal (assemblies and solutions) before any time is reported. Without a burrTxt
 (``--burrtxt``, the ``BURRTXT`` environment variable or ``burrTxt`` on the PATH) only our side is measured. The
@@ -14,6 +17,7 @@ other files (a glob), each given ``--timeout`` seconds per program.
 from __future__ import annotations
 
 import argparse
+import functools
 import glob
 import os
 import re
@@ -43,6 +47,7 @@ EXAMPLES = [
 THEIRS = re.compile(r"(\d+) assemblies and (\d+) solutions")
 OURS_ASSEMBLIES = re.compile(r"^(\d+) assemblies", re.MULTILINE)
 OURS_SOLUTIONS = re.compile(r"^(\d+) solutions", re.MULTILINE)
+ROUNDS = 3  # the repeated runs of burrTxt and of the in-process count take turns this many times
 
 
 def _run(command: list[str], timeout: float) -> tuple[float, float, str | None]:
@@ -61,6 +66,11 @@ def _theirs(burrtxt: str, path: Path, problem: int, timeout: float) -> tuple[flo
     wall, cpu, out = _run([burrtxt, "-q", "-d", "-o", str(problem - 1), str(path)], timeout)
     found = THEIRS.search(out or "")
     return wall, cpu, (int(found.group(1)), int(found.group(2))) if found else None
+
+
+def _theirs_times(burrtxt: str, path: Path, problem: int, timeout: float) -> tuple[float, float]:
+    """(wall, CPU) of one ``burrTxt -q -d`` run."""
+    return _theirs(burrtxt, path, problem, timeout)[:2]
 
 
 def _ours(path: Path, problem: int, timeout: float) -> tuple[float, float, tuple[int, int] | None]:
@@ -114,8 +124,21 @@ def _warm(path: Path, problem: int) -> None:
     count(burr_problem(read_burrtools(path), problem), disassemble=True)
 
 
-def _seconds(value: float | None) -> str:
-    return "-" if value is None else f"{value:.3f}"
+def _best_of(measure, repeat: int, budget: float, most: int) -> tuple[float, float]:
+    """The least wall and the least CPU time of ``measure()`` (each the best of its runs, apart) over at least
+    ``repeat`` runs and then more, up to ``most``, until ``budget`` seconds of CPU are spent: a count of a few
+    milliseconds is taken a hundred times or more, so the best is within a tenth of a millisecond of what the
+    machine can do however busy it is (a busy machine slows a run; nothing makes one faster)."""
+    walls, cpus = [], []
+    while len(cpus) < repeat or (len(cpus) < most and sum(cpus) < budget):
+        wall, cpu = measure()
+        walls.append(wall)
+        cpus.append(cpu)
+    return min(walls), min(cpus)
+
+
+def _seconds(value: float | None, digits: int = 3) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
 
 
 def _ratio(ours: float, theirs: float | None) -> str:
@@ -129,6 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", action="append", default=[], help="more .xmpuzzle files (a glob; problem 1)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per program and file (best and median kept)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per run")
+    parser.add_argument("--budget", type=float, default=0.5,
+                        help="CPU seconds for the repeated runs of burrTxt and of the in-process count (at least "
+                             "--repeat runs each, more while the budget lasts, at most --most)")  # fmt: skip
+    parser.add_argument("--most", type=int, default=300, help="runs at most per side within --budget")
     args = parser.parse_args(argv)
     if args.repeat < 1 or args.timeout <= 0:
         parser.error("--repeat must be at least 1 and --timeout positive")
@@ -162,7 +189,16 @@ def main(argv: list[str] | None = None) -> int:
             wall, cpu, ours = _ours(path, problem, args.timeout)
             ours_runs.append((wall, cpu))
             figures["ours"] = ours
-        inside = min(_in_process(path, problem) for _ in range(args.repeat))
+        # burrTxt and the in-process count again, taking turns in rounds, until each has had its CPU budget
+        inside_runs: list[tuple[float, float]] = []
+        count_here = functools.partial(_in_process, path, problem)
+        burrtxt = functools.partial(_theirs_times, args.burrtxt, path, problem, args.timeout)
+        share, most = args.budget / ROUNDS, max(1, args.most // ROUNDS)
+        for _ in range(ROUNDS):
+            inside_runs.append(_best_of(count_here, 1, share, most))
+            if args.burrtxt and figures.get("theirs"):
+                theirs_runs.append(_best_of(burrtxt, 1, share, most))
+        inside = (min(r[0] for r in inside_runs), min(r[1] for r in inside_runs))
         ours_fig, theirs_fig = figures.get("ours"), figures.get("theirs")
         same = "" if not args.burrtxt else ("equal" if ours_fig == theirs_fig and ours_fig else "DIFFERENT")
         differ += same == "DIFFERENT"
@@ -178,8 +214,8 @@ def main(argv: list[str] | None = None) -> int:
             "-" if theirs_fig is None else f"{theirs_fig[0]} / {theirs_fig[1]}",
             same,
             f"{ours_wall:.3f} / {ours_cpu:.3f}",
-            f"{_seconds(theirs_wall)} / {_seconds(theirs_cpu)}",
-            f"{inside[0]:.3f} / {inside[1]:.3f}",
+            f"{_seconds(theirs_wall, 4)} / {_seconds(theirs_cpu, 4)}",
+            f"{inside[0]:.4f} / {inside[1]:.4f}",
             _ratio(ours_cpu, theirs_cpu),
             _ratio(inside[1], theirs_cpu),
         ])  # fmt: skip

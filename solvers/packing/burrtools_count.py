@@ -289,11 +289,30 @@ def _rotation_chunks(problem: BurrProblem, cover, puzzle: Puzzle, enabled, hole:
 
     from solvers.packing.burrtools_search import rotation_chunks
 
-    rotations = [s for s in _result_symmetries(problem) if s[2] and s[0] != ((1, 0, 0), (0, 1, 0), (0, 0, 1))]
+    identity = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+    rotations = [n for n, s in enumerate(_result_symmetries(problem)) if s[2] and s[0] != identity]
     anchors = [k for k, kind in enumerate(problem.kinds) if kind.minimum == kind.maximum == 1 and k != hole]
     if not rotations or not anchors:
         return None
-    return rotation_chunks(cover, _cell_perms(problem, puzzle, rotations), anchors, enabled)
+    return rotation_chunks(cover, list(_symmetry_cell_perms(problem, puzzle)[rotations]), anchors, enabled)
+
+
+def _symmetry_cell_perms(problem: BurrProblem, puzzle: Puzzle):
+    """:func:`_cell_perms` of every symmetry of :func:`_result_symmetries` as one array (S, cells), worked out once
+    per problem and puzzle (the search's split and the classes both ask)."""
+    import numpy as np
+
+    found = _CELL_PERMS.get((id(problem), id(puzzle)))
+    if found is None or found[0] is not problem or found[1] is not puzzle:
+        perms = _cell_perms(problem, puzzle, _result_symmetries(problem))
+        array = np.stack(perms) if perms else np.zeros((0, len(puzzle.target)), dtype=np.int64)
+        found = _CELL_PERMS[(id(problem), id(puzzle))] = (problem, puzzle, array)
+        while len(_CELL_PERMS) > 8:
+            del _CELL_PERMS[next(iter(_CELL_PERMS))]
+    return found[2]
+
+
+_CELL_PERMS: dict[tuple[int, int], tuple[BurrProblem, Puzzle, object]] = {}
 
 
 def _cell_perms(problem: BurrProblem, puzzle: Puzzle, symmetries) -> list:
@@ -338,6 +357,8 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int |
     Every symmetry is handled at once: the rows the assemblies use are looked up under all of them in one call,
     and each assembly's smallest valid image (its rows sorted, compared as sequences) is found column by column
     over all images together; assemblies with the same smallest image form a class."""
+    if len(rows) <= 1:  # no assembly, or one: its own class (no symmetry to work out)
+        return list(range(len(rows)))
     import numpy as np
 
     from solvers.packing.symmetry import row_lookup
@@ -346,24 +367,30 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int |
     if twins is None or problem.coloured:
         return None
     sols = np.asarray(rows, dtype=np.int64)
-    if not len(sols):
-        return []
     if hole is not None:  # the empty cells follow from the pieces (and a symmetry keeps them empty cells)
         pieces = (sols >= 0) & (np.append(cover.row_kind, -1)[sols] != hole)
-        sols = -np.sort(-np.where(pieces, sols, -1), axis=1)[:, : max(int(pieces.sum(axis=1).max()), 1)]
-    symmetries = [s for s in _result_symmetries(problem) if s[2] or problem.mirror_ok]
+        packed = np.full((len(sols), max(int(pieces.sum(axis=1).max()), 1)), -1, dtype=np.int64)
+        packed[np.nonzero(pieces)[0], (np.cumsum(pieces, axis=1) - 1)[pieces]] = sols[pieces]  # pieces first
+        sols = packed
+    every = _result_symmetries(problem)
+    kept = [n for n, s in enumerate(every) if s[2] or problem.mirror_ok]
+    symmetries = [every[n] for n in kept]
     n_kinds, n_rows = cover.n_kinds, cover.n_rows
     chiral = kind_chirality(problem)
     lookup = row_lookup(cover)
-    used_rows = np.unique(sols[sols >= 0])
+    marked = np.zeros(n_rows + 1, dtype=bool)
+    marked[sols] = True  # the padding -1 marks the last entry, no row
+    used_rows = np.flatnonzero(marked[:n_rows])
     used_cells = cover.row_cells[used_rows]
     proper = np.asarray([s[2] for s in symmetries])
     kind_maps = np.tile(np.arange(n_kinds, dtype=np.int64), (len(symmetries), 1))
     for k in range(len(problem.kinds)):
         if chiral[k]:
             kind_maps[~proper, k] = twins.get(k, -1)
-    cell_perms = np.stack(_cell_perms(problem, puzzle, symmetries))  # (S, cells)
+    keeps_kinds = (kind_maps == np.arange(n_kinds)).all(axis=1)  # no range to check: the counts stay the same
+    cell_perms = _symmetry_cell_perms(problem, puzzle)[kept]  # (S, cells)
     perm = np.full((len(symmetries), n_rows + 1), -1, dtype=np.int64)  # only the rows some assembly uses
+    perm[:, n_rows] = n_rows  # the padding stays padding
     sizes = (used_cells >= 0).sum(axis=1)
     # the rows as their own number of cells (one-cell empty rows beside pieces of hundreds), where the lookup
     # takes any width; its integer keys take the full width
@@ -381,7 +408,12 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int |
             found = lookup.find(kinds.reshape(-1), cells.reshape(-1, narrow.shape[1]))
             perm[at : at + step, used_rows[group]] = found.reshape(len(part), -1)
     block = max(1, (1 << 22) // (len(symmetries) * sols.shape[1]))  # assemblies at a time: bounded memory
-    best = np.concatenate([_smallest_images(problem, cover, perm, proper, sols[at : at + block])
+    ranks = _row_ranks(perm, used_rows, n_rows, sols.shape[1])
+    if ranks is not None:  # each image one integer: the smallest per assembly is a minimum, a class a value
+        codes = np.concatenate([_smallest_codes(problem, cover, perm, keeps_kinds, sols[at : at + block], ranks)
+                                for at in range(0, len(sols), block)])  # fmt: skip
+        return sorted(np.unique(codes, return_index=True)[1].tolist())
+    best = np.concatenate([_smallest_images(problem, cover, perm, keeps_kinds, sols[at : at + block])
                            for at in range(0, len(sols), block)])  # fmt: skip
     order = np.lexsort(best.T[::-1])  # rows sorted as sequences; equal rows keep their order
     ordered = best[order]
@@ -390,19 +422,60 @@ def _fast_classes(problem: BurrProblem, cover, puzzle: Puzzle, rows, hole: int |
     return sorted(order[first].tolist())
 
 
-def _smallest_images(problem: BurrProblem, cover, perm, proper, sols):
-    """Per assembly (kernel rows), its smallest image under the symmetries whose row permutations are ``perm``
-    (rows sorted, compared as sequences) among the images that are assemblies."""
+def _row_ranks(perm, used_rows, n_rows: int, width: int):
+    """How an image (``width`` rows) becomes one integer, from the rows images can hold (the images of
+    ``used_rows`` under ``perm``): (a table over ``0..n_rows`` (``n_rows``: no row), bits per row or None), or
+    None when no integer holds an image. Up to 63 such rows an image is the set of its rows' bits (the table gives
+    each row its bit, no row 0), which needs no sorting; else, when ``width`` ranks fit 63 bits, its sorted rows'
+    ranks packed most significant first (the table gives the ranks, no row the highest), which compare as the
+    rows do. Either way equal images give equal integers and different ones different integers."""
     import numpy as np
 
-    n_kinds, n_rows = cover.n_kinds, cover.n_rows
-    image = perm[:, sols]  # (S, N, P); the padding -1 indexes the last column, -1
-    valid = ~((image < 0) & (sols >= 0)[None]).any(axis=2)
-    if not proper.all():  # under a reflection each kind must stay within its range: copies counted per assembly
+    seen = np.zeros(n_rows + 1, dtype=np.int64)
+    seen[perm[:, used_rows].ravel()] = 1  # a row without image (-1) marks the last entry
+    seen[n_rows] = 0
+    n_seen = int(seen.sum())
+    ranks = np.cumsum(seen) - 1
+    if n_seen <= 63:
+        return np.where(seen > 0, np.left_shift(1, np.maximum(ranks, 0)), 0), None
+    bits = n_seen.bit_length()  # ranks 0..n_seen - 1, and n_seen for no row
+    if bits * width > 63:
+        return None
+    ranks[n_rows] = n_seen
+    return ranks, bits
+
+
+def _smallest_codes(problem: BurrProblem, cover, perm, keeps_kinds, sols, ranks):
+    """Per assembly, the smallest integer (see :func:`_row_ranks`) among its images that are assemblies: equal
+    for two assemblies exactly when their smallest images are equal, as the images compared row by row."""
+    import numpy as np
+
+    table, bits = ranks
+    image, valid = _images(problem, cover, perm, keeps_kinds, sols)
+    if bits is None:
+        codes = table[image] @ np.ones(image.shape[2], dtype=np.int64)  # (S, N): the bits summed
+    else:
+        weights = np.left_shift(1, bits * np.arange(image.shape[2] - 1, -1, -1, dtype=np.int64))
+        codes = table[np.sort(image, axis=2)] @ weights
+    codes[~valid] = np.iinfo(np.int64).max
+    return codes.min(axis=0)
+
+
+def _images(problem: BurrProblem, cover, perm, keeps_kinds, sols):
+    """Every image of each assembly (kernel rows) under the symmetries whose row permutations are ``perm`` ((S, N,
+    P): -1 where a row has none, ``n_rows`` for the padding, which ``perm`` maps onto itself), and whether it is an
+    assembly ((S, N): every row has an image and, under a symmetry that turns some kind into another (a
+    reflection: ``keeps_kinds`` false), the kinds stay within their ranges)."""
+    import numpy as np
+
+    n_kinds = cover.n_kinds
+    image = perm[:, sols]  # (S, N, P); the padding -1 indexes the last column
+    valid = (image >= 0).all(axis=2)
+    if not keeps_kinds.all():  # each kind must stay within its range: copies counted per assembly
         row_kind = np.append(cover.row_kind, -1)
         low = np.asarray([k.minimum for k in problem.kinds], dtype=np.int64)
         high = np.asarray([k.maximum for k in problem.kinds], dtype=np.int64)
-        mirrors = np.flatnonzero(~proper)
+        mirrors = np.flatnonzero(~keeps_kinds)
         per_image = len(sols) * (n_kinds + 1)  # a count per assembly and kind (0: no piece)
         step = max(1, (1 << 22) // per_image)  # reflections counted in one step: bounded memory
         for at in range(0, len(mirrors), step):
@@ -413,6 +486,16 @@ def _smallest_images(problem: BurrProblem, cover, perm, proper, sols):
             used = np.bincount(slots, minlength=len(some) * per_image).reshape(len(some), len(sols), n_kinds + 1)
             used = used[:, :, 1 : len(problem.kinds) + 1]
             valid[some] &= ((used >= low) & (used <= high)).all(axis=2)
+    return image, valid
+
+
+def _smallest_images(problem: BurrProblem, cover, perm, keeps_kinds, sols):
+    """Per assembly (kernel rows), its smallest image under the symmetries whose row permutations are ``perm``
+    (rows sorted, compared as sequences) among the images that are assemblies."""
+    import numpy as np
+
+    n_rows = cover.n_rows
+    image, valid = _images(problem, cover, perm, keeps_kinds, sols)
     key = np.sort(np.where(image < 0, n_rows, image), axis=2)
     candidate = valid  # images still tied for the smallest, per assembly (the identity always valid)
     open_ = np.arange(len(sols))  # assemblies with more than one image still tied
@@ -569,6 +652,8 @@ def _symmetries_of(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
     lands in the box, as a flat grid index, is one linear function of its coordinates, for all cells at once."""
     import numpy as np
 
+    from solvers.packing.placement_arrays import isometry_arrays
+
     colours = dict(problem.result_colours)
     cells = np.asarray(problem.required + problem.optional, dtype=np.int64).reshape(-1, 3)
     labels = np.asarray([colours.get(v, 0) * 2 + (i >= len(problem.required))
@@ -578,7 +663,7 @@ def _symmetries_of(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
     top = local.max(axis=0)  # the box's last cell
     grid = np.zeros(tuple(int(d) + 1 for d in top), dtype=np.int64)
     grid[local[:, 0], local[:, 1], local[:, 2]] = labels
-    mats = np.asarray(isometry_matrices(), dtype=np.int64)  # (48, 3, 3)
+    mats = isometry_arrays(True)[0]  # (48, 3, 3)
     boxed = (np.abs(mats) @ top == top).all(axis=1)  # the box onto itself
     lowest = np.minimum(mats, 0) @ top  # (48, 3): the lowest moved coordinates, m (local) >= lowest
     strides = np.asarray(grid.strides, dtype=np.int64) // grid.itemsize
@@ -588,8 +673,8 @@ def _symmetries_of(problem: BurrProblem) -> list[tuple[Matrix, Voxel, bool]]:
     same = np.zeros(len(mats), dtype=bool)
     same[boxed] = (grid.ravel()[found] == labels[:, None]).all(axis=0)
     shift = low[None, :] - mats @ low - lowest  # v -> m v + shift maps the result onto itself
-    return [(m, (int(t[0]), int(t[1]), int(t[2])), n < 24)
-            for n, (m, t) in enumerate(zip(isometry_matrices(), shift.tolist(), strict=True)) if same[n]]  # fmt: skip
+    matrices, shifts = isometry_matrices(), shift.tolist()
+    return [(matrices[n], (shifts[n][0], shifts[n][1], shifts[n][2]), n < 24) for n in np.flatnonzero(same).tolist()]
 
 
 def image_list(cells: list[Voxel], m: Matrix, shift) -> list[Voxel]:

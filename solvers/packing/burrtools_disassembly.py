@@ -245,11 +245,15 @@ def verdicts_from_rows(
         return np.asarray(done, dtype=np.int64)
     rows, valid, per_assembly = rows[len(done) :], valid[len(done) :], per_assembly[len(done) :]
     piece_rows = rows[valid]
-    cell_ids = cover.row_cells[piece_rows]
-    present = cell_ids >= 0
-    cells = np.ascontiguousarray(target[cell_ids[present]], dtype=np.int64).reshape(-1, 3)
-    piece_starts = np.concatenate([[0], np.cumsum(present.sum(axis=1))]).astype(np.int64)
-    assembly_starts = np.concatenate([[0], np.cumsum(per_assembly)]).astype(np.int64)
+    # each piece's cells gathered by its own size (its kind's): the padded rows are as wide as the largest piece
+    kind_sizes = np.asarray([len(piece.cells) for piece in cover.puzzle.pieces], dtype=np.int64)
+    sizes = kind_sizes[cover.row_kind[piece_rows]]
+    piece_starts = np.zeros(len(piece_rows) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=piece_starts[1:])
+    at = np.repeat(piece_rows * cover.row_cells.shape[1] - piece_starts[:-1], sizes) + np.arange(piece_starts[-1])
+    cells = np.ascontiguousarray(target[cover.row_cells.ravel()[at]], dtype=np.int64).reshape(-1, 3)
+    assembly_starts = np.zeros(len(per_assembly) + 1, dtype=np.int64)
+    np.cumsum(per_assembly, out=assembly_starts[1:])
     if any(k.groups for k in problem.kinds):
         rest = _grouped_verdicts(problem, cover.row_kind[piece_rows], cells, piece_starts, assembly_starts, max_states)
     else:

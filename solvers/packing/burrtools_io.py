@@ -12,8 +12,6 @@ Only the cube grid (``gridType`` 0) is read; the other BurrTools grids are refus
 
 from __future__ import annotations
 
-import gzip
-import io
 import re
 import zlib
 from collections.abc import Iterable
@@ -45,9 +43,10 @@ Cell = tuple[int, int, int]
 DISPLAY_COLOUR = "cubevizColour"  # the <voxel> attribute of a piece's display colour (BurrTools skips it)
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 # compiled once: a stored disassembly is thousands of numbers, each checked
-_NUMBER = re.compile(r"-?\d{1,9}")
+_NUMBERS = re.compile(r"\s*(?:-?\d{1,9}\s+)*(?:-?\d{1,9})?\s*")  # integers apart, each of at most 9 digits
 _ATTRIBUTE_NUMBER = re.compile(r"-?\d{1,10}")
 _VOXEL_TOKEN = re.compile(r"[#+_]\d*|.")
+_PLAIN_VOXELS = re.compile(r"[#+_]+")
 
 
 class BurrToolsFileError(PuzzleFileError):
@@ -166,28 +165,42 @@ class BurrToolsPuzzle:
 
 def read_burrtools(path: str | Path) -> BurrToolsPuzzle:
     """Read a ``.xmpuzzle`` file (gzip or plain XML)."""
-    where = Path(path).name
     try:
-        size = Path(path).stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise BurrToolsFileError(f"file is {size} bytes, more than the {MAX_FILE_BYTES} allowed", where)
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as stream:  # one read, bounded: a size check first would cost a second look-up
+            raw = stream.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise BurrToolsFileError(f"cannot read: {exc.strerror}", str(path)) from None
+    where = Path(path).name
+    if len(raw) > MAX_FILE_BYTES:
+        raise BurrToolsFileError(f"file is more than the {MAX_FILE_BYTES} bytes allowed", where)
     return parse_burrtools(raw, where=where)
 
 
 def _decompress(raw: bytes, where: str) -> bytes:
+    """The XML of a gzip file (every member, as ``gzip`` reads them; zero bytes after the last are padding),
+    decompressed by zlib in one call per member: ``gzip.GzipFile`` reads in Python-level chunks, which is most
+    of the time a small file takes to read."""
     if raw[:2] != b"\x1f\x8b":
         return raw
+    out: list[bytes] = []
+    size = 0
+    rest = raw
     try:
-        with gzip.GzipFile(fileobj=io.BytesIO(raw)) as stream:
-            data = stream.read(MAX_XML_BYTES + 1)
-    except (OSError, EOFError, zlib.error) as exc:
+        while rest:
+            inflater = zlib.decompressobj(wbits=31)  # a gzip member: header, deflate data, checked CRC and size
+            data = inflater.decompress(rest, MAX_XML_BYTES + 1 - size)
+            size += len(data)
+            out.append(data)
+            if size > MAX_XML_BYTES:
+                raise BurrToolsFileError(f"more than {MAX_XML_BYTES} bytes of XML once decompressed", where)
+            if not inflater.eof:
+                raise BurrToolsFileError("broken gzip data: the compressed data ends early", where)
+            rest = inflater.unused_data.lstrip(b"\x00")
+            if rest and rest[:2] != b"\x1f\x8b":
+                raise BurrToolsFileError("broken gzip data: not a gzip member after the first", where)
+    except zlib.error as exc:
         raise BurrToolsFileError(f"broken gzip data: {exc}", where) from None
-    if len(data) > MAX_XML_BYTES:
-        raise BurrToolsFileError(f"more than {MAX_XML_BYTES} bytes of XML once decompressed", where)
-    return data
+    return b"".join(out)
 
 
 _DTD = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
@@ -226,7 +239,9 @@ class _Reader:
             if default is None:
                 raise self.fail(f"<{element.tag}> needs a {name!r} attribute")
             return default
-        if not _ATTRIBUTE_NUMBER.fullmatch(text.strip()):
+        if not (text.isascii() and text.isdigit() and len(text) <= 10) and not _ATTRIBUTE_NUMBER.fullmatch(
+            text.strip()
+        ):  # plain digits, the common case, need no match
             raise self.fail(f"<{element.tag}> attribute {name}={text!r} is not an integer")
         value = int(text)
         if not low <= value <= high:
@@ -267,7 +282,14 @@ class _Reader:
         text = (element.text or "").strip()
         cells: dict[Cell, str] = {}
         colours: dict[Cell, int] = {}
-        if text:
+        if text and kind == 0 and _PLAIN_VOXELS.fullmatch(text):  # no colours: one character per cell
+            n = sx * sy * sz
+            if len(text) != n:
+                raise self.fail(f"{where}: more than the {n} cells of a {sx}x{sy}x{sz} box" if len(text) > n
+                                else f"{where}: {len(text)} cells given for a {sx}x{sy}x{sz} box of {n}")  # fmt: skip
+            layer = sx * sy
+            cells = {(i % sx, i // sx % sy, i // layer): state for i, state in enumerate(text) if state != "_"}
+        elif text:
             if kind != 0:
                 raise self.fail(f"{where}: unknown voxel encoding type {kind}")
             tokens = _VOXEL_TOKEN.findall(text)
@@ -373,9 +395,9 @@ class _Reader:
 
     def numbers(self, text: str | None, count: int, what: str) -> list[int]:
         values = (text or "").split()
-        if len(values) != count or not all(_NUMBER.fullmatch(v) for v in values):
+        if len(values) != count or not _NUMBERS.fullmatch(text or ""):  # one match for the whole list
             raise self.fail(f"{what}: expected {count} integers, got {(text or '').strip()[:60]!r}")
-        return [int(v) for v in values]
+        return list(map(int, values))
 
     def solution(self, where: str, element: ElementTree.Element, n_pieces: int) -> Solution:
         node = element.find("assembly")
@@ -533,6 +555,8 @@ def burrtools_xml(puzzle: BurrToolsPuzzle) -> bytes:
 
 def write_burrtools(path: str | Path, puzzle: BurrToolsPuzzle, *, compress: bool = True) -> None:
     """Write a ``.xmpuzzle`` file (gzip-compressed like BurrTools' own files unless ``compress`` is false)."""
+    import gzip  # only the writer compresses: reading is zlib alone
+
     data = burrtools_xml(puzzle)
     Path(path).write_bytes(gzip.compress(data, mtime=0) if compress else data)
 

@@ -12,6 +12,9 @@ whole batch, and the thousands of assemblies of a BurrTools count (the same piec
 their answers. States are rows of a flat int64 array with an open-addressing hash table of
 row numbers (slots marked with the number of the search that filled them, so nothing is cleared between
 searches); the queue is the rows in order. Every array is allocated once per batch and grown when needed.
+
+numba caches these functions keyed on this file alone: a change to the compiled helpers imported from
+``disassembly_shapes`` reaches them only once this file changes too (last: the shape codes sorted in place).
 """
 
 from __future__ import annotations

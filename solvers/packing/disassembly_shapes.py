@@ -52,7 +52,13 @@ def _shapes(cells, piece_starts):
             codes[i] = (
                 ((cells[i, 0] - corner[p, 0]) * _CODE + cells[i, 1] - corner[p, 1]) * _CODE + cells[i, 2] - corner[p, 2]
             )
-        codes[lo:hi] = np.sort(codes[lo:hi])
+        for i in range(lo + 1, hi):  # sorted in place: most pieces are small, and a new array per piece costs more
+            code = codes[i]
+            j = i - 1
+            while j >= lo and codes[j] > code:
+                codes[j + 1] = codes[j]
+                j -= 1
+            codes[j + 1] = code
         h = _hash(codes[lo:hi])
         hashes[p] = (h ^ np.uint64(hi - lo)) * np.uint64(1099511628211)
     order = np.argsort(hashes)

@@ -18,7 +18,7 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from solvers.packing.errors import PuzzleFileError
-from solvers.packing.placements import PlacementRows, search_order
+from solvers.packing.placements import PlacementRows
 from solvers.packing.puzzle import Puzzle
 from solvers.packing.voxels import N_ROTATIONS, Shape, isometry_matrices
 
@@ -217,6 +217,7 @@ def _fits(grid: np.ndarray, shape: Shape) -> np.ndarray:
 
 
 MAX_BATCH = 1 << 21  # piece cells looked up in one go when every orientation of a piece is placed at once
+PROBED_CELLS = 4  # a placement's first cells checked one at a time (each check drops candidates) before the rest
 
 
 def _fits_each(grid: np.ndarray, shapes) -> list[np.ndarray]:
@@ -268,25 +269,53 @@ def _placements_of(grid: np.ndarray, shapes: np.ndarray, strides: np.ndarray) ->
         padded_strides = np.asarray(padded.strides, dtype=np.int64) // padded.itemsize
         filled = np.argwhere(grid)  # in coordinate order
         firsts = shapes[:, 0, :]
-        at_padded = ((filled + pad) @ padded_strides)[None, :] - (firsts @ padded_strides)[:, None]  # (O, F)
-        at_all = (filled @ strides)[None, :] - (firsts @ strides)[:, None]  # the same in the grid itself
+        at_padded = (((filled + pad) @ padded_strides)[None, :] - (firsts @ padded_strides)[:, None]).ravel()
+        at_all = ((filled @ strides)[None, :] - (firsts @ strides)[:, None]).ravel()  # the same in the grid itself
         o_all = np.repeat(np.arange(len(shapes), dtype=np.int64), len(filled))  # orientation-major
         offsets_padded = shapes @ padded_strides
+        flat_padded = padded.ravel()
+        # the next few cells one at a time, each dropping the candidates it finds empty (most go at the second
+        # cell), then the rest of the cells of the few left at once
+        for k in range(1, min(shapes.shape[1], PROBED_CELLS)):
+            ok = flat_padded[at_padded + offsets_padded[o_all, k]]
+            at_padded, at_all, o_all = at_padded[ok], at_all[ok], o_all[ok]
+        if shapes.shape[1] <= PROBED_CELLS:
+            return o_all, at_all
         keep = np.empty(o_all.size, dtype=bool)
-        flat_padded, at_padded = padded.ravel(), at_padded.ravel()
         step = max(1, MAX_BATCH // max(shapes.shape[1], 1))
         for start in range(0, len(keep), step):
             end = start + step
-            keep[start:end] = flat_padded[at_padded[start:end, None] + offsets_padded[o_all[start:end]]].all(axis=1)
-        return o_all[keep], at_all.ravel()[keep]
+            cells = at_padded[start:end, None] + offsets_padded[o_all[start:end], PROBED_CELLS:]
+            keep[start:end] = flat_padded[cells].all(axis=1)
+        return o_all[keep], at_all[keep]
     offsets = shapes @ strides  # (O, K)
     flat = grid.ravel()
+    for k in range(1, min(shapes.shape[1], PROBED_CELLS)):  # as in the padded grid above
+        ok = flat[at + offsets[o_ids, k]]
+        at, o_ids = at[ok], o_ids[ok]
+    if shapes.shape[1] <= PROBED_CELLS:
+        return o_ids, at
     keep = np.empty(len(at), dtype=bool)
     step = max(1, MAX_BATCH // max(shapes.shape[1], 1))
     for start in range(0, len(at), step):
         end = start + step
-        keep[start:end] = flat[at[start:end, None] + offsets[o_ids[start:end]]].all(axis=1)
+        keep[start:end] = flat[at[start:end, None] + offsets[o_ids[start:end], PROBED_CELLS:]].all(axis=1)
     return o_ids[keep], at[keep]
+
+
+def _bit_words(search: np.ndarray, n_words: int) -> np.ndarray:
+    """Rows' cells (search order, (R, k)) as bit words (R, n_words) uint64: each row's cells as a row of booleans,
+    packed eight to a byte (lowest bit first) and read as little-endian words; in blocks of rows so the booleans
+    stay small."""
+    n_rows, n_bits = len(search), n_words * WORD_BITS
+    words = np.empty((n_rows, n_words), dtype=np.uint64)
+    block = max(1, (1 << 22) // max(n_bits, 1))
+    for first in range(0, n_rows, block):
+        last = min(first + block, n_rows)
+        flags = np.zeros((last - first, n_bits), dtype=bool)
+        flags[np.arange(last - first)[:, None], search[first:last]] = True
+        words[first:last] = np.packbits(flags, axis=1, bitorder="little").view("<u8").astype(np.uint64)
+    return words
 
 
 def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndarray]:
@@ -299,12 +328,19 @@ def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndar
     index = np.full(dims, -1, dtype=np.int64)
     index[local[:, 0], local[:, 1], local[:, 2]] = np.arange(len(target))
     grid = index >= 0
-    order = search_order(puzzle.target)
+    # search order (see placements.search_order): the axis of the largest extent slowest, ties z, y, x
+    extent = local.max(axis=0)
+    axes = sorted(range(3), key=lambda axis: (-int(extent[axis]), -axis))
+    order_array = np.lexsort([local[:, axis] for axis in reversed(axes)])
+    order = order_array.tolist()
     file_to_search = np.empty(len(order), dtype=np.int64)
-    file_to_search[np.asarray(order, dtype=np.int64)] = np.arange(len(order))
+    file_to_search[order_array] = np.arange(len(order))
     max_size = max(p.size for p in puzzle.pieces)
     strides = np.asarray([dims[1] * dims[2], dims[2], 1], dtype=np.int64)
     flat_index = index.ravel()
+    n_words = (len(order) + WORD_BITS - 1) // WORD_BITS
+    # each width's rows apart: a frame of a hundred cells beside pieces of five would pad every row to the
+    # frame's width, and arrays that large cost more in fresh pages than in arithmetic
     parts = []  # (kind, orientation per row, cells (k, size) sorted per row)
     all_orients: list[Sequence[Shape]] = []
     for kind, piece in enumerate(puzzle.pieces):
@@ -316,47 +352,48 @@ def placement_arrays(puzzle: Puzzle) -> tuple[PlacementRows, np.ndarray, np.ndar
             raise PuzzleFileError(f"piece {piece.name!r} fits nowhere in the target", puzzle.name)
         ids = np.sort(flat_index[offset[:, None] + (shapes @ strides)[o_ids]], axis=1)
         parts.append((kind, o_ids, ids))
-    n_rows = sum(len(ids) for _, _, ids in parts)
-    kinds = np.empty(n_rows, dtype=np.int64)
-    orient = np.empty(n_rows, dtype=np.int64)
-    row_cells = np.full((n_rows, max_size), -1, dtype=np.int64)
-    at = 0
-    for kind, o_ids, ids in parts:
-        kinds[at : at + len(ids)] = kind
-        orient[at : at + len(ids)] = o_ids
-        row_cells[at : at + len(ids), : ids.shape[1]] = ids
-        at += len(ids)
-    n_words = (len(order) + WORD_BITS - 1) // WORD_BITS
-    n_bits = n_words * WORD_BITS
-    # each row's cells in search order; the padding -1 reads one more bit, past every cell (never the lowest)
-    search = np.append(file_to_search, n_bits)[row_cells]
-    lowest = search.min(axis=1)
-    # the rows' bit words: each row's cells as a row of booleans (the padding's own column dropped), packed eight
-    # to a byte (lowest bit first) and read as little-endian words; in blocks of rows so the booleans stay small
-    words = np.zeros((n_rows, n_words), dtype=np.uint64)
-    block = max(1, (1 << 24) // (n_bits + 1))
-    for first in range(0, n_rows, block):
-        last = min(first + block, n_rows)
-        flags = np.zeros((last - first, n_bits + 1), dtype=bool)
-        flags[np.arange(last - first)[:, None], search[first:last]] = True
-        packed = np.packbits(flags[:, :n_bits], axis=1, bitorder="little")
-        words[first:last] = packed.view("<u8").astype(np.uint64)
+    counts = [len(part[2]) for part in parts]
+    n_rows = sum(counts)
+    ends = np.cumsum(counts).tolist()
+    lowest = np.empty(n_rows, dtype=np.int64)
+    words = np.empty((n_rows, n_words), dtype=np.uint64)
+    for width in dict.fromkeys(part[2].shape[1] for part in parts):  # the rows of one width together
+        these = [i for i, part in enumerate(parts) if part[2].shape[1] == width]
+        search = file_to_search[np.concatenate([parts[i][2] for i in these])]
+        where = np.concatenate([np.arange(ends[i] - counts[i], ends[i]) for i in these])
+        lowest[where] = search.min(axis=1)
+        words[where] = _bit_words(search, n_words)
+    kinds = np.repeat(np.asarray([part[0] for part in parts], dtype=np.int64), counts)
+    orient = np.concatenate([part[1] for part in parts]).astype(np.int64, copy=False)
+    first_cell = np.concatenate([part[2][:, 0] for part in parts])
+    sizes = np.repeat(np.asarray([part[2].shape[1] for part in parts], dtype=np.int64), counts)
     # the order of placement_rows: (lowest search cell, kind, orientation, cells). Rows of one orientation of one
     # kind are translates of one shape, told apart by their first (smallest) file cell alone when file order is
     # coordinate order; should two share it (a target listed in some other order) all the cells decide
-    perm = np.lexsort((row_cells[:, 0], orient, kinds, lowest))
+    perm = np.lexsort((first_cell, orient, kinds, lowest))
     same = np.ones(n_rows - 1, dtype=bool) if n_rows > 1 else np.zeros(0, dtype=bool)
-    for column in (lowest, kinds, orient, row_cells[:, 0]):
+    for column in (lowest, kinds, orient, first_cell):
         ordered = column[perm]
         same &= ordered[1:] == ordered[:-1]
+    place = np.empty(n_rows, dtype=np.int64)  # where each row (in kind order) goes
+    row_cells = np.full((n_rows, max_size), -1, dtype=np.int64)
     if same.any():
+        at = 0
+        for part in parts:
+            row_cells[at : at + len(part[2]), : part[2].shape[1]] = part[2]
+            at += len(part[2])
         perm = np.lexsort([row_cells[:, c] for c in range(max_size - 1, -1, -1)] + [orient, kinds, lowest])
-    kinds, orient, row_cells, words, lowest = kinds[perm], orient[perm], row_cells[perm], words[perm], lowest[perm]
+        row_cells = row_cells[perm]
+    else:
+        place[perm] = np.arange(n_rows)
+        at = 0
+        for part in parts:
+            row_cells[place[at : at + len(part[2])], : part[2].shape[1]] = part[2]
+            at += len(part[2])
+    kinds, orient, lowest, sizes, words = kinds[perm], orient[perm], lowest[perm], sizes[perm], words[perm]
     n_kinds = len(puzzle.pieces)
     start = np.zeros(len(order) * n_kinds + 1, dtype=np.int64)
     np.cumsum(np.bincount(lowest * n_kinds + kinds, minlength=len(order) * n_kinds), out=start[1:])
-    present = row_cells >= 0
-    sizes = present.sum(axis=1)
 
     def cell_tuples() -> list[tuple[int, ...]]:
         return [tuple(r[:n]) for r, n in zip(row_cells.tolist(), sizes.tolist(), strict=True)]

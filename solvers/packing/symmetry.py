@@ -46,23 +46,33 @@ def _kind_image(problem: CoverProblem, kind: int, proper: bool) -> int:
 class _RowLookup:
     """Row ids by (kind, cell set), for whole arrays of placements at once.
 
-    A placement becomes one integer: its kind, then its sorted cells, as digits in base ``n_cells + 1`` (padding
-    -1 is digit 0). Images of all rows under a symmetry are then found with one ``searchsorted`` instead of a dict
-    lookup per row, which took most of a Soma or Bedlam class count. Puzzles too large for 63-bit keys fall back to
-    the problem's dict.
+    A placement becomes one integer: with at most 63 bits of cells and kind, one bit per cell above the kind's
+    bits (no sorting: a set of cells is the sum of its bits); else its kind, then its sorted cells, as digits in
+    base ``n_cells + 1`` (padding -1 is digit 0). Images of all rows under a symmetry are then found with one
+    ``searchsorted`` instead of a dict lookup per row, which took most of a Soma or Bedlam class count. Puzzles too
+    large for 63-bit keys fall back to the problem's dict.
     """
 
     def __init__(self, problem: CoverProblem) -> None:
         self.problem = problem
         self.base = problem.n_cells + 1
         width = problem.row_cells.shape[1]
-        self.vectorised = problem.n_kinds * self.base**width < 2**62
+        kind_bits = max(problem.n_kinds - 1, 1).bit_length()
+        # a cell's bit, above the kind's; the padding -1 reads the last entry, no bit
+        self._bits = (
+            np.append(np.left_shift(1, np.arange(problem.n_cells, dtype=np.int64) + kind_bits), 0)
+            if problem.n_cells + kind_bits <= 63
+            else None
+        )
+        self.vectorised = self._bits is not None or problem.n_kinds * self.base**width < 2**62
         if self.vectorised:
             keys = self.keys(problem.row_kind, problem.row_cells)
             self.order = np.argsort(keys)
             self.sorted_keys = keys[self.order]
 
     def keys(self, kinds: np.ndarray, cells: np.ndarray) -> np.ndarray:
+        if self._bits is not None:
+            return self._bits[cells] @ np.ones(cells.shape[1], dtype=np.int64) + kinds
         digits = np.sort(cells + 1, axis=1)  # -1 padding -> 0, first after sorting
         keys = kinds.astype(np.int64)
         for column in digits.T:
@@ -70,7 +80,8 @@ class _RowLookup:
         return keys
 
     def find(self, kinds: np.ndarray, cells: np.ndarray) -> np.ndarray:
-        """Row id of each (kind, cells) placement, -1 where there is no such row."""
+        """Row id of each (kind, cells) placement, -1 where there is no such row. A placement's cells are distinct
+        (as the images of rows under cell permutations are), in any order, padded with -1 anywhere."""
         if not self.vectorised:
             return self._find_by_hash(kinds, cells)
         keys = self.keys(kinds, cells)

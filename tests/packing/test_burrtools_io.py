@@ -341,6 +341,9 @@ def test_stored_assembly_orientations() -> None:
         ('<puzzle version="2"><gridType type="1"/></puzzle>', "triangular prisms"),
         ('<puzzle version="2"><shapes><voxel x="2" y="1" z="1" type="0">#</voxel></shapes></puzzle>', "1 cells given"),
         ('<puzzle version="2"><shapes><voxel x="1" y="1" z="1" type="0">#x</voxel></shapes></puzzle>', "'x'"),
+        ('<puzzle version="2"><shapes><voxel x="1" y="1" z="1" type="0">#_</voxel></shapes></puzzle>', "more than the"),
+        ('<puzzle version="2"><shapes><voxel x="2" y="1" z="1" type="0">#3_</voxel></shapes></puzzle>', "colour 3"),
+        ('<puzzle version="2"><shapes><voxel x="1" y="1" z="1" type="1">#</voxel></shapes></puzzle>', "type 1"),
         ('<!DOCTYPE p [<!ENTITY a "b">]><puzzle version="2"/>', "entity declarations"),
         (
             '<puzzle version="2"><shapes><voxel x="1" y="1" z="1" type="0">#</voxel></shapes><problems><problem>'
@@ -357,6 +360,23 @@ def test_malformed_files_give_one_line(text: str, message: str, tmp_path, capsys
     assert main(["pack", str(path), "--count"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("cubeviz-solve: error: bad.xmpuzzle")
+
+
+def test_gzip_members_padding_and_damage_read_as_gzip_reads_them() -> None:
+    """Concatenated members are one document and zero padding after them is ignored (as ``gzip`` reads them);
+    cut, corrupted or trailing non-gzip data is one line naming the damage."""
+    head, tail = VALID[:40], VALID[40:]
+    joined = gzip.compress(head.encode()) + gzip.compress(tail.encode()) + b"\0" * 7
+    assert parse_burrtools(joined) == parse_burrtools(VALID.encode())
+    whole = gzip.compress(VALID.encode())
+    crc_broken = whole[:-8] + bytes([whole[-8] ^ 1]) + whole[-7:]
+    for damaged, message in [(whole[:-4], "ends early"), (whole + b"junk", "not a gzip member"),
+                             (crc_broken, "incorrect data check")]:  # fmt: skip
+        with pytest.raises(BurrToolsFileError, match=message) as caught:
+            parse_burrtools(damaged)
+        assert "broken gzip data" in str(caught.value) and "\n" not in str(caught.value)
+        with pytest.raises((OSError, EOFError)):  # gzip itself refuses the same bytes
+            gzip.decompress(damaged)
 
 
 def test_a_coloured_result_cell_breaks_the_result_symmetry(tmp_path) -> None:
@@ -559,3 +579,17 @@ def test_problem_option_belongs_to_burrtools_files(capsys) -> None:
     assert "--problem chooses a problem of a BurrTools .xmpuzzle file" in capsys.readouterr().err
     assert main(["convert", "soma", "soma.xmpuzzle", "--problem", "1"]) == 2
     assert "BurrTools input file" in capsys.readouterr().err
+
+
+def test_a_file_past_the_size_bound_or_unreadable_is_one_line(tmp_path, monkeypatch) -> None:
+    """The file is read once, at most one byte past the bound: a larger file (or a device that never ends) is
+    refused without reading the rest, and a directory is a file that cannot be read."""
+    import solvers.packing.burrtools_io as burrtools_io
+
+    monkeypatch.setattr(burrtools_io, "MAX_FILE_BYTES", 100)
+    big = tmp_path / "big.xmpuzzle"
+    big.write_text(VALID[:200])
+    with pytest.raises(BurrToolsFileError, match="more than the 100 bytes allowed"):
+        read_burrtools(big)
+    with pytest.raises(BurrToolsFileError, match="cannot read"):
+        read_burrtools(tmp_path)

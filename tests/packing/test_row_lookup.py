@@ -45,3 +45,30 @@ def test_hashed_lookup_finds_rows_from_shuffled_cells_and_nothing_else() -> None
         found = lookup.find(kinds, queries)
         assert found.tolist() == [-1 if e is None else e for e in expected]
     assert (lookup.find(other_kind, cells) < 0).mean() > 0.5
+
+
+def test_cell_bit_keys_find_rows_from_shuffled_cells_and_nothing_else() -> None:
+    """A 3x4x5 box (60 cells): a row's key is the bits of its cells above its kind, with a plate of twelve cells
+    that the digit keys could not hold (61 ** 12 is past 63 bits)."""
+    bar = tuple((x, 0, 0) for x in range(3))
+    plate = tuple((x, y, 0) for x in range(3) for y in range(4))
+    ell = tuple([(x, 0, 0) for x in range(3)] + [(0, y, z) for y in range(1, 3) for z in range(2)] + [(0, 0, 1)])
+    pieces = (Piece("a", bar, "#808080", 1), Piece("b", plate, "#808080", 1), Piece("c", ell, "#808080", 1))
+    target = tuple((x, y, z) for z in range(5) for y in range(4) for x in range(3))
+    cover = build_cover(Puzzle("small", pieces, target, (3, 4, 5)))
+    lookup = _RowLookup(cover)
+    assert lookup.vectorised and lookup._bits is not None and 61**12 * 3 > 2**62
+    rng = np.random.default_rng(3)
+    rows = rng.permutation(cover.n_rows)
+    cells = cover.row_cells[rows].copy()
+    for line in cells:
+        rng.shuffle(line)
+    assert (lookup.find(cover.row_kind[rows], cells) == rows).all()
+    other_kind = (cover.row_kind[rows] + 1) % cover.n_kinds
+    moved = cells.copy()
+    for line in moved:  # one cell moved to a cell the placement does not hold: still distinct cells
+        at = int(rng.choice(np.flatnonzero(line >= 0)))
+        line[at] = int(rng.choice(np.setdiff1d(np.arange(cover.n_cells), line)))
+    for kinds, queries in ((other_kind, cells), (cover.row_kind[rows], moved)):
+        expected = [cover.row_id(int(k), [int(c) for c in q if c >= 0]) for k, q in zip(kinds, queries, strict=True)]
+        assert lookup.find(kinds, queries).tolist() == [-1 if e is None else e for e in expected]
