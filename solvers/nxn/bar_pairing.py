@@ -27,6 +27,7 @@ from functools import cache
 
 import numpy as np
 
+from solvers.nxn.bar_scores import BarScorer
 from solvers.nxn.bars import bar_length, bar_stickers, deeper_centres
 from solvers.nxn.geometry import Axis
 from solvers.nxn.macro_beam import macro_beam
@@ -43,6 +44,7 @@ MOVE_LIMIT = 6_000  # conjugates kept per depth at most (a fixed-seed sample bey
 COST_PER_PIECE = 5.0
 MERGED_COSTS = True  # a move costs what it adds once merged with the turns before it (turn_runs.py): 7x7x7
 # bars 47.9 -> 45.8 turns at 512 wide, 6x6x6 23.9 -> 21.6 at 1024 (for about 40 % more of the beam's time)
+KERNEL = True  # a step's scores by bar_scores.py's kernel (the same figures as the numpy path, several times faster)
 PATIENCE = 6  # steps without a better estimate before the beam stops
 
 
@@ -174,6 +176,14 @@ def _children_unpaired(beam: np.ndarray, moves: BarMoves, count: int, k: int) ->
     return per_bar.sum(axis=1)[:, None] - lost + gained
 
 
+@cache
+def _scorer(size: int, depth: int, count: int) -> BarScorer:
+    """The numba scorer of the first `count` moves of a depth."""
+    moves = bar_moves(size, depth)
+    k = bar_length(size, depth)
+    return BarScorer(moves.changed[:count], moves.sources[:count], moves.runs.head(count), k, COST_PER_PIECE)
+
+
 def pair_bars(
     size: int, depth: int, colours: np.ndarray, stop: Callable[[], bool] = lambda: False, width: int | None = None
 ) -> list[BlockTurn]:
@@ -187,8 +197,10 @@ def pair_bars(
     per_state = count * moves.sources.shape[1] * k * k  # every two pieces of every bar a move changes
     local, costs = moves.local[:count], moves.costs[:count]
     flat = bar_stickers(size, depth).ravel()
-    width = width or WIDTHS.get(size, WIDTH)
-    width = int(min(width, max(MIN_WIDTH, BUDGET // per_state)))
+    if width is None and size in WIDTHS:  # measured widths, not the budget's
+        width = WIDTHS[size]
+    elif width is None:
+        width = int(min(WIDTH, max(MIN_WIDTH, BUDGET // per_state)))
     chosen = macro_beam(
         colours[flat],
         local,
@@ -200,5 +212,6 @@ def pair_bars(
         patience=PATIENCE,
         stop=stop,
         runs=moves.runs.head(count) if MERGED_COSTS else None,
+        scorer=_scorer(size, depth, count) if MERGED_COSTS and KERNEL else None,
     )
     return [turn for m in chosen for turn in moves.turns[m]]
