@@ -15,7 +15,7 @@ Each move is checked on its permutation to keep every deeper centre piece on its
 A beam keeps the WIDTH distinct states with the lowest turns so far + COST_PER_PIECE * pieces not showing their
 bar's most common colour, and returns the turns to the state where that was least. A move's turns are what it adds
 once merged with the turns before it (turn_runs.py), and its pieces out are counted anew only in the bars it does
-not carry whole, which makes a step cheap enough for beams of hundreds of states.
+not carry whole (bar_scores.py's kernel), which makes a step cheap enough for beams of thousands of states.
 """
 
 from __future__ import annotations
