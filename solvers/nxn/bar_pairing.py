@@ -15,7 +15,7 @@ Each move is checked on its permutation to keep every deeper centre piece on its
 A beam keeps the WIDTH distinct states with the lowest turns so far + COST_PER_PIECE * pieces not showing their
 bar's most common colour, and returns the turns to the state where that was least. A move's turns are what it adds
 once merged with the turns before it (turn_runs.py), and its pieces out are counted anew only in the bars it does
-not carry whole, which makes a step cheap enough for beams of hundreds of states.
+not carry whole (bar_scores.py's kernel), which makes a step cheap enough for beams of thousands of states.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from functools import cache
 
 import numpy as np
 
+from solvers.nxn.bar_scores import BarScorer
 from solvers.nxn.bars import bar_length, bar_stickers, deeper_centres
 from solvers.nxn.geometry import Axis
 from solvers.nxn.macro_beam import macro_beam
@@ -34,15 +35,18 @@ from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.turn_runs import MacroRuns
 
 WIDTH = 64
-WIDTHS = {6: 1024, 7: 512}  # bars and their 3-cycles on the bench's ten scrambles, once the beam saw merged turns
-# and counted pieces out only in the bars a move changes: 6x6x6 256 -> 1024 wide 26.1 -> 21.6 turns (0.22 -> 1.3 s),
-# 7x7x7 128 -> 512 54.3 -> 45.8 (0.3 -> 1.8 s; 1024: 43.8 in 4 s)
+WIDTHS = {6: 8192, 7: 3072}  # bars and their 3-cycles on the bench's ten scrambles: merged turns and pieces out
+# counted only in the bars a move changes took 6x6x6 256 -> 1024 wide 26.1 -> 21.6 turns, 7x7x7 128 -> 512 54.3 ->
+# 45.8; the kernel's cheaper steps (bar_scores.py) then 6x6x6 1024 -> 4096 -> 8192: 21.6 -> 20.3 -> 19.6 (CPU 0.24 ->
+# 0.86 -> 1.7 s), 7x7x7 512 -> 1024 -> 2048 -> 3072: 45.8 -> 43.8 -> 41.4 -> 41.1 (CPU 0.4, -, 1.3, 1.9 s);
+# the numpy steps before took 1.0 s at 1024 wide (6x6x6) and 1.3 s at 512 (7x7x7)
 MIN_WIDTH = 8
 BUDGET = 32_000_000  # beam width x moves x changed bars x bar length^2: each step's work
 MOVE_LIMIT = 6_000  # conjugates kept per depth at most (a fixed-seed sample beyond: big cubes have tens of thousands)
 COST_PER_PIECE = 5.0
 MERGED_COSTS = True  # a move costs what it adds once merged with the turns before it (turn_runs.py): 7x7x7
 # bars 47.9 -> 45.8 turns at 512 wide, 6x6x6 23.9 -> 21.6 at 1024 (for about 40 % more of the beam's time)
+KERNEL = True  # a step's scores by bar_scores.py's kernel (the same figures as the numpy path, several times faster)
 PATIENCE = 6  # steps without a better estimate before the beam stops
 
 
@@ -174,6 +178,14 @@ def _children_unpaired(beam: np.ndarray, moves: BarMoves, count: int, k: int) ->
     return per_bar.sum(axis=1)[:, None] - lost + gained
 
 
+@cache
+def _scorer(size: int, depth: int, count: int) -> BarScorer:
+    """The numba scorer of the first `count` moves of a depth."""
+    moves = bar_moves(size, depth)
+    k = bar_length(size, depth)
+    return BarScorer(moves.changed[:count], moves.sources[:count], moves.runs.head(count), k, COST_PER_PIECE)
+
+
 def pair_bars(
     size: int, depth: int, colours: np.ndarray, stop: Callable[[], bool] = lambda: False, width: int | None = None
 ) -> list[BlockTurn]:
@@ -187,8 +199,10 @@ def pair_bars(
     per_state = count * moves.sources.shape[1] * k * k  # every two pieces of every bar a move changes
     local, costs = moves.local[:count], moves.costs[:count]
     flat = bar_stickers(size, depth).ravel()
-    width = width or WIDTHS.get(size, WIDTH)
-    width = int(min(width, max(MIN_WIDTH, BUDGET // per_state)))
+    if width is None and size in WIDTHS:  # measured widths, not the budget's
+        width = WIDTHS[size]
+    elif width is None:
+        width = int(min(WIDTH, max(MIN_WIDTH, BUDGET // per_state)))
     chosen = macro_beam(
         colours[flat],
         local,
@@ -200,5 +214,6 @@ def pair_bars(
         patience=PATIENCE,
         stop=stop,
         runs=moves.runs.head(count) if MERGED_COSTS else None,
+        scorer=_scorer(size, depth, count) if MERGED_COSTS and KERNEL else None,
     )
     return [turn for m in chosen for turn in moves.turns[m]]

@@ -9,10 +9,23 @@ Given the macros' runs (turn_runs.py), a macro's cost is what it adds once merge
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 import numpy as np
 
 from solvers.nxn.turn_runs import NO_AXIS, MacroRuns
+
+
+class Scorer(Protocol):
+    """A kernel that scores every child of a beam at once (bar_scores.BarScorer)."""
+
+    def estimates(self, beam: np.ndarray, spent: np.ndarray, axis: np.ndarray, trail: np.ndarray) -> np.ndarray:
+        """(states, macros): turns so far + turns the macro adds + cost per piece * pieces out after it."""
+        ...
+
+    def added(self, axis: np.ndarray, trail: np.ndarray, chosen: np.ndarray) -> np.ndarray:
+        """The turns macro chosen[i] adds after the trailing run (axis[i], trail[i])."""
+        ...
 
 
 def macro_beam(
@@ -27,11 +40,13 @@ def macro_beam(
     patience: int,
     stop: Callable[[], bool],
     runs: MacroRuns | None = None,
+    scorer: Scorer | None = None,
 ) -> list[int]:
     """The macros (indices into `local`), in order, leading from `start` (the stickers' colours) to the state
     where turns + cost_per_piece * pieces out was least. `local[m]`: the sticker each sticker's colour comes from
     under macro m; `costs[m]`: its turns; `out(beam)`: the pieces out of each state's children, (states, macros);
-    `start_out`: those of `start`; `runs`: the macros' runs, to cost each after its parent's last turns."""
+    `start_out`: those of `start`; `runs`: the macros' runs, to cost each after its parent's last turns;
+    `scorer` (with `runs`): a kernel giving the children's estimates and added turns at once, in place of `out`."""
     count = len(local)
     beam = start[None, :]
     spent = np.zeros(1)
@@ -40,18 +55,22 @@ def macro_beam(
     history: list[tuple[np.ndarray, np.ndarray]] = []
     best_estimate, best_depth, since = cost_per_piece * float(start_out), 0, 0
     while since < patience and best_estimate > 0 and not stop():
-        added = runs.costs(axis, trail) if runs is not None else costs[None, :]
-        estimate = (spent[:, None] + added + cost_per_piece * out(beam)).ravel()
+        if scorer is not None:
+            estimate = scorer.estimates(beam, spent, axis, trail).ravel()
+        else:
+            added = runs.costs(axis, trail) if runs is not None else costs[None, :]
+            estimate = (spent[:, None] + added + cost_per_piece * out(beam)).ravel()
         order = smallest(estimate, 4 * width)
         parents, chosen = order // count, order % count
         children = beam[parents[:, None], local[chosen]]
-        _, first = np.unique(children, axis=0, return_index=True)
+        _, first = np.unique(_row_hashes(children), return_index=True)
         distinct = np.sort(first)[:width]
         kept_parents, kept_chosen = parents[distinct], chosen[distinct]
-        beam, spent = (
-            children[distinct],
-            spent[kept_parents] + np.broadcast_to(added, (len(spent), count))[kept_parents, kept_chosen],
-        )
+        if scorer is not None:
+            step = scorer.added(axis[kept_parents], trail[kept_parents], kept_chosen)
+        else:
+            step = np.broadcast_to(added, (len(spent), count))[kept_parents, kept_chosen]
+        beam, spent = children[distinct], spent[kept_parents] + step
         if runs is not None:
             axis, trail = runs.after(axis[kept_parents], trail[kept_parents], kept_chosen)
         history.append((kept_parents, kept_chosen))
@@ -80,3 +99,17 @@ def smallest(values: np.ndarray, count: int) -> np.ndarray:
     ties = np.nonzero(values == kth)[0][: count - len(below)]
     chosen = np.concatenate([below, ties])
     return chosen[np.argsort(values[chosen], kind="stable")]
+
+
+_WEIGHTS: dict[int, np.ndarray] = {}
+
+
+def _row_hashes(rows: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of each row (a random linear form, wrapping): equal rows hash equal, and two different rows of
+    small colour codes collide with odds of about 2^-60; a beam step tells its children apart by these, which is
+    many times cheaper than np.unique over whole rows."""
+    length = rows.shape[1]
+    if length not in _WEIGHTS:
+        odd = np.random.default_rng(length).integers(0, 2**63, length, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
+        _WEIGHTS[length] = np.asarray(odd, dtype=np.uint64)
+    return (rows.astype(np.uint64) * _WEIGHTS[length]).sum(axis=1, dtype=np.uint64)

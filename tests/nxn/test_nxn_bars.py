@@ -10,14 +10,15 @@ import pytest
 
 from solvers.nxn import centre_rings
 from solvers.nxn.bar_cycles import bar_cycles, finish_bars, pair_depth
-from solvers.nxn.bar_pairing import _children_unpaired, bar_moves
+from solvers.nxn.bar_pairing import COST_PER_PIECE, _children_unpaired, _scorer, bar_moves
 from solvers.nxn.bars import BarRing, bar_stickers, deeper_centres
-from solvers.nxn.macro_beam import smallest
+from solvers.nxn.macro_beam import _row_hashes, smallest
 from solvers.nxn.moves import BlockTurn
 from solvers.nxn.notation import format_turns
 from solvers.nxn.projection import Projection, centre_stickers
 from solvers.nxn.scramble import random_turns
 from solvers.nxn.state import read_facelets
+from solvers.nxn.turn_runs import NO_AXIS
 from tests.nxn.sticker_model import StickerModel
 
 SMALL_TURNS = [(0, 0), (1, 1), (3, 3), (4, 4), (0, 1), (3, 4), (0, 4)]  # never the small middle layer alone
@@ -202,6 +203,42 @@ def test_the_beam_counts_pieces_out_after_each_move_as_a_full_count_would(n, dep
     most = (children[..., None] == np.arange(6)).sum(axis=3).max(axis=3)  # the commonest colour's pieces per bar
     full = (k - most).sum(axis=2)
     assert (_children_unpaired(beam, moves, count, k) == full).all()
+
+
+@pytest.mark.parametrize(("n", "depth"), [(6, 1), (7, 1), (9, 1)])
+def test_the_kernel_scores_each_child_as_the_merged_costs_and_a_full_count_do(n, depth):
+    """bar_scores.py's one-pass estimates and added turns agree with turn_runs' merged costs plus the pieces out
+    counted over every bar of each child, for states with trails about every axis and none."""
+    moves = bar_moves(n, depth)
+    k = bar_stickers(n, depth).shape[1]
+    count = len(moves.local)
+    rng = np.random.default_rng(n + depth)
+    beam = rng.integers(0, 6, (8, 24 * k)).astype(np.int8)
+    beam[0] = np.repeat(np.arange(6), 4 * k)
+    spent = rng.integers(0, 40, 8).astype(np.float64)
+    axis = np.array([NO_AXIS, 0, 1, 2, 0, 1, 2, 2])
+    trail = rng.integers(0, 4, (8, n)).astype(np.int8)
+    trail[0] = 0
+    children = beam[:, moves.local].reshape(8, count, 24, k)
+    most = (children[..., None] == np.arange(6)).sum(axis=3).max(axis=3)
+    added = moves.runs.costs(axis, trail)
+    scorer = _scorer(n, depth, count)
+    estimates = scorer.estimates(beam, spent, axis, trail)
+    every = np.arange(count)
+    for s in range(8):
+        assert (scorer.added(axis[[s] * count], trail[[s] * count], every) == added[s]).all()
+    assert np.allclose(estimates, spent[:, None] + added + COST_PER_PIECE * (k - most).sum(axis=2))
+
+
+def test_the_beam_tells_states_apart_by_hashes_that_equal_rows_share():
+    """Equal rows hash equal; 20,000 different rows of colour codes (many one sticker apart) hash apart."""
+    rng = np.random.default_rng(1)
+    rows = rng.integers(0, 6, (10_000, 72)).astype(np.int8)
+    near = rows.copy()
+    near[np.arange(len(near)), rng.integers(0, 72, len(near))] += 1  # one sticker changed (6 is a code too)
+    every = np.concatenate([rows, near])
+    assert len(np.unique(every, axis=0)) == len(np.unique(_row_hashes(every)))
+    assert (_row_hashes(rows) == _row_hashes(rows.copy())).all()
 
 
 def test_the_beam_keeps_the_states_a_stable_sort_would_keep():
