@@ -37,6 +37,15 @@ def packings_window(qtbot, monkeypatch) -> Iterator[MainWindow]:
         window.close()
 
 
+def played_assembly(qtbot, browser, timeout: int = 20_000):
+    """The piece-by-piece timeline the view plays once the assembly order is known. An order found within the
+    player's time on the GUI thread plays at once, a longer search goes to a worker; on a busy machine a search of a
+    millisecond can overrun that time (it is wall time), so the timeline is waited for, never assumed."""
+    panel = browser.view_panel
+    qtbot.waitUntil(lambda: not panel.order_search.running and browser.view.item.assembly is not None, timeout=timeout)
+    return browser.view.item.assembly
+
+
 def open_burrtools(qtbot, window: MainWindow, path: Path, *, enumerate_now: bool, timeout: int):
     """Open a BurrTools file in the Packings tab (skipped where the examples are not on the machine), without a
     warning, and wait for its worker; the packing browser."""

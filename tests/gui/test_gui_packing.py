@@ -8,6 +8,7 @@ import random
 
 import numpy as np
 import pytest
+from packing_helpers import played_assembly
 from PyQt6.QtCore import QEvent, QPoint, Qt
 from PyQt6.QtGui import QImage
 
@@ -178,10 +179,10 @@ def test_hiding_a_piece_in_the_legend(fresh) -> None:
     assert not shown[0] and shown[1:].all()
 
 
-def test_assembly_frames_add_one_piece_at_a_time(fresh) -> None:
+def test_assembly_frames_add_one_piece_at_a_time(fresh, qtbot) -> None:
     panel = fresh.view_panel
     panel.assemble.setChecked(True)
-    timeline = fresh.view.item.assembly
+    timeline = played_assembly(qtbot, fresh)
     assert len(timeline.order) == 7
     empty = fresh.view.render_assembly_frame(0.0)
     assert empty.shape[2] == 3
@@ -339,7 +340,7 @@ def test_taking_apart_moves_each_group_as_the_disassembly_says(fresh, qtbot) -> 
     apart = fresh.view.render_assembly_frame(timeline.duration)
     assert not np.array_equal(apart, assembled)
     panel.take_apart.setChecked(False)
-    assert len(fresh.view.item.assembly.order) == 7  # back to the piece-by-piece assembly
+    assert len(played_assembly(qtbot, fresh).order) == 7  # back to the piece-by-piece assembly
 
 
 def test_take_apart_all_adds_a_level_column_and_filters(fresh, qtbot) -> None:
