@@ -238,7 +238,7 @@ def test_malformed_solution_file_is_refused(fresh, qtbot, tmp_path) -> None:
     bad.write_text('{"format": "cubeviz-packing-solutions", "version": 1, "puzzle": 3}')
     before = fresh.model.solutions
     fresh.open_solution_file(bad)
-    qtbot.waitUntil(lambda: fresh.worker is None, timeout=10_000)
+    qtbot.waitUntil(lambda: fresh.worker is None, timeout=20_000)
     assert "Solutions not opened" in fresh.source.error.text()
     assert fresh.model.solutions is before
 
@@ -376,7 +376,7 @@ def test_a_cli_solution_file_of_classes_opens_at_every_level(fresh, qtbot, tmp_p
     write_solutions(path, classes)
     with qtbot.waitSignal(fresh.loaded, timeout=30_000):
         fresh.open_solution_file(path)
-    qtbot.waitUntil(lambda: fresh.worker is None, timeout=10_000)
+    qtbot.waitUntil(lambda: fresh.worker is None, timeout=20_000)
     counts = fresh.model.level_counts()
     assert counts == {SymmetryMode.NONE: 11520, SymmetryMode.ROTATION: 480, SymmetryMode.MIRROR: 240}
     assert fresh.source.error.text() == ""
