@@ -1,6 +1,6 @@
-"""When the GUI thread's event loop could not run: a timer beating beside a test, whose missing beats show the moments
-a busy machine (or anything else) held the loop. Pace tests leave those moments out of the time they judge: a move
-due while the loop was held cannot start before the loop runs again, whatever the player does."""
+"""The part of a stretch of wall time a busy machine took from the GUI thread, for tests that judge the app on the
+clock: the moments the event loop went without a beat (a move due then cannot start before the loop runs again,
+whatever the player does), and the time the thread stood ready to run while the CPUs ran other work."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ from PyQt6.QtCore import QTimer
 
 BEAT_MS = 5
 SLACK = 0.02  # seconds between two beats that count as the loop running (a beat, a frame drawn, a tick handled)
-
-
 SCHEDSTAT = Path("/proc/thread-self/schedstat")  # Linux: ns on a CPU, ns ready to run while others had them, runs
 
 

@@ -1,4 +1,5 @@
-"""The main window as the GUI tests that type shortcuts and click it need it."""
+"""The main window as the GUI tests that type shortcuts and click it need it, and a read of what a window shows once
+its layout holds still."""
 
 from __future__ import annotations
 
