@@ -5,13 +5,16 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import pytestqt.exceptions
 from PyQt6.QtGui import QImage
 from PyQt6.QtWidgets import QApplication
 
 from cubeviz.main_window import MainWindow
 from cubeviz.views.gl.animation import AnimationSpeed
 
-SOLVE_TIMEOUT_MS = 60_000
+# A first solve in a test process loads its tables and compiled search from the caches: seconds on a quiet machine,
+# a minute and more on a busy one. The wait ends as soon as the solve does; only a solve that hangs uses it all.
+SOLVE_TIMEOUT_MS = 180_000
 
 
 def make_window(qtbot, size: int, seed: int = 7) -> MainWindow:
@@ -31,7 +34,14 @@ def solve_and_wait(qtbot, window: MainWindow) -> str:
     ended: list[str] = []
     window.solve_feature.session.ended.connect(ended.append)
     window.actions["solve"].trigger()
-    qtbot.waitUntil(lambda: bool(ended), timeout=SOLVE_TIMEOUT_MS)
+    progress = window.solve_feature.dock.progress
+    try:
+        qtbot.waitUntil(lambda: bool(ended), timeout=SOLVE_TIMEOUT_MS)
+    except pytestqt.exceptions.TimeoutError as timeout:  # where it stood: a hang or a slow preparation
+        raise AssertionError(
+            f"the solve did not end in {SOLVE_TIMEOUT_MS // 1000} s; it was {progress.stage.value}: "
+            f"{progress.status.text()!r} {progress.search.text()!r}"
+        ) from timeout
     return ended[0]
 
 

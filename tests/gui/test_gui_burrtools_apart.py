@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from packing_helpers import EXAMPLES, open_burrtools, packings_window
+from packing_helpers import EXAMPLES, open_burrtools, packings_window, played_assembly
 from PyQt6.QtCore import Qt
 
 from solvers.packing import SymmetryMode, load_puzzle
@@ -141,9 +141,8 @@ def test_cube_in_cage_comes_apart_once_and_plays_to_every_part_apart(qtbot, wind
     apart = browser.view.render_assembly_frame(timeline.duration)
     assert np.abs(apart.astype(int) - assembled.astype(int)).sum(axis=2).astype(bool).mean() > 0.01
     window.grab().save(str(tmp_path / "cube-in-cage-apart.png"))
-    panel.take_apart.click()  # back to the piece-by-piece assembly (its order searched in a worker when slow)
-    qtbot.waitUntil(lambda: browser.view.item.assembly is not None, timeout=WAIT_MS)
-    assert len(browser.view.item.assembly.order) == 6
+    panel.take_apart.click()
+    assert len(played_assembly(qtbot, browser).order) == 6  # back to the piece-by-piece assembly
 
 
 @pytest.mark.parametrize(

@@ -60,7 +60,8 @@ def window(request, qtbot, monkeypatch):
     win = make_window(qtbot, 3)
     win.resize(*request.param)
     win.tabs.setCurrentWidget(win.packing_browser)
-    qtbot.wait(50)
+    view = win.packing_browser.view  # laid out at the window's size: waited for, a busy display takes its time
+    qtbot.waitUntil(lambda: view.width() >= 350 and view.height() >= 300, timeout=20_000)
     warnings: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warnings.append(text))
     win.test_warnings = warnings

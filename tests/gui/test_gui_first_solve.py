@@ -188,10 +188,10 @@ def test_a_scramble_preparing_the_solver_shows_it_in_the_dock(qtbot, monkeypatch
     progress = window.solve_feature.dock.progress
     window.actions["scramble_state"].trigger()
     window.actions["solve"].trigger()  # queued behind the scramble
-    qtbot.waitUntil(lambda: progress.stage is Stage.BUILDING, timeout=10_000)
+    qtbot.waitUntil(lambda: progress.stage is Stage.BUILDING, timeout=20_000)
     assert progress.status.text() == "Scramble: building table 3 of 4, the phase-1 pruning table (141 MB)..."
     assert progress.table_bar.isVisible() and "of 141 MB" in progress.table_bar.format()
-    qtbot.waitUntil(lambda: progress.stage is Stage.COMPILING, timeout=10_000)
+    qtbot.waitUntil(lambda: progress.stage is Stage.COMPILING, timeout=20_000)
     assert progress.status.text() == "Scramble: compiling the two-phase search (once per machine)..."
     release.set()
     ended: list[str] = []

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from insight_helpers import insight_window
 from PyQt6.QtCore import QPointF
+from window_helpers import settled
 
 from solvers.cube.notation import parse_algorithm
 from solvers.pocket import depth_histogram, distance
@@ -90,12 +91,18 @@ def test_the_session_chart_shows_every_solve_and_its_title_fits(window, qtbot):
     stats = _open_stats(window, qtbot)
     for length in (20, 7, 18):
         window.insight.session.record(length)
-    qtbot.wait(50)
     plot = stats.session_plot
     assert plot.counts[20] == 1
+    charts = [*stats.plots.values(), plot]
+    # the charts' ranges and layouts are updated by the event loop (a paint, posted layout requests): waited for, and
+    # read once they hold still over two looks, not after a fixed wait that a busy machine may give a single pass
+    qtbot.waitUntil(lambda: plot.getPlotItem().vb.viewRange()[0][1] > 20, timeout=20_000)
+    settled(
+        qtbot, lambda: [(c.getPlotItem().vb.viewRange(), c.sceneRect(), c.getPlotItem().geometry()) for c in charts]
+    )
     (x_low, x_high), _ = plot.getPlotItem().vb.viewRange()
     assert x_low < 0 and x_high > 20
-    for chart in [*stats.plots.values(), plot]:
+    for chart in charts:
         assert chart.sceneRect().width() <= chart.width() + 1, chart.title
         assert chart.getPlotItem().geometry().width() <= chart.width() + 1, chart.title  # nothing cut at the right
         if chart.shown_title() != chart.title:  # shortened to fit: the whole title is a tooltip away

@@ -7,7 +7,7 @@ import pytest
 from gui_helpers import pixel
 from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QGuiApplication, QKeySequence
-from window_helpers import active_main_window
+from window_helpers import active_main_window, settled
 
 from cubeviz.main_window import MainWindow
 from cubeviz.views.gl.animation import AnimationSpeed
@@ -235,11 +235,14 @@ def test_the_tabs_do_not_move_between_pages(qtbot, window) -> None:
     from PyQt6.QtCore import QPoint
 
     bar = window.tabs.tabBar()
+
+    def place() -> tuple[int, int, int, int]:
+        corner = bar.mapTo(window, QPoint(0, 0))
+        return corner.x(), corner.y(), bar.height(), window.page_bar.height()
+
     places = set()
     for index in [*range(window.tabs.count()), 0]:
         window.tabs.setCurrentIndex(index)
-        qtbot.wait(20)
-        corner = bar.mapTo(window, QPoint(0, 0))
-        places.add((corner.x(), corner.y(), bar.height(), window.page_bar.height()))
+        places.add(settled(qtbot, place))
         assert window.cube_toolbar.isVisible() == (index == 0)
     assert len(places) == 1, places

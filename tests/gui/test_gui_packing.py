@@ -8,6 +8,7 @@ import random
 
 import numpy as np
 import pytest
+from packing_helpers import played_assembly
 from PyQt6.QtCore import QEvent, QPoint, Qt
 from PyQt6.QtGui import QImage
 
@@ -178,10 +179,10 @@ def test_hiding_a_piece_in_the_legend(fresh) -> None:
     assert not shown[0] and shown[1:].all()
 
 
-def test_assembly_frames_add_one_piece_at_a_time(fresh) -> None:
+def test_assembly_frames_add_one_piece_at_a_time(fresh, qtbot) -> None:
     panel = fresh.view_panel
     panel.assemble.setChecked(True)
-    timeline = fresh.view.item.assembly
+    timeline = played_assembly(qtbot, fresh)
     assert len(timeline.order) == 7
     empty = fresh.view.render_assembly_frame(0.0)
     assert empty.shape[2] == 3
@@ -237,7 +238,7 @@ def test_malformed_solution_file_is_refused(fresh, qtbot, tmp_path) -> None:
     bad.write_text('{"format": "cubeviz-packing-solutions", "version": 1, "puzzle": 3}')
     before = fresh.model.solutions
     fresh.open_solution_file(bad)
-    qtbot.waitUntil(lambda: fresh.worker is None, timeout=10_000)
+    qtbot.waitUntil(lambda: fresh.worker is None, timeout=20_000)
     assert "Solutions not opened" in fresh.source.error.text()
     assert fresh.model.solutions is before
 
@@ -339,7 +340,7 @@ def test_taking_apart_moves_each_group_as_the_disassembly_says(fresh, qtbot) -> 
     apart = fresh.view.render_assembly_frame(timeline.duration)
     assert not np.array_equal(apart, assembled)
     panel.take_apart.setChecked(False)
-    assert len(fresh.view.item.assembly.order) == 7  # back to the piece-by-piece assembly
+    assert len(played_assembly(qtbot, fresh).order) == 7  # back to the piece-by-piece assembly
 
 
 def test_take_apart_all_adds_a_level_column_and_filters(fresh, qtbot) -> None:
@@ -375,7 +376,7 @@ def test_a_cli_solution_file_of_classes_opens_at_every_level(fresh, qtbot, tmp_p
     write_solutions(path, classes)
     with qtbot.waitSignal(fresh.loaded, timeout=30_000):
         fresh.open_solution_file(path)
-    qtbot.waitUntil(lambda: fresh.worker is None, timeout=10_000)
+    qtbot.waitUntil(lambda: fresh.worker is None, timeout=20_000)
     counts = fresh.model.level_counts()
     assert counts == {SymmetryMode.NONE: 11520, SymmetryMode.ROTATION: 480, SymmetryMode.MIRROR: 240}
     assert fresh.source.error.text() == ""

@@ -93,9 +93,8 @@ def test_export_dialogs_show_their_labels_and_their_whole_title(qtbot, animation
 def test_a_drag_across_the_view_orbits_half_round_and_up_stays_up(qtbot):
     window = make_window(qtbot, 3)
     window.resize(1560, 1000)  # a wide view: a fixed degrees-per-pixel rate would swing far past half round
-    qtbot.wait(100)
     view = window.cube_view
-    assert view.width() > 700
+    qtbot.waitUntil(lambda: view.width() > 700, timeout=20_000)  # the window's size reaches the view's layout
     yaw, pitch = view.camera.yaw, view.camera.pitch
     y = 8  # along the top edge: background, so the drag orbits instead of turning a layer
     qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=QPoint(2, y))
@@ -132,7 +131,7 @@ def test_the_distance_dock_shows_its_whole_key_and_caption(qtbot):
     insight.meter_dock.show()
     insight.meter_dock.raise_()
     window.model.apply_text("R U F' R2 U' F")
-    qtbot.waitUntil(lambda: "distance" in insight.meter.label.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "distance" in insight.meter.label.text(), timeout=20_000)
     meter, dock = insight.meter, insight.meter_dock
     assert dock.widget() is meter  # no scroll area around the plot: it shrinks with the dock
     assert meter.geometry().right() < dock.width() and meter.geometry().bottom() < dock.height()

@@ -1,6 +1,11 @@
-"""The main window as the GUI tests that type shortcuts and click it need it."""
+"""The main window as the GUI tests that type shortcuts and click it need it, and a read of what a window shows once
+its layout holds still."""
 
 from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TypeVar
 
 import pytestqt.exceptions
 
@@ -9,6 +14,10 @@ from cubeviz.views.gl.animation import AnimationSpeed
 
 ACTIVATION_ATTEMPTS = 8
 ACTIVATION_WAIT_MS = 2500
+LOOK_MS = 10
+SETTLE_MS = 20_000
+
+T = TypeVar("T")
 
 
 def active_main_window(qtbot, size: int, seed: int) -> MainWindow:
@@ -30,3 +39,19 @@ def active_main_window(qtbot, size: int, seed: int) -> MainWindow:
             continue
         return window
     raise AssertionError(f"the main window never became active ({ACTIVATION_ATTEMPTS} requests)")
+
+
+def settled(qtbot, read: Callable[[], T]) -> T:
+    """What `read()` gives once it gives the same on two looks with the event loop run between them: a layout
+    after a change settles over several passes of the loop, and a busy machine may run only one pass in a fixed
+    short wait, so a fixed wait can read it half way."""
+    deadline = time.monotonic() + SETTLE_MS / 1000
+    last = read()
+    while True:
+        qtbot.wait(LOOK_MS)
+        now = read()
+        if now == last:
+            return now
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still changing after {SETTLE_MS} ms: {last} then {now}")
+        last = now
