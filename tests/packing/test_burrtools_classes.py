@@ -5,43 +5,15 @@ count range (hundreds of assemblies, mirror images among them); a single assembl
 from __future__ import annotations
 
 import random
-from itertools import product
 from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from box_cuts import box_cut
+from box_cuts import capped_box_file
 
 import solvers.packing.burrtools_count as burrtools_count
 from solvers.packing.burrtools_io import parse_burrtools
 from solvers.packing.burrtools_puzzle import burr_problem
-
-Voxel = tuple[int, int, int]
-
-
-def _shape_xml(cells: list[Voxel], optional: set[Voxel] | None = None) -> str:
-    optional = optional or set()
-    every = set(cells) | optional
-    sx, sy, sz = (max(c[a] for c in every) + 1 for a in range(3))
-    text = "".join("+" if (x, y, z) in optional else "#" if (x, y, z) in every else "_"
-                   for z in range(sz) for y in range(sy) for x in range(sx))  # fmt: skip
-    return f'<voxel x="{sx}" y="{sy}" z="{sz}" type="0">{text}</voxel>'
-
-
-def _file(rng: random.Random) -> str:
-    """A square box cut into two or three pieces under a layer of variable cells, with up to four spare cubes."""
-    side, height = rng.choice([(2, 1), (2, 2), (3, 1)])
-    pieces = box_cut(rng, (side, side, height), rng.randrange(2, 4))
-    result = list(product(range(side), range(side), range(height)))
-    top = {(x, y, height) for x in range(side) for y in range(side)}
-    shapes = [_shape_xml(result, top)] + [_shape_xml(p) for p in pieces] + [_shape_xml([(0, 0, 0)])]
-    parts = "".join(f'<shape id="{i + 1}" count="1"/>' for i in range(len(pieces)))
-    parts += f'<shape id="{len(pieces) + 1}" min="0" max="{rng.randrange(2, 5)}"/>'
-    return (
-        '<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>'
-        + "".join(shapes)
-        + f'</shapes><problems><problem><shapes>{parts}</shapes><result id="0"/></problem></problems></puzzle>'
-    )
 
 
 def _class_calls(monkeypatch, seed: int, n: int) -> list[tuple]:
@@ -51,7 +23,8 @@ def _class_calls(monkeypatch, seed: int, n: int) -> list[tuple]:
     monkeypatch.setattr(burrtools_count, "_fast_classes", lambda *args: calls.append(args) or real(*args))
     rng = random.Random(seed)
     for _ in range(n):
-        burrtools_count.count(burr_problem(parse_burrtools(_file(rng).encode())))
+        text = capped_box_file(rng, [(2, 1), (2, 2), (3, 1)], 3, (2, 5))
+        burrtools_count.count(burr_problem(parse_burrtools(text.encode())))
     monkeypatch.undo()
     return calls
 

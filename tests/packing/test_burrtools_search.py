@@ -9,6 +9,7 @@ import random
 from itertools import product
 
 import numpy as np
+from box_cuts import box_cut, capped_box_file, shape_xml
 
 import solvers.packing.burrtools_count as burrtools_count
 from solvers.packing.burrtools_io import parse_burrtools
@@ -19,68 +20,13 @@ from solvers.packing.cover import build_cover
 from solvers.packing.puzzle_io import load_puzzle
 from solvers.packing.symmetry import SymmetryMode
 
-Voxel = tuple[int, int, int]
-
-
-def _cut(rng: random.Random, size: Voxel, n_pieces: int) -> list[list[Voxel]]:
-    """A box cut into face-connected pieces grown from random seeds."""
-    cells = list(product(range(size[0]), range(size[1]), range(size[2])))
-    owner = {seed: i for i, seed in enumerate(rng.sample(cells, n_pieces))}
-    while len(owner) < len(cells):
-        frontier = [
-            (c, owner[n])
-            for c in cells
-            if c not in owner
-            for n in (
-                (c[0] + 1, c[1], c[2]),
-                (c[0] - 1, c[1], c[2]),
-                (c[0], c[1] + 1, c[2]),
-                (c[0], c[1] - 1, c[2]),
-                (c[0], c[1], c[2] + 1),
-                (c[0], c[1], c[2] - 1),
-            )  # fmt: skip
-            if n in owner
-        ]
-        cell, piece = rng.choice(frontier)
-        owner[cell] = piece
-    return [sorted(c for c in cells if owner[c] == i) for i in range(n_pieces)]
-
-
-def _shape_xml(cells: list[Voxel], optional: set[Voxel] = frozenset()) -> str:  # type: ignore[assignment]
-    every = set(cells) | set(optional)
-    sx, sy, sz = (max(c[a] for c in every) + 1 for a in range(3))
-    text = "".join(
-        "+" if (x, y, z) in optional else "#" if (x, y, z) in every else "_"
-        for z in range(sz)
-        for y in range(sy)
-        for x in range(sx)
-    )
-    return f'<voxel x="{sx}" y="{sy}" z="{sz}" type="0">{text}</voxel>'
-
-
-def _random_problem(rng: random.Random) -> str:
-    """A square box cut into pieces (each used once), a layer of variable cells on top and a spare monomino
-    that may fill some of them."""
-    side, height = rng.choice([(2, 1), (2, 2), (3, 1), (2, 3)])
-    box = (side, side, height)
-    pieces = _cut(rng, box, rng.randrange(2, min(5, side * side * height)))
-    result = list(product(range(side), range(side), range(height)))
-    top = {(x, y, height) for x in range(side) for y in range(side)}
-    shapes = [_shape_xml(result, top)] + [_shape_xml(p) for p in pieces] + [_shape_xml([(0, 0, 0)])]
-    parts = "".join(f'<shape id="{i + 1}" count="1"/>' for i in range(len(pieces)))
-    parts += f'<shape id="{len(pieces) + 1}" min="0" max="{rng.randrange(1, 3)}"/>'
-    return (
-        '<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>'
-        + "".join(shapes)
-        + f'</shapes><problems><problem><shapes>{parts}</shapes><result id="0"/></problem></problems></puzzle>'
-    )
-
 
 def test_anchor_orbits_count_as_every_assembly(monkeypatch) -> None:
     rng = random.Random(27)
     reduced = 0
     for _ in range(24):
-        problem = burr_problem(parse_burrtools(_random_problem(rng).encode()))
+        text = capped_box_file(rng, [(2, 1), (2, 2), (3, 1), (2, 3)], 4, (1, 3))
+        problem = burr_problem(parse_burrtools(text.encode()))
         with_orbits = burrtools_count.count(problem, disassemble=True)
         seen: list[object] = []
         original = burrtools_count._rotation_chunks
@@ -117,13 +63,13 @@ def test_wide_plain_pieces_listed_by_anchor_orbits_count_as_the_symmetry_group_d
 
     rng = random.Random(4)
     for _ in range(4):
-        pieces = _cut(rng, (4, 4, 4), 4)
+        pieces = box_cut(rng, (4, 4, 4), 4)
         box = list(product(range(4), range(4), range(4)))
         parts = "".join(f'<shape id="{i + 1}" count="1"/>' for i in range(len(pieces)))
         text = (
             '<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>'
-            + _shape_xml(box)
-            + "".join(_shape_xml(p) for p in pieces)
+            + shape_xml(box)
+            + "".join(shape_xml(p) for p in pieces)
             + f'</shapes><problems><problem><shapes>{parts}</shapes><result id="0"/></problem></problems></puzzle>'
         )
         problem = burr_problem(parse_burrtools(text.encode()))
