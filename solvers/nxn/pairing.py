@@ -18,7 +18,9 @@ step and returns the turns to the state where the estimate without the joined-pa
 (`pairing_candidates`) to the few best different states, for the 3x3x3 stage to pick from; the wings left go to
 the 3-cycles. A move costs the block turns it adds after the previous one: its first turn merges with the previous
 move's last when both turn the
-same layers (S' then S: one turn, none when they cancel), so a slice can stay turned across several moves.
+same layers (S' then S: one turn, none when they cancel), so a slice can stay turned across several moves. On the
+6x6x6 and 7x7x7 a second, narrow beam that also has the seven-turn S a b c a' b' S' moves (pairing_family.py) goes
+on from the first beam's best end states and from its best states a few steps earlier (LATE_WIDTHS).
 """
 
 from __future__ import annotations
