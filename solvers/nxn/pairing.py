@@ -60,8 +60,9 @@ PARITY_COST = 6.0  # the PLL-parity exchange's turns (6x6x6 pairing + 3x3x3 stag
 # The seven-turn moves (pairing_family.py) in a second beam of LATE_WIDTHS states, from the first beam's LATE_STARTS
 # best end states and again from its best states LATE_BACK steps before its best (pairing + 3x3x3 stage + wing
 # cycles, the solver's own centre-solved states of nxn_bench.py seeds 0-9 / pairing_bench.py's): 6x6x6 85.4 / 83.3
-# -> 84.5 / 81.6, 7x7x7 104.3 / 99.0 -> 102.7 / 98.0, for about 1 s and 0.8 s more CPU; from the end states alone
-# 85.1 / 82.0 on the 6x6x6; back 7 steps, or 48 states, no better. Too many (about 60,000) for every step.
+# -> 84.5 / 81.6, 7x7x7 104.3 / 99.0 -> 102.7 / 98.0, for about 1 s and 0.8 s more CPU (S blocks too; single layers
+# as now: 84.7 / 81.8 and the same, 0.5 and 0.6 s); from the end states alone 85.1 / 82.0 on the 6x6x6; back 7
+# steps, or 48 states, no better. Too many (33,384 and 46,863) for every step.
 LATE_WIDTHS = {6: 32, 7: 32}
 LATE_STARTS = 16
 LATE_BACK = 5
