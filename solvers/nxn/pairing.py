@@ -18,18 +18,22 @@ step and returns the turns to the state where the estimate without the joined-pa
 (`pairing_candidates`) to the few best different states, for the 3x3x3 stage to pick from; the wings left go to
 the 3-cycles. A move costs the block turns it adds after the previous one: its first turn merges with the previous
 move's last when both turn the
-same layers (S' then S: one turn, none when they cancel), so a slice can stay turned across several moves.
+same layers (S' then S: one turn, none when they cancel), so a slice can stay turned across several moves. On the
+6x6x6 and 7x7x7 a second, narrow beam that also has the seven-turn S a b c a' b' S' moves (pairing_family.py) goes
+on from the first beam's best end states and from its best states a few steps earlier (LATE_WIDTHS).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 
 from solvers.nxn.geometry import Axis
 from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
+from solvers.nxn.pairing_family import Family, make_family, seven_turn_moves
 from solvers.nxn.pairing_scores import corner_parity, edge_lookup, move_corner_parities, move_scores, slot_changes
 from solvers.nxn.pieces import Kind, edge_slots, orbits, partner_table
 
@@ -53,6 +57,15 @@ JOIN_BONUSES = {6: 3.0, 7: 3.0}
 JOIN_UP_TO = 11
 SPREAD = 6.0  # states kept as candidates for the 3x3x3 stage: at most this much above the best estimate
 PARITY_COST = 6.0  # the PLL-parity exchange's turns (6x6x6 pairing + 3x3x3 stage + wing cycles: 86.1 -> 84.5)
+# The seven-turn moves (pairing_family.py) in a second beam of LATE_WIDTHS states, from the first beam's LATE_STARTS
+# best end states and again from its best states LATE_BACK steps before its best (pairing + 3x3x3 stage + wing
+# cycles, the solver's own centre-solved states of nxn_bench.py seeds 0-9 / pairing_bench.py's): 6x6x6 85.4 / 83.3
+# -> 84.5 / 81.6, 7x7x7 104.3 / 99.0 -> 102.7 / 98.0, for about 1 s and 0.8 s more CPU (S blocks too; single layers
+# as now: 84.7 / 81.8 and the same, 0.5 and 0.6 s); from the end states alone 85.1 / 82.0 on the 6x6x6; back 7
+# steps, or 48 states, no better. Too many (33,384 and 46,863) for every step.
+LATE_WIDTHS = {6: 32, 7: 32}
+LATE_STARTS = 16
+LATE_BACK = 5
 MAX_SYMMETRIC = 2  # blocks symmetric about the middle that get the short middles (the innermost)
 
 # Outer sequences with each side face's turns adding up to none, as face indices U R F D L B and quarter turns.
@@ -140,6 +153,27 @@ def _macros(size: int) -> tuple[list[list[BlockTurn]], np.ndarray, np.ndarray]:
             perms.append(perm)
     costs = np.array([len(m) for m in kept], dtype=np.float64)
     return kept, np.stack(perms), costs
+
+
+@cache
+def _family(size: int) -> Family:
+    """The everyday moves as the beam's arrays."""
+    macros, perms, _ = _macros(size)
+    return make_family(size, macros, perms)
+
+
+@cache
+def late_family(size: int) -> Family:
+    """The everyday moves, then the seven-turn S a b c a' b' S' ones with S one of their single inner layers (the
+    answers used no block of layers as S; with blocks: 56,334 and 68,946 moves on the 6x6x6 and 7x7x7, 1.0 and
+    0.8 s more CPU per pairing; single layers: 33,384 and 46,863, 0.5 and 0.6 s, the same answers on the 7x7x7,
+    one of twenty 6x6x6 answers 3 turns longer); an everyday move has the same index in both families."""
+    macros, perms, _ = _macros(size)
+    edges = np.sort(edge_slots(size).ravel())
+    known = {perm[edges].tobytes() for perm in perms}
+    layers = [(first, last) for first, last in _slice_blocks(size) + _symmetric_blocks(size) if first == last]
+    extra, extra_perms = seven_turn_moves(size, layers, known)
+    return make_family(size, macros + extra, np.concatenate([perms, extra_perms]))
 
 
 @cache
@@ -249,62 +283,135 @@ def pairing_candidates(
 ) -> list[list[BlockTurn]]:
     """Up to `count` turn lists, best first: the beam states of least estimate (turns + a cost per wing left
     unpaired) over the whole search, each a different state, so a later stage can keep the one it finishes
-    shortest. `width`: states kept per step (None: WIDTHS, or as many as BUDGET allows). [] below 4x4x4."""
+    shortest. `width`: states kept per step (None: WIDTHS, or as many as BUDGET allows). On the sizes of
+    LATE_WIDTHS the best states found then go on through a narrow beam that also has the seven-turn moves
+    (pairing_family.py). [] below 4x4x4."""
     if size < 4:
         return []
-    macros, _, costs = _macros(size)
-    edges, perms, view = _edge_view(size)
-    first_group, last_group, first_quarters, final_quarters = _joins(size)
-    per_wing = COST_PER_WING if size % 2 else EVEN_COST_PER_WING
+    family = _family(size)
+    edges, _, view = _edge_view(size)
     budget = BUDGET if size <= BIG else BUDGET // 2
     if width is None:  # measured widths, else the default as far as the budget allows
-        width = WIDTHS.get(size) or max(2, min(DEFAULT_WIDTH, budget // (len(macros) * len(edges))))
+        width = WIDTHS.get(size) or max(2, min(DEFAULT_WIDTH, budget // (len(family.macros) * len(edges))))
+    per_wing = COST_PER_WING if size % 2 else EVEN_COST_PER_WING
+    parity = corner_parity(size, colours) if len(edge_lookup(size)) else 0
+    start = _Beam(colours[edges][None, :], np.zeros(1), np.full(1, -1), np.zeros(1, np.int64), np.zeros(1, bool))
+    values = np.array([per_wing * float(len(view[0]) - _paired_edges(view, start.colours[0]))])
+    history, seen, levels = _search(size, family, start, np.full(1, parity), values, width, stop)
+    found = [_found(history, family, entry) for entry in seen]
+    late_width = LATE_WIDTHS.get(size, 0)
+    if late_width and seen and not stop():
+        # the best end states, then the best states LATE_BACK steps before the best one's depth: the seven-turn
+        # moves pay most in the last steps, where the first beam took three-turn middles with side effects
+        back = levels[max(0, seen[0][1] - LATE_BACK)]
+        late = _late(size, colours, found, late_width, stop)
+        late += _late(size, colours, [_found(history, family, entry) for entry in back], late_width, stop)
+        found += late
+    found.sort(key=lambda entry: entry.value)
+    chosen: dict[int, list[BlockTurn]] = {}  # edge state -> turns, the first (least estimate) of each
+    for entry in found:
+        if len(chosen) == count:
+            break
+        chosen.setdefault(entry.key, entry.turns)
+    return list(chosen.values())
+
+
+class _Beam(NamedTuple):
+    """One step's states: edge colours, turns spent, and what the next move may merge with (the last move's last
+    turn: its layer group, its quarters, whether the move was longer than one turn)."""
+
+    colours: np.ndarray
+    spent: np.ndarray
+    last: np.ndarray
+    last_quarters: np.ndarray
+    last_long: np.ndarray
+
+
+class _Found(NamedTuple):
+    """A state the search saw: its estimate, edge state key, turns spent, the turns, the last move's index."""
+
+    value: float
+    key: int
+    spent: float
+    turns: list[BlockTurn]
+    last_move: int
+
+
+def _found(history: list[tuple[np.ndarray, np.ndarray]], family: Family, entry: tuple) -> _Found:
+    """A state `_search` saw, (estimate, depth, index, key, spent), with its turns and its last move's index."""
+    value, depth, index, key, spent = entry
+    last_move = int(history[depth - 1][1][index]) if depth else -1
+    return _Found(value, key, spent, _path(history, depth, index, family.macros)[0], last_move)
+
+
+def _search(
+    size: int,
+    family: Family,
+    beam: _Beam,
+    parity: np.ndarray,
+    values: np.ndarray,
+    width: int,
+    stop: Callable[[], bool],
+) -> tuple[
+    list[tuple[np.ndarray, np.ndarray]],
+    list[tuple[float, int, int, int, float]],
+    list[list[tuple[float, int, int, int, float]]],
+]:
+    """The beam over `family`'s moves from the states `beam` (corner parities `parity`, estimates `values`): each
+    step's (parents, moves); every state seen within SPREAD of the best estimate as (estimate, depth, index in
+    its step's beam, edge state key, turns spent), least estimate first; and the first LATE_STARTS states of each
+    step as the beam ranks them (the starts' first), the same way."""
+    edges, _, view = _edge_view(size)
+    per_wing = COST_PER_WING if size % 2 else EVEN_COST_PER_WING
     weights = np.random.default_rng(4).integers(1, 2**40, size=len(edges), dtype=np.int64)
     total = len(view[0])
-    beam = colours[edges][None, :]
-    spent = np.zeros(1)
-    last = np.full(1, -1)  # the previous move's last turn: its layer group, its quarters, the move's length
-    last_quarters = np.zeros(1, dtype=np.int64)
-    last_long = np.zeros(1, dtype=bool)
+    moves_count = len(family.macros)
     history: list[tuple[np.ndarray, np.ndarray]] = []
-    best_estimate = per_wing * float(total - _paired_edges(view, beam[0]))
-    start_key = int((beam[0].astype(np.int64) * weights).sum())
-    seen: list[tuple[float, int, int, int]] = [(best_estimate, 0, 0, start_key)]  # (estimate, depth, index, key)
+    keys = (beam.colours.astype(np.int64) * weights).sum(axis=1)
+    best_estimate = float(values.min())
+    starts = zip(values, keys, beam.spent, strict=True)
+    seen = [(float(v), 0, i, int(k), float(c)) for i, (v, k, c) in enumerate(starts)]
+    levels = [seen[:LATE_STARTS]]  # each step's best LATE_STARTS states, the starts first
     since_better = 0
-    long = costs > 1
+    long = family.costs > 1
     join_bonus = JOIN_BONUSES.get(size, JOIN_BONUS) if size <= JOIN_UP_TO else 0.0
-    slot_moves, reference, partner = _slot_view(size)
-    own, touched = _slot_identity(size)
+    _, reference, partner = _slot_view(size)
+    own, _ = _slot_identity(size)
     edge_of = edge_lookup(size)
-    move_parity = _move_parities(size)
-    parity = np.full(1, corner_parity(size, colours) if len(edge_of) else 0, dtype=np.int64)
+    colours, spent, last, last_quarters, last_long = beam
     while since_better < PATIENCE and not stop():
         # each wing as one code (its two colours): a move carries a wing's two stickers together, so a child's code
         # at a place is the parent's code where the move takes it from: one gather per move gives every wing's code
-        codes = beam.astype(np.int64) * 8 + beam[:, partner]
-        paired, joined, mismatch = move_scores(codes, slot_moves, own, touched, reference, edge_of, parity, move_parity)
-        joins = first_group[None, :] == last[:, None]  # S' then S of the same layers: one turn, or none
-        cancels = joins & ((first_quarters[None, :] + last_quarters[:, None]) % 4 == 0) & long & last_long[:, None]
-        cost = spent[:, None] + costs[None, :] - joins - cancels
+        codes = colours.astype(np.int64) * 8 + colours[:, partner]
+        paired, joined, mismatch = move_scores(
+            codes, family.slot_moves, own, family.touched, reference, edge_of, parity, family.move_parity
+        )
+        joins = family.first_group[None, :] == last[:, None]  # S' then S of the same layers: one turn, or none
+        cancels = (
+            joins & ((family.first_quarters[None, :] + last_quarters[:, None]) % 4 == 0) & long & last_long[:, None]
+        )
+        cost = spent[:, None] + family.costs[None, :] - joins - cancels
         value = (cost + per_wing * (total - paired) + PARITY_COST * mismatch).ravel()  # worth if the search ends there
         flat = value - join_bonus * joined.ravel()  # how the beam ranks it: joined neighbours pair together later
         head = np.argpartition(flat, min(4 * width, len(flat) - 1))[: 4 * width]
         order = head[np.lexsort((head, flat[head]))]  # the 4 * width least, ties by index: the same on every run
-        candidates = beam[(order // len(macros))[:, None], perms[order % len(macros)]]
+        candidates = colours[(order // moves_count)[:, None], family.perms[order % moves_count]]
         keys = (candidates.astype(np.int64) * weights).sum(axis=1)
         _, unique = np.unique(keys, return_index=True)  # one of each edge state, the cheapest
         chosen = np.sort(unique)[:width]
         keep = order[chosen]
-        parents, moves = keep // len(macros), keep % len(macros)
-        beam = candidates[chosen]
+        parents, moves = keep // moves_count, keep % moves_count
+        colours = candidates[chosen]
         spent = cost.ravel()[keep]
-        last, last_quarters, last_long = last_group[moves], final_quarters[moves], long[moves]
-        parity = (parity[parents] + move_parity[moves]) & 1
+        last, last_quarters, last_long = family.last_group[moves], family.last_quarters[moves], long[moves]
+        parity = (parity[parents] + family.move_parity[moves]) & 1
         history.append((parents, moves))
         values = value[keep]
+        top = min(LATE_STARTS, len(keep))
+        levels.append([(float(values[i]), len(history), i, int(keys[chosen][i]), float(spent[i])) for i in range(top)])
         seen += [
-            (float(v), len(history), i, int(k))
-            for i, (v, k) in enumerate(zip(values, keys[chosen], strict=True))
+            (float(v), len(history), i, int(k), float(c))
+            for i, (v, k, c) in enumerate(zip(values, keys[chosen], spent, strict=True))
             if v < best_estimate + SPREAD
         ]
         if values.min() < best_estimate - 1e-9:
@@ -314,12 +421,52 @@ def pairing_candidates(
         if paired.max() == total:
             break
     seen.sort()
-    found: dict[int, list[BlockTurn]] = {}  # edge state -> turns, the first (least estimate) of each
-    for _, depth, index, key in seen:
-        if len(found) == count:
+    return history, seen, levels
+
+
+def _late(size: int, colours: np.ndarray, found: list[_Found], width: int, stop: Callable[[], bool]) -> list[_Found]:
+    """The LATE_STARTS best different states of the first beam searched on by a beam of `width` states that also
+    has the seven-turn moves (pairing_family.py): every state it reached, its turns from the start."""
+    family = late_family(size)
+    edges, _, _ = _edge_view(size)
+    starts: dict[int, _Found] = {}
+    for entry in sorted(found, key=lambda entry: entry.value):
+        if len(starts) == LATE_STARTS:
             break
-        found.setdefault(key, beam_path(history, (depth, index), macros))
-    return list(found.values())
+        starts.setdefault(entry.key, entry)
+    picked = list(starts.values())
+    moves = np.array([entry.last_move for entry in picked])
+    after = [colours[sequence_permutation(size, entry.turns)] for entry in picked]
+    parity = np.array([corner_parity(size, c) if size % 2 == 0 else 0 for c in after], dtype=np.int64)
+    beam = _Beam(
+        np.stack([c[edges] for c in after]),
+        np.array([entry.spent for entry in picked]),
+        np.where(moves >= 0, family.last_group[moves], -1),
+        np.where(moves >= 0, family.last_quarters[moves], 0),
+        np.where(moves >= 0, family.costs[moves] > 1, False),
+    )
+    values = np.array([entry.value for entry in picked])
+    history, seen, _ = _search(size, family, beam, parity, values, width, stop)
+    late = []
+    for value, depth, index, key, spent in seen:
+        if depth:  # not a start
+            step = _found(history, family, (value, depth, index, key, spent))
+            root = _path(history, depth, index, family.macros)[1]
+            late.append(step._replace(turns=picked[root].turns + step.turns))
+    return late
+
+
+def _path(
+    history: list[tuple[np.ndarray, np.ndarray]], depth: int, index: int, macros: Sequence[list[BlockTurn]]
+) -> tuple[list[BlockTurn], int]:
+    """(the turns that led a beam search to the state at (depth, index in its beam), the index of the start state
+    they begin at)."""
+    path: list[list[BlockTurn]] = []
+    for level in range(depth - 1, -1, -1):
+        parents, moves = history[level]
+        path.append(macros[int(moves[index])])
+        index = int(parents[index])
+    return [turn for macro in reversed(path) for turn in macro], index
 
 
 def beam_path(
@@ -327,10 +474,4 @@ def beam_path(
 ) -> list[BlockTurn]:
     """The turns that led a beam search to the state at (depth, index in its beam): each level's (parent index,
     macro index) arrays, read back from that state to the start."""
-    depth, index = best_at
-    path: list[list[BlockTurn]] = []
-    for level in range(depth - 1, -1, -1):
-        parents, moves = history[level]
-        path.append(macros[int(moves[index])])
-        index = int(parents[index])
-    return [turn for macro in reversed(path) for turn in macro]
+    return _path(history, best_at[0], best_at[1], macros)[0]

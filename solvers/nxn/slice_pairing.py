@@ -27,6 +27,7 @@ import numpy as np
 from solvers.nxn.geometry import Axis
 from solvers.nxn.moves import BlockTurn, face_turn, sequence_permutation
 from solvers.nxn.pairing import beam_path
+from solvers.nxn.pairing_family import last_two_middles
 from solvers.nxn.pieces import edge_slots
 
 SIZES = (4, 5)  # the sizes whose whole move family is small enough to enumerate
@@ -57,7 +58,7 @@ def _middles(size: int, last_two: bool) -> tuple[list[tuple[int, ...]], np.ndarr
     turns (no face twice in a row), or (`last_two`) the five-turn a b c a' b' ones."""
     outer = _outer(size)
     if last_two:
-        return _last_two_middles(size)
+        return last_two_middles(size)
     seqs: list[tuple[int, ...]] = [(m,) for m in range(18)]
     perms = [outer[m] for m in range(18)]
     level = list(zip(seqs, perms, strict=True))
@@ -70,26 +71,6 @@ def _middles(size: int, last_two: bool) -> tuple[list[tuple[int, ...]], np.ndarr
         seqs += [s for s, _ in grown]
         perms += [p for _, p in grown]
         level = grown
-    return seqs, np.stack(perms)
-
-
-def _last_two_middles(size: int) -> tuple[list[tuple[int, ...]], np.ndarray]:
-    """a b c a' b' over three different faces: the middles of S R F' U R' F S' and its kin, which pair the last
-    two edges where no shorter move does."""
-    outer = _outer(size)
-    seqs: list[tuple[int, ...]] = []
-    perms = []
-    inverse = [3 * (m // 3) + 2 - m % 3 for m in range(18)]
-    for a in range(18):
-        for b in range(18):
-            for c in range(18):
-                if a // 3 != b // 3 and b // 3 != c // 3 and c // 3 != a // 3:
-                    seq = (a, b, c, inverse[a], inverse[b])
-                    seqs.append(seq)
-                    perm = outer[a]
-                    for m in seq[1:]:
-                        perm = perm[outer[m]]
-                    perms.append(perm)
     return seqs, np.stack(perms)
 
 
