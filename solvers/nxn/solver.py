@@ -45,6 +45,7 @@ from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.orbit_solve import solve_orbit, wing_parity_fix
 from solvers.nxn.pairing import COST_PER_WING, EVEN_COST_PER_WING, pairing_candidates, unpaired_wings
 from solvers.nxn.pieces import Kind, orbits
+from solvers.nxn.progress_shares import LATER_SHARES, NO_RING_SHARES, later_fraction, rings_done_shares
 from solvers.nxn.state import NxNState
 from solvers.nxn.validation import _rotation_centres, home_relabel, validate
 
@@ -113,12 +114,12 @@ def solve(
     all_orbits = orbits(size)
     centre_ids = [i for i, o in enumerate(all_orbits) if o.kind is Kind.CENTRE]
     wing_ids = [i for i, o in enumerate(all_orbits) if o.kind is Kind.WING]
-    total = len(centre_ids) + len(wing_ids) + 2
-
     rings_share = rings_share_of_time(size) if uses_rings(size) else 0.0
+    shares = LATER_SHARES if uses_rings(size) else NO_RING_SHARES
 
-    def progress(done: float, words: str) -> StageProgress:
-        return StageProgress(words, rings_share + (1 - rings_share) * done / total, time.monotonic() - started)
+    def progress(stage: str, within: float, words: str) -> StageProgress:
+        later = later_fraction(shares, stage, within)
+        return StageProgress(words, rings_share + (1 - rings_share) * later, time.monotonic() - started)
 
     solved_rings: tuple = ()
     if uses_rings(size):
@@ -133,23 +134,23 @@ def solve(
                 break
             yield StageProgress(
                 f"centres: ring {rings_solved + 1} of {count}",
-                rings_share * rings_solved / count,
+                rings_share * rings_done_shares(count)[rings_solved - 1],
                 time.monotonic() - started,
             )
         free, colours, solved_rings = rings_done
     else:
-        yield progress(0, "centres: first turns")
+        yield progress("centres", 0, "centres: first turns")
         free = free_centre_turns(size, colours, stop=stopped)
         colours = colours[sequence_permutation(size, free)]
     turns += free
     if stopped():
         return
-    yield progress(0, "wing parity")
+    yield progress("centres", 0, "wing parity")
     for index in wing_ids:
         fix = wing_parity_fix(size, index, colours)
         colours = colours[sequence_permutation(size, fix)]
         turns += fix
-    yield progress(1, "centres: block commutators")
+    yield progress("centres", 0.1, "centres: block commutators")
     if solved_rings and size <= BEAM_UP_TO:
         blocks = beam_centre_turns(size, colours, solved_rings, stopped, BEAM_WIDTHS.get(size, WIDTH))
     else:
@@ -162,16 +163,16 @@ def solve(
     if stopped():
         return
     for step, index in enumerate(centre_ids):
-        yield progress(1 + step, f"centres: orbit {step + 1} of {len(centre_ids)}")
+        yield progress("centres", 0.5 + 0.5 * step / len(centre_ids), f"centres: orbit {step + 1} of {len(centre_ids)}")
         done, colours = solve_orbit(size, index, colours, stopped)
         turns += done
         if stopped():
             return
-    yield progress(1 + len(centre_ids), "edge pairing")
+    yield progress("pairing", 0, "edge pairing")
     candidates = pairing_candidates(size, colours, FRAME_CANDIDATES, stop=stopped)
     if stopped():
         return
-    yield progress(1 + len(centre_ids), "3x3x3 stage: corners and edges")
+    yield progress("finish", 0, "3x3x3 stage: corners and edges")
     try:
         finish = _shortest_finish(size, colours, candidates or [[]], frame_seconds, flag)
     except SearchCancelled:
@@ -181,7 +182,7 @@ def solve(
     colours = colours[sequence_permutation(size, finish)]
     turns += finish
     for step, index in enumerate(wing_ids):
-        yield progress(2 + len(centre_ids) + step, f"wings left unpaired: set {step + 1} of {len(wing_ids)}")
+        yield progress("wings", step / len(wing_ids), f"wings left unpaired: set {step + 1} of {len(wing_ids)}")
         done, colours = solve_orbit(size, index, colours, stopped)
         turns += done
         if stopped():
@@ -189,14 +190,15 @@ def solve(
     merged = compact(turns, size)
     if not state.apply(merged).is_solved():
         raise RuntimeError(f"the {size}x{size}x{size} solution does not solve the cube (a solver defect)")
-    yield progress(total, "finished")
+    yield StageProgress("finished", 1.0, time.monotonic() - started)
     yield BigCubeSolution(size, tuple(merged), time.monotonic() - started)
 
 
 def rings_share_of_time(size: int) -> float:
-    """The part of a solve the centre rings take, for an honest progress bar: measured 0.5-0.6 of a 6x6x6 to
-    9x9x9's time, 0.8 of an 11x11x11's, 0.86 of a 13x13x13's (the later stages grow more slowly)."""
-    return min(0.85, 0.4 + 0.03 * size)
+    """The part of a solve the centre rings take, for an honest progress bar: measured 0.5-0.6 of a 6x6x6's and
+    7x7x7's time (after the first solve in a process), 0.8-0.85 of an 8x8x8's and 9x9x9's (more rings with bars),
+    0.8-0.86 of the bigger cubes' (the later stages grow more slowly)."""
+    return {6: 0.55, 7: 0.6}.get(size, 0.82)
 
 
 def _shortest_finish(
