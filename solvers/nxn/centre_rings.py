@@ -23,6 +23,7 @@ from functools import cache
 import numpy as np
 
 from solvers.nxn.bars import BarRing
+from solvers.nxn.compact import compact
 from solvers.nxn.four import centres as four_centres
 from solvers.nxn.four.layout import INNER_BLOCKS, OUTER_BLOCKS, MoveSet, move_set
 from solvers.nxn.four.layout import layout as four_layout
@@ -40,6 +41,8 @@ MAX_BOUND = 16
 RING_SECONDS = 4.5  # a 5x5x5 ring's search past this is dropped (median 1-2 s, phases 1 and 2 the most of it; at 3 s
 # a load average of 3 made rings fall back, which cost about 50 turns and the beam's time)
 RING_TRIED = 12  # phase-2 candidates a 5x5x5 ring takes to phase 3: on the 7x7x7 the same turns as the 5x5x5's 48
+RING_KEPT = 8  # a 5x5x5 ring's shortest solutions compared by their turns once merged with the turns before them
+# (free: the search finds them anyway); bars and their ring merged, seeds 0-9: 6x6x6 47.8 -> 47.6, 7x7x7 69.3 -> 69.1
 BAR_RING_SECONDS = 6.0  # of CPU time, for a ring with its bars (bars.py), outside FIVE_SECONDS: it takes 1.5-3 s, and
 # cut off on a loaded machine (wall-clock limits did, at a load average of 9) it costs its bars about 100 turns
 BARS_SECONDS = 20.0  # rings begun after this go without their bars (big cubes on a loaded machine: the 60 s limit)
@@ -124,8 +127,9 @@ def ring_by_ring(
                 limit = _cpu_deadline(stopped, time.process_time() + RING_SECONDS)
             else:
                 limit = _deadline(stopped, min(time.monotonic() + RING_SECONDS, five_until))
-            found = five_solve(small, limit, 1, RING_TRIED)
-            step = [ring.lift(t) for t in found[0].turns] if found else None
+            found = five_solve(small, limit, RING_KEPT, RING_TRIED)
+            lifted = [[ring.lift(t) for t in candidate.turns] for candidate in found]
+            step = min(lifted, key=lambda s: _joined_length(size, turns, s)) if lifted else None
             if step is None:  # its x-centres at least, by the 4x4x4's tables (fast and sure)
                 ring = Projection(size, 4, ring.depth)
                 step = _fixed_four(ring, ring.project(colours), stopped)
@@ -141,6 +145,16 @@ def ring_by_ring(
         turns += step
         solved.append(ring)
     return turns, colours, tuple(solved)
+
+
+def _joined_length(size: int, before: list[BlockTurn], step: list[BlockTurn]) -> int:
+    """The block turns `step` adds after `before` once merged (compact.py merges runs of one axis, so the last
+    run of `before` is all that can merge with it)."""
+    start = len(before)
+    while start and before[start - 1].axis == before[-1].axis:
+        start -= 1
+    joined = compact(before[start:] + step, size)
+    return sum(not t.is_rotation(size) for t in joined)
 
 
 def _cpu_deadline(stopped: Callable[[], bool], until: float) -> Callable[[], bool]:

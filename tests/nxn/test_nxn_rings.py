@@ -11,6 +11,7 @@ from solvers.nxn import centre_rings
 from solvers.nxn.centre_beam import COST_PER_PIECE, beam_centre_turns
 from solvers.nxn.centre_rings import solve_rings
 from solvers.nxn.centre_search import wing_parities
+from solvers.nxn.compact import compact
 from solvers.nxn.moves import BlockTurn
 from solvers.nxn.notation import format_turns
 from solvers.nxn.projection import Projection, centre_stickers, rings, stickers
@@ -99,3 +100,25 @@ def _centres_out(model: StickerModel) -> int:
         letters = [text[f * n * n + row * n + col] for row in range(1, n - 1) for col in range(1, n - 1)]
         out += len(letters) - max(letters.count(c) for c in set(letters))
     return out
+
+
+def test_a_ring_takes_the_solution_that_merges_best_with_the_turns_before_it(monkeypatch):
+    """Of a 5x5x5 ring's solutions of equal length, the one whose first turns merge with the previous ring's last
+    turn is kept: here the deeper ring ends with a face block turn that the second solution's first turn
+    completes to a half turn, which leaves one turn fewer in the whole sequence."""
+    from solvers.nxn.five import centres as five_centres
+
+    n = 7
+    deep, outer = rings(n)
+    first = BlockTurn(0, 0, 0, 1)  # lifts to layers 0..1 on the deeper ring and, as (0, 0, 1), on the outer one
+    plain = (BlockTurn(1, 0, 0, 1), BlockTurn(2, 0, 0, 1))
+    merging = (BlockTurn(0, 0, 1, 2), BlockTurn(1, 0, 0, 1))
+    answers = iter([[(first,)], [plain, merging]])
+
+    def solutions(small, stopped, keep, tried):
+        return [five_centres.Candidate(turns, small) for turns in next(answers)][:keep]
+
+    monkeypatch.setattr(five_centres, "solve_centres", solutions)
+    turns, _, _ = solve_rings(n, read_facelets(_scrambled(n, seed=1).facelets()).colours)
+    assert turns == [deep.lift(first)] + [outer.lift(t) for t in merging]
+    assert len(compact(turns, n)) == 2  # a half turn of layers 0..1 and a face turn, against three for `plain`
