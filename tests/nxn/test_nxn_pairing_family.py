@@ -55,6 +55,17 @@ def test_the_middles_are_a_b_c_then_a_and_b_undone():
     assert len({p.tobytes() for p in perms}) > len(seqs) // 2
 
 
+def _without_and_with_the_late_beam(n: int, colours) -> tuple[list, list]:
+    """The pairing's turns with the first beam alone, then with the late beam after it."""
+    saved = dict(pairing.LATE_WIDTHS)
+    try:
+        pairing.LATE_WIDTHS = {}
+        plain = pairing.pairing_turns(n, colours, WIDTH)
+    finally:
+        pairing.LATE_WIDTHS = saved
+    return plain, pairing.pairing_turns(n, colours, WIDTH)
+
+
 def test_the_late_beam_pairs_what_one_seven_turn_move_mixed_in_seven_turns():
     """Edges mixed by one seven-turn move's inverse: the everyday moves alone take more than seven turns to pair
     them, the late beam (starting again from the unturned cube) finds the seven; the answer replayed on the
@@ -66,13 +77,7 @@ def test_the_late_beam_pairs_what_one_seven_turn_move_mixed_in_seven_turns():
     for _ in range(3):
         move = family.macros[rng.randrange(everyday, len(family.macros))]
         start = NxNState.solved(n).apply(invert_sequence(move))
-        saved = dict(pairing.LATE_WIDTHS)
-        try:
-            pairing.LATE_WIDTHS = {}
-            plain = pairing.pairing_turns(n, start.colours, WIDTH)
-        finally:
-            pairing.LATE_WIDTHS = saved
-        late = pairing.pairing_turns(n, start.colours, WIDTH)
+        plain, late = _without_and_with_the_late_beam(n, start.colours)
         assert block_turn_count(n, compact(plain, n)) > 7 and block_turn_count(n, compact(late, n)) <= 7
         model = StickerModel(n)
         model.set_facelets(start.to_facelets())
@@ -93,13 +98,7 @@ def test_the_late_beam_never_ends_worse_than_the_first():
         left = pairing.unpaired_wings(n, start.apply(turns).colours)
         return block_turn_count(n, compact(turns, n)) + per_wing * left
 
-    saved = dict(pairing.LATE_WIDTHS)
-    try:
-        pairing.LATE_WIDTHS = {}
-        plain = pairing.pairing_turns(n, start.colours, WIDTH)
-    finally:
-        pairing.LATE_WIDTHS = saved
-    late = pairing.pairing_turns(n, start.colours, WIDTH)
+    plain, late = _without_and_with_the_late_beam(n, start.colours)
     assert measure(late) <= measure(plain) and measure(late) < measure([])
     model = StickerModel(n)
     model.set_facelets(start.to_facelets())
