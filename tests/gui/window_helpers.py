@@ -16,6 +16,7 @@ ACTIVATION_ATTEMPTS = 8
 ACTIVATION_WAIT_MS = 2500
 LOOK_MS = 10
 SETTLE_MS = 20_000
+HOLD_MS = 150  # a value unchanged this long (looks every LOOK_MS) is taken as settled
 
 T = TypeVar("T")
 
@@ -42,16 +43,17 @@ def active_main_window(qtbot, size: int, seed: int) -> MainWindow:
 
 
 def settled(qtbot, read: Callable[[], T]) -> T:
-    """What `read()` gives once it gives the same on two looks with the event loop run between them: a layout
-    after a change settles over several passes of the loop, and a busy machine may run only one pass in a fixed
-    short wait, so a fixed wait can read it half way."""
+    """What `read()` gives once it has given the same for HOLD_MS with the event loop running: a layout after a
+    change settles over several passes of the loop, some of them posted or timed, and a busy machine may run only
+    one pass in a fixed short wait, so a fixed wait (or two quick looks) can read it half way."""
     deadline = time.monotonic() + SETTLE_MS / 1000
-    last = read()
+    last, since = read(), time.monotonic()
     while True:
         qtbot.wait(LOOK_MS)
         now = read()
-        if now == last:
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= HOLD_MS / 1000:
             return now
         if time.monotonic() > deadline:
-            raise AssertionError(f"still changing after {SETTLE_MS} ms: {last} then {now}")
-        last = now
+            raise AssertionError(f"still changing after {SETTLE_MS} ms: now {now}")
