@@ -108,6 +108,12 @@ def count(problem: BurrProblem, *, disassemble: bool = False, max_states: int = 
     (``threading.Event``) that gets set ends the work with KeyboardInterrupt."""
     if not problem.kinds:  # no piece fits: only an empty result has its (empty) assembly, never a solution
         return Count(0 if problem.required else 1, 0 if disassemble else None)
+    if disassemble:  # a tiny problem in plain Python, without the general path's arrays
+        from solvers.packing.burrtools_tiny import tiny_count
+
+        tiny = tiny_count(problem, max_states, stop)
+        if tiny is not None:
+            return tiny
     if problem.plain and (not problem.mirror_ok or kind_twins(problem) is not None):
         return _count_plain(problem, disassemble, max_states, stop)
     return _count_general(problem, disassemble, max_states, stop)

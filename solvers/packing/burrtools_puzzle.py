@@ -30,6 +30,8 @@ from solvers.packing.burrtools_io import (
     shape_from_cells,
 )
 from solvers.packing.puzzle import Piece, Puzzle, SymmetryMode
+from solvers.packing.tiny_shapes import SMALL_PIECE, fits_in, is_rotation
+from solvers.packing.tiny_shapes import is_chiral as small_chiral
 from solvers.packing.voxels import (
     Matrix,
     Voxel,
@@ -45,6 +47,7 @@ PALETTE = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#4
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _LABELLED = re.compile(r"^(\S): (.*)$", re.DOTALL)
 MAX_RESULT_CELLS = 4096
+SMALL_ROOM = 216  # cells of the result's box at most for the plain-Python fit of a small piece (see _fits)
 
 
 def _matmul(a: Matrix, b: Matrix) -> Matrix:
@@ -213,12 +216,9 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
         )
     # more copies than fit in the result can never be used: the search's stacks stay the size of the result
     kinds = [Kind(**{**k.__dict__, "maximum": min(k.maximum, len(room) // len(k.cells))}) for k in kinds]
-    from solvers.packing.placement_arrays import fits_somewhere, room_grid
-
-    grid = room_grid(room)
     placeable = []
     for kind in kinds:
-        if fits_somewhere(kind.cells, grid):
+        if _fits(kind.cells, room):
             placeable.append(kind)
         elif kind.minimum:
             raise BurrToolsFileError(f"piece shape {kind.shape + 1} fits nowhere in the result", loc)
@@ -232,11 +232,35 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
     return BurrProblem(**{**base.__dict__, "pairing": pairing, "mirror_ok": mirror_ok})
 
 
+def _fits(cells: tuple[Voxel, ...], room: tuple[Voxel, ...]) -> bool:
+    """Whether some rotation of a piece lies on cells of ``room``: small pieces in a small room in plain Python,
+    the rest with the placement arrays."""
+    if len(cells) <= SMALL_PIECE and _box_volume(room) <= SMALL_ROOM:
+        return fits_in(cells, room)
+    from solvers.packing.placement_arrays import fits_somewhere, room_grid
+
+    return fits_somewhere(cells, room_grid(room))
+
+
+def _box_volume(cells: tuple[Voxel, ...]) -> int:
+    volume = 1
+    for a in range(3):
+        volume *= max(v[a] for v in cells) - min(v[a] for v in cells) + 1
+    return volume
+
+
+def _is_rotation_of(cells: tuple[Voxel, ...], shape) -> bool:
+    """:func:`placement_arrays.is_rotation_of`, small pieces in plain Python."""
+    if len(cells) <= SMALL_PIECE:
+        return is_rotation(cells, shape)
+    from solvers.packing.placement_arrays import is_rotation_of
+
+    return is_rotation_of(cells, shape)
+
+
 def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
     """Pair each one-handed piece copy with the next unpaired copy of its mirror shape (see module docstring).
     Returns the partner of every copy (None: achiral or unpaired) and whether mirror identification applies."""
-    from solvers.packing.placement_arrays import is_rotation_of
-
     kinds = problem.copies()
     chiral = kind_chirality(problem)
     partner: list[int | None] = [None] * len(kinds)
@@ -246,7 +270,7 @@ def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
     def same(k: int, mirrored) -> bool:
         if problem.coloured:
             return coloured_same(problem.kinds[k].coloured(), mirrored)
-        return is_rotation_of(problem.kinds[k].cells, mirrored)
+        return _is_rotation_of(problem.kinds[k].cells, mirrored)
 
     for i, kind in enumerate(kinds):
         if partner[i] is not None or not chiral[kind]:
@@ -280,7 +304,7 @@ def kind_chirality(problem: BurrProblem) -> list[bool]:
         if coloured:
             chirality = [coloured_chiral(k.coloured()) for k in kinds]
         else:
-            chirality = [is_chiral_np(k.cells) for k in kinds]
+            chirality = [small_chiral(k.cells) if len(k.cells) <= SMALL_PIECE else is_chiral_np(k.cells) for k in kinds]
         found = _CHIRALITY[(id(kinds), coloured)] = (kinds, chirality)
         while len(_CHIRALITY) > 8:
             del _CHIRALITY[next(iter(_CHIRALITY))]

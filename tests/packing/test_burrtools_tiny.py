@@ -1,0 +1,148 @@
+"""The plain-Python count of tiny BurrTools problems (``burrtools_tiny``) gives the general path's figures
+(assemblies up to symmetry, solutions, undecided) on every BurrTools example it takes, on seeded random files with
+variable cells, count ranges and piece groups, and on the hand-made colour cases with their colours taken off
+(one-handed screws with ranges); a problem past its bounds goes to the general path; and the plain-Python shape
+questions (``tiny_shapes``) answer as the numpy ones do."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from burrtools_cases import CASES, FILLED_COLOURS, VARIABLE_COLOURS, xml_file
+from test_small_burrtools_counts import _random_file
+
+import solvers.packing.burrtools_tiny as burrtools_tiny
+from solvers.packing import tiny_shapes
+from solvers.packing.burrtools_count import count
+from solvers.packing.burrtools_io import BurrToolsFileError, parse_burrtools, read_burrtools
+from solvers.packing.burrtools_puzzle import BurrProblem, burr_problem
+from solvers.packing.placement_arrays import fits_somewhere, is_chiral_np, is_rotation_of, room_grid
+from solvers.packing.voxels import mirror_image, normalise, orientations
+
+EXAMPLES = Path("/work/peers/burr-tools/examples")
+
+
+def _both(monkeypatch, problem: BurrProblem, *, always: bool = True):
+    """(the tiny path's count or None where it does not apply, the general path's count; None too where the tiny
+    path does not apply and not ``always``)."""
+    tiny = burrtools_tiny.tiny_count(problem, 2_000_000)
+    if tiny is None and not always:
+        return None, None
+    with monkeypatch.context() as patch:
+        patch.setattr(burrtools_tiny, "TINY_BOX", 0)  # every problem to the general path
+        general = count(problem, disassemble=True)
+    return tiny, general
+
+
+def _problems(data: bytes):
+    puzzle = parse_burrtools(data)
+    for n in range(1, len(puzzle.problems) + 1):
+        try:
+            yield burr_problem(puzzle, n)
+        except BurrToolsFileError:
+            continue
+
+
+@pytest.mark.skipif(not EXAMPLES.is_dir(), reason="no burr-tools checkout")
+def test_the_examples_it_takes_get_the_general_figures(monkeypatch) -> None:
+    taken = []
+    for path in sorted(EXAMPLES.glob("*.xmpuzzle")):
+        try:
+            puzzle = read_burrtools(path)
+        except BurrToolsFileError:
+            continue
+        for n in range(1, len(puzzle.problems) + 1):
+            try:
+                problem = burr_problem(puzzle, n)
+            except BurrToolsFileError:
+                continue
+            box = burrtools_tiny._Box(problem.cells)
+            if box.size > burrtools_tiny.TINY_BOX:  # the general path alone: nothing to compare
+                continue
+            tiny, general = _both(monkeypatch, problem)
+            if tiny is not None:
+                assert tiny == general, (path.name, n)
+                taken.append((path.stem, n, tiny.assemblies, tiny.solutions))
+    # DemoMirrorParadox's two problems as burrTxt counts them: one assembly each, and it comes apart
+    assert ("DemoMirrorParadox", 1, 1, 1) in taken and ("DemoMirrorParadox", 2, 1, 1) in taken
+
+
+def test_random_files_get_the_general_figures(monkeypatch) -> None:
+    rng = random.Random(20261127)
+    compared = several = 0
+    for _ in range(120):
+        for problem in _problems(_random_file(rng).encode()):
+            tiny, general = _both(monkeypatch, problem, always=False)
+            if tiny is None:  # more assemblies than it lists
+                continue
+            assert tiny == general
+            compared += 1
+            several += general.assemblies > 1
+    assert compared > 40 and several > 15
+
+
+def _colourless(rows: list[str]) -> list[str]:
+    table = str.maketrans(FILLED_COLOURS + VARIABLE_COLOURS, "#" * len(FILLED_COLOURS) + "+" * len(VARIABLE_COLOURS))
+    return [row.translate(table) for row in rows]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_hand_made_cases_without_colours_get_the_general_figures(monkeypatch, name: str) -> None:
+    shapes, parts, result, _pairs, _n_colours = CASES[name]
+    text = xml_file([_colourless(s) for s in shapes], parts, result, [], 1)
+    for problem in _problems(text.encode()):
+        tiny, general = _both(monkeypatch, problem)
+        assert tiny == general or (tiny is None and general.assemblies > burrtools_tiny.TINY_ASSEMBLIES // 48)
+
+
+def test_screws_with_ranges_are_identified_with_their_mirror_images(monkeypatch) -> None:
+    """One-handed screws in a range: a reflection turns each into its twin, and the classes shrink."""
+    shapes = [["##/##", "##/##"], ["_#/##", "_#/__"], ["_#/_#", "##/__"], ["##"]]
+    problem = next(_problems(xml_file(shapes, [(1, (0, 2)), (2, (0, 2)), (3, (0, 6))], 0, [], 1).encode()))
+    assert problem.mirror_ok
+    tiny, general = _both(monkeypatch, problem)
+    assert tiny == general and tiny.assemblies > 0
+
+
+def test_past_its_bounds_the_general_path_counts(monkeypatch) -> None:
+    rng = random.Random(7)
+    problem = next(p for p in _problems(_random_file(rng).encode()))
+    monkeypatch.setattr(burrtools_tiny, "TINY_ASSEMBLIES", 0)
+    assert burrtools_tiny.tiny_count(problem, 2_000_000) is None
+    monkeypatch.setattr(burrtools_tiny, "TINY_PLACEMENTS", 0)
+    assert burrtools_tiny.tiny_count(problem, 2_000_000) is None
+    monkeypatch.setattr(burrtools_tiny, "TINY_ASSEMBLIES", 400)
+    monkeypatch.setattr(burrtools_tiny, "TINY_PLACEMENTS", 600)
+    tiny = burrtools_tiny.tiny_count(problem, 2_000_000)
+    monkeypatch.setattr(burrtools_tiny, "TINY_BOX", 0)
+    assert tiny == count(problem, disassemble=True)
+
+
+def _polycube(rng: random.Random, n: int) -> tuple[tuple[int, int, int], ...]:
+    cells = {(0, 0, 0)}
+    while len(cells) < n:
+        x, y, z = rng.choice(sorted(cells))
+        dx, dy, dz = rng.choice([(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)])
+        cells.add((x + dx, y + dy, z + dz))
+    return normalise(cells)
+
+
+def test_shape_questions_answer_as_the_numpy_forms() -> None:
+    rng = random.Random(5)
+    chiral = achiral = fitted = unfitted = 0
+    for _ in range(150):
+        piece = _polycube(rng, rng.randrange(1, 9))
+        other = _polycube(rng, len(piece))
+        assert tiny_shapes.is_chiral(piece) == is_chiral_np(piece)
+        chiral += tiny_shapes.is_chiral(piece)
+        achiral += not tiny_shapes.is_chiral(piece)
+        for shape in (mirror_image(piece), other, rng.choice(orientations(piece))):
+            assert tiny_shapes.is_rotation(piece, shape) == is_rotation_of(piece, shape)
+        room = tuple(v for v in _polycube(rng, rng.randrange(4, 30)))
+        fits = tiny_shapes.fits_in(piece, room)
+        assert fits == fits_somewhere(piece, room_grid(room))
+        fitted += fits
+        unfitted += not fits
+    assert min(chiral, achiral, fitted, unfitted) > 10
