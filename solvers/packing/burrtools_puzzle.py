@@ -30,7 +30,7 @@ from solvers.packing.burrtools_io import (
     shape_from_cells,
 )
 from solvers.packing.puzzle import Piece, Puzzle, SymmetryMode
-from solvers.packing.tiny_shapes import SMALL_PIECE, fits_in, is_rotation
+from solvers.packing.tiny_shapes import fits_in, is_rotation, is_tiny
 from solvers.packing.tiny_shapes import is_chiral as small_chiral
 from solvers.packing.voxels import (
     Matrix,
@@ -47,7 +47,6 @@ PALETTE = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#4
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _LABELLED = re.compile(r"^(\S): (.*)$", re.DOTALL)
 MAX_RESULT_CELLS = 4096
-SMALL_ROOM = 216  # cells of the result's box at most for the plain-Python fit of a small piece (see _fits)
 
 
 def _matmul(a: Matrix, b: Matrix) -> Matrix:
@@ -217,8 +216,9 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
     # more copies than fit in the result can never be used: the search's stacks stay the size of the result
     kinds = [Kind(**{**k.__dict__, "maximum": min(k.maximum, len(room) // len(k.cells))}) for k in kinds]
     placeable = []
+    tiny = is_tiny(room, sum(k.maximum for k in kinds))
     for kind in kinds:
-        if _fits(kind.cells, room):
+        if _fits(kind.cells, room, tiny):
             placeable.append(kind)
         elif kind.minimum:
             raise BurrToolsFileError(f"piece shape {kind.shape + 1} fits nowhere in the result", loc)
@@ -232,30 +232,18 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
     return BurrProblem(**{**base.__dict__, "pairing": pairing, "mirror_ok": mirror_ok})
 
 
-def _fits(cells: tuple[Voxel, ...], room: tuple[Voxel, ...]) -> bool:
-    """Whether some rotation of a piece lies on cells of ``room``: small pieces in a small room in plain Python,
-    the rest with the placement arrays."""
-    if len(cells) <= SMALL_PIECE and _box_volume(room) <= SMALL_ROOM:
+def _fits(cells: tuple[Voxel, ...], room: tuple[Voxel, ...], tiny: bool) -> bool:
+    """Whether some rotation of a piece lies on cells of ``room``: in plain Python for a tiny problem (see
+    ``tiny_shapes``), else with the placement arrays (whose orientations the count then reuses)."""
+    if tiny:
         return fits_in(cells, room)
     from solvers.packing.placement_arrays import fits_somewhere, room_grid
 
     return fits_somewhere(cells, room_grid(room))
 
 
-def _box_volume(cells: tuple[Voxel, ...]) -> int:
-    volume = 1
-    for a in range(3):
-        volume *= max(v[a] for v in cells) - min(v[a] for v in cells) + 1
-    return volume
-
-
-def _is_rotation_of(cells: tuple[Voxel, ...], shape) -> bool:
-    """:func:`placement_arrays.is_rotation_of`, small pieces in plain Python."""
-    if len(cells) <= SMALL_PIECE:
-        return is_rotation(cells, shape)
-    from solvers.packing.placement_arrays import is_rotation_of
-
-    return is_rotation_of(cells, shape)
+def _tiny(problem: BurrProblem) -> bool:
+    return is_tiny(problem.cells, sum(k.maximum for k in problem.kinds))
 
 
 def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
@@ -263,6 +251,7 @@ def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
     Returns the partner of every copy (None: achiral or unpaired) and whether mirror identification applies."""
     kinds = problem.copies()
     chiral = kind_chirality(problem)
+    tiny = _tiny(problem)
     partner: list[int | None] = [None] * len(kinds)
     complete = True
     mirror_of: dict[int, list[bool]] = {}
@@ -270,7 +259,11 @@ def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
     def same(k: int, mirrored) -> bool:
         if problem.coloured:
             return coloured_same(problem.kinds[k].coloured(), mirrored)
-        return _is_rotation_of(problem.kinds[k].cells, mirrored)
+        if tiny:
+            return is_rotation(problem.kinds[k].cells, mirrored)
+        from solvers.packing.placement_arrays import is_rotation_of
+
+        return is_rotation_of(problem.kinds[k].cells, mirrored)
 
     for i, kind in enumerate(kinds):
         if partner[i] is not None or not chiral[kind]:
@@ -304,7 +297,7 @@ def kind_chirality(problem: BurrProblem) -> list[bool]:
         if coloured:
             chirality = [coloured_chiral(k.coloured()) for k in kinds]
         else:
-            chirality = [small_chiral(k.cells) if len(k.cells) <= SMALL_PIECE else is_chiral_np(k.cells) for k in kinds]
+            chirality = [small_chiral(k.cells) if _tiny(problem) else is_chiral_np(k.cells) for k in kinds]
         found = _CHIRALITY[(id(kinds), coloured)] = (kinds, chirality)
         while len(_CHIRALITY) > 8:
             del _CHIRALITY[next(iter(_CHIRALITY))]

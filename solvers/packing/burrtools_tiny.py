@@ -7,20 +7,20 @@ placement arrays, the search's set-up, the symmetries as row permutations). Here
 by cell and every placement is a Python integer of cell bits; the search fills the lowest empty cell, the classes
 are the orbits of the assemblies under the result's symmetries (a reflection turns each one-handed kind into its
 mirror twin, an image counts only when the kinds' ranges hold), and the first assembly of each class is taken
-apart by the same disassembly as the general path. A problem outside the bounds (a box of more than
-``TINY_BOX`` cells, more than ``TINY_PLACEMENTS`` placements, more than ``TINY_ASSEMBLIES`` assemblies before
-symmetry or ``TINY_NODES`` search nodes) is left to the general path (None).
+apart by the same disassembly as the general path. A problem that is not tiny (``tiny_shapes.is_tiny``: a small
+box, few piece copies) or outgrows the bounds here (more than ``TINY_PLACEMENTS`` placements, ``TINY_ASSEMBLIES``
+assemblies before symmetry or ``TINY_NODES`` search nodes) is left to the general path (None).
 """
 
 from __future__ import annotations
 
 from solvers.packing.burrtools_puzzle import BurrProblem, kind_chirality, kind_twins
-from solvers.packing.tiny_shapes import isometries, linear
+from solvers.packing.tiny_shapes import is_tiny, isometries, linear
 from solvers.packing.voxels import Voxel
 
-# Measured on the BurrTools examples with numba loaded (the count alone): DemoMirrorParadox's 27-cell cube and
-# 10-cell box are 1.5-1.9x faster here; past these bounds the general path's arrays win or the gain is nil.
-TINY_BOX = 64
+# Measured with numba loaded (the count alone, seeded random files of 4-27 cells): up to about a hundred assemblies
+# before symmetry this path takes 0.15-0.9 of the general path's time, at 128-250 it takes 1.1-1.8 times as long,
+# at a few thousand 5-10 times (each class's images under every symmetry, one at a time).
 TINY_PLACEMENTS = 600
 TINY_ASSEMBLIES = 100
 TINY_NODES = 2000  # search nodes at most: a search past it is left to the general path
@@ -248,9 +248,9 @@ def tiny_count(problem: BurrProblem, max_states: int, stop=None):
 
     if problem.coloured or (problem.mirror_ok and kind_twins(problem) is None):
         return None
-    box = _Box(problem.cells)
-    if box.size > TINY_BOX:
+    if not is_tiny(problem.cells, sum(k.maximum for k in problem.kinds)):
         return None
+    box = _Box(problem.cells)
     found = _assemblies(problem, box, stop)
     if found is None:
         return None

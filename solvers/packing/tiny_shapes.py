@@ -14,7 +14,14 @@ from functools import lru_cache
 
 from solvers.packing.voxels import N_ROTATIONS, Voxel, isometry_matrices
 
-SMALL_PIECE = 16  # cells of a piece at most for these plain-Python forms (the numpy ones serve larger pieces)
+# A problem is *tiny* when its result's box has at most TINY_BOX cells and it has at most TINY_COPIES piece copies:
+# then its count goes the plain-Python way (``burrtools_tiny``) and so do its shape questions. Measured on the
+# BurrTools examples and seeded random files, numba loaded: up to about a hundred assemblies before symmetry the
+# plain-Python count takes 0.15-0.9 of the general path's time; DemoPieceGenerator (24 cells, but 11 copies and
+# 1,760 assemblies) would take several times longer, and the general path reuses the numpy orientations that its
+# shape questions made.
+TINY_BOX = 64
+TINY_COPIES = 8
 
 
 @lru_cache(maxsize=1)
@@ -39,6 +46,19 @@ def linear(cols: Sequence[int], signs: Sequence[int], weights: Sequence[int], ex
         if signs[r] < 0:
             d += weights[r] * (extents[cols[r]] - 1)
     return a, d
+
+
+def box_volume(cells: Sequence[Voxel]) -> int:
+    """The number of cells of the bounding box of ``cells``."""
+    volume = 1
+    for a in range(3):
+        volume *= max(v[a] for v in cells) - min(v[a] for v in cells) + 1
+    return volume
+
+
+def is_tiny(cells: Sequence[Voxel], copies: int) -> bool:
+    """Whether a problem with result ``cells`` and ``copies`` piece copies is tiny (see ``TINY_BOX``)."""
+    return copies <= TINY_COPIES and len(cells) <= TINY_BOX and box_volume(cells) <= TINY_BOX
 
 
 def _extents(cells: Sequence[Voxel]) -> tuple[int, int, int]:

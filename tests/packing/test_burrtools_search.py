@@ -12,7 +12,7 @@ import numpy as np
 from box_cuts import box_cut, capped_box_file, shape_xml
 
 import solvers.packing.burrtools_count as burrtools_count
-import solvers.packing.burrtools_tiny as burrtools_tiny
+from solvers.packing import tiny_shapes
 from solvers.packing.burrtools_io import parse_burrtools
 from solvers.packing.burrtools_puzzle import burr_problem
 from solvers.packing.burrtools_search import assembly_rows
@@ -23,7 +23,7 @@ from solvers.packing.symmetry import SymmetryMode
 
 
 def test_anchor_orbits_count_as_every_assembly(monkeypatch) -> None:
-    monkeypatch.setattr(burrtools_tiny, "TINY_BOX", 0)  # these small files to the general path and its search
+    monkeypatch.setattr(tiny_shapes, "TINY_BOX", 0)  # these small files to the general path and its search
     rng = random.Random(27)
     reduced = 0
     for _ in range(24):
