@@ -30,7 +30,7 @@ from solvers.packing.burrtools_io import (
     shape_from_cells,
 )
 from solvers.packing.puzzle import Piece, Puzzle, SymmetryMode
-from solvers.packing.tiny_shapes import fits_in, is_rotation, is_tiny
+from solvers.packing.tiny_shapes import fits_in, is_rotation, is_tiny, rotation_codes
 from solvers.packing.tiny_shapes import is_chiral as small_chiral
 from solvers.packing.voxels import (
     Matrix,
@@ -251,7 +251,7 @@ def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
     Returns the partner of every copy (None: achiral or unpaired) and whether mirror identification applies."""
     kinds = problem.copies()
     chiral = kind_chirality(problem)
-    tiny = _tiny(problem)
+    codes = _chirality_entry(problem)[2]
     partner: list[int | None] = [None] * len(kinds)
     complete = True
     mirror_of: dict[int, list[bool]] = {}
@@ -259,8 +259,8 @@ def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
     def same(k: int, mirrored) -> bool:
         if problem.coloured:
             return coloured_same(problem.kinds[k].coloured(), mirrored)
-        if tiny:
-            return is_rotation(problem.kinds[k].cells, mirrored)
+        if codes is not None:
+            return is_rotation(problem.kinds[k].cells, mirrored, codes[k])
         from solvers.packing.placement_arrays import is_rotation_of
 
         return is_rotation_of(problem.kinds[k].cells, mirrored)
@@ -289,23 +289,34 @@ def _pair_copies(problem: BurrProblem) -> tuple[tuple[int | None, ...], bool]:
 def kind_chirality(problem: BurrProblem) -> list[bool]:
     """Per kind: one-handed (no rotation maps it onto its mirror image), colours included when there are any;
     worked out once per problem (the pairing of copies and the classes both ask)."""
-    from solvers.packing.placement_arrays import is_chiral_np
+    return list(_chirality_entry(problem)[1])
 
+
+def _chirality_entry(problem: BurrProblem):
+    """(the kinds, their chirality, for a tiny problem without colours each kind's rotation codes (see
+    ``tiny_shapes.rotation_codes``, which the pairing of copies reuses) or None), kept for the last few problems."""
     kinds, coloured = problem.kinds, problem.coloured
     found = _CHIRALITY.get((id(kinds), coloured))
     if found is None or found[0] is not kinds:
+        codes = None
         if coloured:
             chirality = [coloured_chiral(k.coloured()) for k in kinds]
+        elif _tiny(problem):
+            codes = [rotation_codes(k.cells) for k in kinds]
+            chirality = [small_chiral(k.cells, c) for k, c in zip(kinds, codes, strict=True)]
         else:
-            chirality = [small_chiral(k.cells) if _tiny(problem) else is_chiral_np(k.cells) for k in kinds]
-        found = _CHIRALITY[(id(kinds), coloured)] = (kinds, chirality)
+            from solvers.packing.placement_arrays import is_chiral_np
+
+            chirality = [is_chiral_np(k.cells) for k in kinds]
+        found = _CHIRALITY[(id(kinds), coloured)] = (kinds, chirality, codes)
         while len(_CHIRALITY) > 8:
             del _CHIRALITY[next(iter(_CHIRALITY))]
-    return list(found[1])
+    return found
 
 
-# the kinds (a tuple shared by a problem and the copies made of it) and their chirality, for the last few problems
-_CHIRALITY: dict[tuple[int, bool], tuple[tuple[Kind, ...], list[bool]]] = {}
+# the kinds (a tuple shared by a problem and the copies made of it), their chirality and rotation codes (tiny
+# problems), for the last few problems
+_CHIRALITY: dict[tuple[int, bool], tuple[tuple[Kind, ...], list[bool], list | None]] = {}
 
 
 # ---------------------------------------------------------------------------------------------- plain puzzles

@@ -142,51 +142,51 @@ def _assemblies(problem: BurrProblem, box: _Box, stop) -> list[tuple[tuple[int, 
         if problem.max_holes is not None and low != high:
             holes = min(holes, problem.max_holes)
     left = [k.maximum for k in problem.kinds]
-    least = [k.minimum for k in problem.kinds]
+    slack = [k.maximum - k.minimum for k in problem.kinds]  # a full cover is an assembly when no more are left
     n_kinds = len(left)
     chosen: list[tuple[int, int]] = []
     found: list[tuple[tuple[int, int], ...]] = []
-    spare = [max(holes, 0)]
-    nodes = [0]
+    spare = max(holes, 0)
+    nodes = 0
 
     class _Full(Exception):
         pass
 
     def full() -> None:
-        if all(left[k] <= problem.kinds[k].maximum - least[k] for k in range(n_kinds)):
-            found.append(tuple(chosen))
-            if len(found) > TINY_ASSEMBLIES:
-                raise _Full
+        for k in range(n_kinds):
+            if left[k] > slack[k]:
+                return
+        found.append(tuple(chosen))
+        if len(found) > TINY_ASSEMBLIES:
+            raise _Full
 
     def walk(occ: int) -> None:
-        nodes[0] += 1
-        if nodes[0] > TINY_NODES:
+        nonlocal nodes, spare
+        nodes += 1
+        if nodes > TINY_NODES:
             raise _Full
-        free = room & ~occ
+        free = room ^ occ
         low_bit = free & -free
-        cell = low_bit.bit_length() - 1
-        for kind, masks in table[cell]:
+        for kind, masks in table[low_bit.bit_length() - 1]:
             if not left[kind]:
                 continue
             left[kind] -= 1
             for mask in masks:
                 if not occ & mask:
                     chosen.append((kind, mask))
-                    after = occ | mask
-                    if after == room:
+                    if occ | mask == room:
                         full()
                     else:
-                        walk(after)
+                        walk(occ | mask)
                     chosen.pop()
             left[kind] += 1
-        if spare[0] and optional & low_bit:
-            spare[0] -= 1
-            after = occ | low_bit
-            if after == room:
+        if spare and optional & low_bit:
+            spare -= 1
+            if occ | low_bit == room:
                 full()
             else:
-                walk(after)
-            spare[0] += 1
+                walk(occ | low_bit)
+            spare += 1
 
     try:
         walk(0)

@@ -101,11 +101,12 @@ def is_rotation(
     return _code(shape, (1, span, span * span), 0) in known
 
 
-def is_chiral(cells: Sequence[Voxel]) -> bool:
-    """True when no rotation maps the piece (normal form) onto its mirror image."""
-    extents = _extents(cells)
-    mirrored = [(extents[0] - 1 - x, y, z) for x, y, z in cells]  # x -> -x, back at the origin
-    return not is_rotation(cells, mirrored)
+def is_chiral(cells: Sequence[Voxel], codes: tuple[int, frozenset[int]] | None = None) -> bool:
+    """True when no rotation maps the piece (normal form) onto its mirror image; ``codes`` its
+    :func:`rotation_codes` when known."""
+    top = max(v[0] for v in cells)
+    mirrored = [(top - x, y, z) for x, y, z in cells]  # x -> -x, back at the origin
+    return not is_rotation(cells, mirrored, codes)
 
 
 def fits_in(cells: Sequence[Voxel], room: Sequence[Voxel]) -> bool:
