@@ -15,16 +15,17 @@ bounded by a number of states; an assembly whose search reaches the bound is *un
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, TypeVar
 
 from solvers.packing.burrtools_puzzle import BurrProblem
-from solvers.packing.burrtools_search import numba_loaded
 from solvers.packing.disassembly import MAX_FAST_PIECES, DisassemblySearch, OutOfTime, PairCache
 from solvers.packing.voxels import Voxel
+
+if TYPE_CHECKING:  # numpy is imported where it is used: a tiny count taken apart in Python never needs it
+    import numpy as np
 
 MAX_PIECES = 512  # parts are taken apart recursively, one level per separation: deeper than this is left undecided
 SMALL_SECONDS = 0.35  # CPU seconds of Python searches at most before the compiled ones (numba loads in about 0.45 s)
@@ -90,11 +91,15 @@ def takes_apart(
     if len(assembly) > MAX_PIECES:
         return None
     kinds = [int(k) for k, _ in assembly]
+    if not compiled:  # the Python search reads (x, y, z) triples as they are
+        return _verdict(problem, kinds, [list(cells) for _, cells in assembly], max_states, compiled, shared)
+    import numpy as np
+
     pieces = [np.asarray(list(cells), dtype=np.int64).reshape(-1, 3) for _, cells in assembly]
     return _verdict(problem, kinds, pieces, max_states, compiled, shared)
 
 
-def _verdict(problem: BurrProblem, kinds: list[int], pieces: list[np.ndarray], max_states: int, compiled: bool,
+def _verdict(problem: BurrProblem, kinds: list[int], pieces: list, max_states: int, compiled: bool,
              shared: PairCache | None) -> bool | None:  # fmt: skip
     groups = GroupedParts(problem, kinds)
     solver = DisassemblySearch(pieces, max_states, groups.same_group, groups.stuck_ok, fast=compiled, shared=shared)
@@ -108,7 +113,7 @@ def _python_seconds(seconds: float | None) -> float:
     """How long the Python searches may run before the compiled ones take over (none once numba is loaded)."""
     if seconds is not None:
         return seconds
-    return 0.0 if numba_loaded() else SMALL_SECONDS
+    return 0.0 if "numba" in sys.modules else SMALL_SECONDS  # burrtools_search.numba_loaded, without its numpy
 
 
 def _while_cheap(items: Sequence[T], decide: Callable[[T, PairCache], V], seconds: float) -> list[V]:
@@ -155,6 +160,8 @@ def takes_apart_many(
         return out
     if any(len(a) > MAX_FAST_PIECES for a in rest):
         return out + [takes_apart(problem, a, max_states=max_states) for a in rest]
+    import numpy as np
+
     # the assemblies of a count share most of their pieces (the same cell tuples): each converted to an array once
     arrays: dict[int, np.ndarray] = {}
     cells: list[np.ndarray] = []
@@ -185,6 +192,8 @@ def _grouped_verdicts(problem: BurrProblem, kinds: np.ndarray, cells: np.ndarray
     for ``take_apart_all``): every assembly's recursion in one compiled call (``take_apart_grouped``), then the
     stuck parts it reports given groups here, in the order met, as :func:`takes_apart` gives them: the first that
     cannot be given one ends its assembly (undecided when a search before it, or its own, reached the bound)."""
+    import numpy as np
+
     from solvers.packing.disassembly_kernel import take_apart_grouped
 
     single = [kind.groups[0][0] if len(kind.groups) == 1 else None for kind in problem.kinds]
@@ -226,6 +235,8 @@ def verdicts_from_rows(
     The pieces' cells are gathered with numpy rather than as Python tuples. None when an assembly has too many
     pieces for the compiled recursion (then :func:`takes_apart` decides). The first assemblies go through the
     Python search as in :func:`takes_apart_many`."""
+    import numpy as np
+
     kinds = np.append(cover.row_kind, -1)  # the padding -1 has no kind
     valid = (rows >= 0) & (kinds[rows] != (-2 if skip_kind is None else skip_kind))
     per_assembly = valid.sum(axis=1)

@@ -29,11 +29,14 @@ import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from solvers.engine import StopFlag
-from solvers.packing.cover import CoverProblem
+
+if TYPE_CHECKING:  # numpy is imported where it is used: a tiny count in Python never needs it
+    import numpy as np
+
+    from solvers.packing.cover import CoverProblem
 
 Direction = tuple[int, int, int]
 Offset = tuple[int, int, int]
@@ -97,22 +100,46 @@ class PairCache:
 
     def __init__(self, deadline: float | None = None) -> None:
         self.shape_ids: dict[tuple[tuple[int, int, int], ...], int] = {}
-        self.shapes: list[np.ndarray] = []
+        self.shapes: list[tuple[tuple[int, int, int], ...]] = []
         self.tables: dict[tuple[int, int], list[dict[tuple[int, int], list[int]]]] = {}
         self.cache: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
         self.deadline = deadline
 
-    def shape(self, cells: np.ndarray) -> tuple[int, tuple[int, int, int]]:
-        """(shape id, corner) of a piece's cells: the shape is the cells less their lowest corner."""
-        low = cells.min(axis=0)
-        corner = (int(low[0]), int(low[1]), int(low[2]))
-        local = cells - low
-        key = tuple(sorted(map(tuple, local.tolist())))
+    def shape(self, cells) -> tuple[int, tuple[int, int, int]]:
+        """(shape id, corner) of a piece's cells (an array or (x, y, z) triples): the shape is the cells less
+        their lowest corner, kept as sorted triples."""
+        rows = cells.tolist() if hasattr(cells, "tolist") else cells
+        corner = (min(v[0] for v in rows), min(v[1] for v in rows), min(v[2] for v in rows))
+        lx, ly, lz = corner
+        key = tuple(sorted((int(x) - lx, int(y) - ly, int(z) - lz) for x, y, z in rows))
         sid = self.shape_ids.get(key)
         if sid is None:
             sid = self.shape_ids[key] = len(self.shapes)
-            self.shapes.append(local)
-        return sid, corner
+            self.shapes.append(key)
+        return sid, (int(lx), int(ly), int(lz))
+
+
+PYTHON_PAIRS = 4096  # cell pairs of two shapes at most for their slide tables in plain Python (numpy beyond)
+
+
+def _tables_np(first, second) -> list[dict[tuple[int, int], list[int]]]:
+    """:meth:`_Pairs._tables` with numpy, for large shapes: the differences of every cell pair grouped per axis
+    by their two other coordinates, each group's values sorted."""
+    import numpy as np
+
+    a, b = np.asarray(first, dtype=np.int64), np.asarray(second, dtype=np.int64)
+    diffs = (b[None, :, :] - a[:, None, :]).reshape(-1, 3)
+    tables = []
+    for axis in range(3):
+        o1, o2 = [x for x in range(3) if x != axis]
+        order = np.lexsort((diffs[:, axis], diffs[:, o2], diffs[:, o1]))
+        line = diffs[order]
+        cut = np.flatnonzero((line[1:, o1] != line[:-1, o1]) | (line[1:, o2] != line[:-1, o2])) + 1
+        starts = [0, *cut.tolist()]
+        ends = [*cut.tolist(), len(line)]
+        one, two, values = line[:, o1].tolist(), line[:, o2].tolist(), line[:, axis].tolist()
+        tables.append({(one[i], two[i]): values[i:j] for i, j in zip(starts, ends, strict=True)})
+    return tables
 
 
 class OutOfTime(Exception):
@@ -129,7 +156,7 @@ class _Pairs:
     m moving along ``d`` towards j is j moving along ``-d`` towards m, so one computation answers both ways.
     """
 
-    def __init__(self, pieces: list[np.ndarray], shared: PairCache | None = None) -> None:
+    def __init__(self, pieces: list, shared: PairCache | None = None) -> None:
         self.pieces = pieces
         self.shared = PairCache() if shared is None else shared
         self.ids: list[int] = []  # each piece's shape and corner, found on the first question (the compiled
@@ -144,17 +171,19 @@ class _Pairs:
         tables = self.shared.tables.get((a, b))
         if tables is None:
             shapes = self.shared.shapes
-            diffs = (shapes[b][None, :, :] - shapes[a][:, None, :]).reshape(-1, 3)
-            tables = []
-            for axis in range(3):
-                o1, o2 = [x for x in range(3) if x != axis]
-                order = np.lexsort((diffs[:, axis], diffs[:, o2], diffs[:, o1]))
-                line = diffs[order]
-                cut = np.flatnonzero((line[1:, o1] != line[:-1, o1]) | (line[1:, o2] != line[:-1, o2])) + 1
-                starts = [0, *cut.tolist()]
-                ends = [*cut.tolist(), len(line)]
-                first, second, values = line[:, o1].tolist(), line[:, o2].tolist(), line[:, axis].tolist()
-                tables.append({(first[i], second[i]): values[i:j] for i, j in zip(starts, ends, strict=True)})
+            if len(shapes[a]) * len(shapes[b]) > PYTHON_PAIRS:
+                tables = _tables_np(shapes[a], shapes[b])
+            else:  # few cell pairs: plain Python, the same groups of sorted values
+                tables = []
+                diffs = [(bx - ax, by - ay, bz - az) for ax, ay, az in shapes[a] for bx, by, bz in shapes[b]]
+                for axis in range(3):
+                    o1, o2 = [x for x in range(3) if x != axis]
+                    groups: dict[tuple[int, int], list[int]] = {}
+                    for v in diffs:
+                        groups.setdefault((v[o1], v[o2]), []).append(v[axis])
+                    for values in groups.values():
+                        values.sort()
+                    tables.append(groups)
             self.shared.tables[(a, b)] = tables
         return tables
 
@@ -220,7 +249,7 @@ class DisassemblySearch:
 
     def __init__(
         self,
-        pieces: list[np.ndarray],
+        pieces: list,  # each piece's cells: an (K, 3) array or (x, y, z) triples (the Python search reads either)
         max_states: int,
         same_group: PartCheck | None = None,
         stuck_ok: PartCheck | None = None,
@@ -362,6 +391,8 @@ class DisassemblySearch:
     def _separate_compiled(self, part: list[int], start_key: State) -> _Separation | None:
         """:meth:`separate` by the compiled search (:mod:`solvers.packing.disassembly_kernel`, imported here: numba
         is loaded only when a compiled search is asked for)."""
+        import numpy as np
+
         from solvers.packing.disassembly_kernel import FOUND, LIMIT
         from solvers.packing.disassembly_kernel import separate as separate_compiled
 
@@ -401,7 +432,7 @@ class DisassemblySearch:
         others = [m for m in range(len(part)) if m not in members]
 
         def extent(local: Sequence[int]) -> tuple[int, int]:
-            values = [int(v) + offsets[m][axis] for m in local for v in self.pieces[part[m]][:, axis]]
+            values = [int(v[axis]) + offsets[m][axis] for m in local for v in self.pieces[part[m]]]
             return min(values), max(values)
 
         g_lo, g_hi = extent(members)
@@ -467,6 +498,8 @@ def _comes_out(far: list[list[tuple[int, ...]]], moving: int, direction: int, n:
 
 
 def _as_pieces(pieces: Sequence[np.ndarray | Sequence[tuple[int, int, int]]]) -> list[np.ndarray]:
+    import numpy as np
+
     out = []
     seen: dict[tuple[int, int, int], int] = {}
     for index, piece in enumerate(pieces):
@@ -511,6 +544,8 @@ def disassemble_solution(problem: CoverProblem, rows: Sequence[int], **kw) -> Di
     """:func:`disassemble` for one packing solution (row ids of ``problem``); piece ``i`` of the result is
     ``rows[i]``'s placement, in the puzzle file's coordinates. Rows without cells (copies a BurrTools assembly
     leaves unused) take no part; the moves still number the pieces by their place in ``rows``."""
+    import numpy as np
+
     target = np.asarray(problem.puzzle.target, dtype=np.int64)
     pieces, present = [], []
     for i, r in enumerate(rows):
@@ -557,6 +592,8 @@ def levels_of(
 ) -> np.ndarray | None:
     """``level(rows)`` for each solution, looking at ``stop`` before each and calling ``progress(done)`` every
     ``every`` solutions: the loop every rule of taking apart shares. None when ``stop`` was set before the end."""
+    import numpy as np
+
     levels = np.full(len(solutions), UNDECIDED, dtype=np.int64)
     for index, rows in enumerate(solutions):
         if stop is not None and stop.is_set():

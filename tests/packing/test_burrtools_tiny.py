@@ -7,6 +7,8 @@ questions (``tiny_shapes``) answer as the numpy ones do."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from solvers.packing import tiny_shapes
 from solvers.packing.burrtools_count import count
 from solvers.packing.burrtools_io import BurrToolsFileError, parse_burrtools, read_burrtools
 from solvers.packing.burrtools_puzzle import BurrProblem, burr_problem
+from solvers.packing.disassembly import PairCache, _Pairs, _tables_np
 from solvers.packing.placement_arrays import fits_somewhere, is_chiral_np, is_rotation_of, room_grid
 from solvers.packing.voxels import mirror_image, normalise, orientations
 
@@ -96,10 +99,13 @@ def test_hand_made_cases_without_colours_get_the_general_figures(monkeypatch, na
         assert tiny == general or (tiny is None and general.assemblies > burrtools_tiny.TINY_ASSEMBLIES // 48)
 
 
+SCREWS = [["##/##", "##/##"], ["_#/##", "_#/__"], ["_#/_#", "##/__"], ["##"]]  # a 2x2x2 cube, two screws, a domino
+SCREW_PARTS = [(1, (0, 2)), (2, (0, 2)), (3, (0, 6))]
+
+
 def test_screws_with_ranges_are_identified_with_their_mirror_images(monkeypatch) -> None:
     """One-handed screws in a range: a reflection turns each into its twin, and the classes shrink."""
-    shapes = [["##/##", "##/##"], ["_#/##", "_#/__"], ["_#/_#", "##/__"], ["##"]]
-    problem = next(_problems(xml_file(shapes, [(1, (0, 2)), (2, (0, 2)), (3, (0, 6))], 0, [], 1).encode()))
+    problem = next(_problems(xml_file(SCREWS, SCREW_PARTS, 0, [], 1).encode()))
     assert problem.mirror_ok
     tiny, general = _both(monkeypatch, problem)
     assert tiny == general and tiny.assemblies > 0
@@ -145,3 +151,33 @@ def test_shape_questions_answer_as_the_numpy_forms() -> None:
         fitted += fits
         unfitted += not fits
     assert min(chiral, achiral, fitted, unfitted) > 10
+
+
+def test_a_tiny_count_end_to_end_never_imports_numpy(tmp_path, monkeypatch) -> None:
+    """The command counts and takes apart a tiny problem in plain Python: neither numpy nor numba is loaded, and
+    the figures are the general path's (in this process: numpy and the compiled searches)."""
+    path = tmp_path / "screws.xmpuzzle"
+    path.write_text(xml_file(SCREWS, SCREW_PARTS, 0, [], 1), encoding="utf-8")
+    script = (
+        "import sys\n"
+        "from solvers.cli import main\n"
+        f"status = main(['pack', {str(path)!r}, '--count', '--disassemble'])\n"
+        "print('numpy:', 'numpy' in sys.modules, 'status:', status, file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert "numpy: False status: 0" in done.stderr, done.stderr
+    monkeypatch.setattr(tiny_shapes, "TINY_BOX", 0)
+    expected = count(burr_problem(parse_burrtools(path.read_bytes())), disassemble=True)
+    assert f"{expected.assemblies} assemblies" in done.stdout and f"{expected.solutions} solutions" in done.stdout
+    assert expected.assemblies > 1
+
+
+def test_slide_tables_in_python_are_the_numpy_ones() -> None:
+    """A pair of shapes' slide tables (the differences of their cells grouped per axis, values sorted) are the
+    same built in plain Python (few cell pairs) as with numpy (many)."""
+    rng = random.Random(11)
+    for _ in range(40):
+        first, second = _polycube(rng, rng.randrange(1, 12)), _polycube(rng, rng.randrange(1, 12))
+        pairs = _Pairs([list(first), list(second)], PairCache())
+        pairs._shapes()
+        assert pairs._tables(pairs.ids[0], pairs.ids[1]) == _tables_np(first, second)

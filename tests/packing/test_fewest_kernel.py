@@ -19,6 +19,7 @@ from search_spy import search_made
 import solvers.packing.burrtools_count as burrtools_count
 import solvers.packing.burrtools_search as burrtools_search
 import solvers.packing.fewest_kernel  # noqa: F401 - numba loaded: counts take the compiled searches, as in the app
+from solvers.packing import tiny_shapes
 from solvers.packing.burrtools_io import parse_burrtools, read_burrtools
 from solvers.packing.burrtools_puzzle import burr_problem
 from solvers.packing.chunks import plan_chunks
@@ -105,7 +106,9 @@ def _grouped(text: str, rng: random.Random) -> str:
 
 def _search_of(monkeypatch, problem, *, every: bool = True) -> tuple:
     """(cover, chunks, enabled, filler) of the search that lists every assembly of ``problem``, or with ``every``
-    false of the count's search (an anchor piece pinned at one placement per orbit, where one applies)."""
+    false of the count's search (an anchor piece pinned at one placement per orbit, where one applies; the general
+    path's search, which a tiny problem's count in plain Python does not make)."""
+    monkeypatch.setattr(tiny_shapes, "TINY_BOX", 0)
     made = search_made(
         monkeypatch,
         lambda: burrtools_count.every_assembly(problem) if every else burrtools_count.count(problem, disassemble=True),
