@@ -246,9 +246,9 @@ def tiny_count(problem: BurrProblem, max_states: int, stop=None):
     from solvers.packing.burrtools_count import Count, _check_stop, _python_first
     from solvers.packing.burrtools_disassembly import takes_apart_many
 
-    if problem.coloured or (problem.mirror_ok and kind_twins(problem) is None):
-        return None
     if not is_tiny(problem.cells, sum(k.maximum for k in problem.kinds)):
+        return None
+    if problem.coloured or (problem.mirror_ok and kind_twins(problem) is None):
         return None
     box = _Box(problem.cells)
     found = _assemblies(problem, box, stop)
