@@ -90,13 +90,16 @@ def _colourless(rows: list[str]) -> list[str]:
     return [row.translate(table) for row in rows]
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_hand_made_cases_without_colours_get_the_general_figures(monkeypatch, name: str) -> None:
-    shapes, parts, result, _pairs, _n_colours = CASES[name]
-    text = xml_file([_colourless(s) for s in shapes], parts, result, [], 1)
-    for problem in _problems(text.encode()):
-        tiny, general = _both(monkeypatch, problem)
-        assert tiny == general or (tiny is None and general.assemblies > burrtools_tiny.TINY_ASSEMBLIES // 48)
+def test_hand_made_cases_without_colours_get_the_general_figures(monkeypatch) -> None:
+    compared = 0
+    for shapes, parts, result, _pairs, _n_colours in CASES.values():
+        text = xml_file([_colourless(s) for s in shapes], parts, result, [], 1)
+        for problem in _problems(text.encode()):
+            tiny, general = _both(monkeypatch, problem, always=False)
+            if tiny is not None:  # None: more assemblies than it lists
+                assert tiny == general
+                compared += 1
+    assert compared >= 5
 
 
 SCREWS = [["##/##", "##/##"], ["_#/##", "_#/__"], ["_#/_#", "##/__"], ["##"]]  # a 2x2x2 cube, two screws, a domino
