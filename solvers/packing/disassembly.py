@@ -432,7 +432,7 @@ class DisassemblySearch:
         others = [m for m in range(len(part)) if m not in members]
 
         def extent(local: Sequence[int]) -> tuple[int, int]:
-            values = [int(v[axis]) + offsets[m][axis] for m in local for v in self.pieces[part[m]]]
+            values = [v + offsets[m][axis] for m in local for v in _column(self.pieces[part[m]], axis)]
             return min(values), max(values)
 
         g_lo, g_hi = extent(members)
@@ -474,6 +474,13 @@ class DisassemblySearch:
             if not ok and self.stuck_ok is not None:  # group bookkeeping: the second part is never looked at
                 break
         return moves, levels, ok
+
+
+def _column(piece, axis: int) -> list[int]:
+    """One coordinate of a piece's cells, from an (K, 3) array or from (x, y, z) triples."""
+    if hasattr(piece, "tolist"):
+        return piece[:, axis].tolist()
+    return [v[axis] for v in piece]
 
 
 Candidate = tuple[tuple[int, ...], int, int, int]  # (members, direction told, moving closure's bits, its direction)
