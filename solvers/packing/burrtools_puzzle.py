@@ -216,9 +216,9 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
     # more copies than fit in the result can never be used: the search's stacks stay the size of the result
     kinds = [Kind(**{**k.__dict__, "maximum": min(k.maximum, len(room) // len(k.cells))}) for k in kinds]
     placeable = []
-    tiny = is_tiny(room, sum(k.maximum for k in kinds))
+    fits = _fitter(room, is_tiny(room, sum(k.maximum for k in kinds)))
     for kind in kinds:
-        if _fits(kind.cells, room, tiny):
+        if fits(kind.cells):
             placeable.append(kind)
         elif kind.minimum:
             raise BurrToolsFileError(f"piece shape {kind.shape + 1} fits nowhere in the result", loc)
@@ -232,14 +232,15 @@ def burr_problem(puzzle: BurrToolsPuzzle, choice: str | int | None = None, *, wh
     return BurrProblem(**{**base.__dict__, "pairing": pairing, "mirror_ok": mirror_ok})
 
 
-def _fits(cells: tuple[Voxel, ...], room: tuple[Voxel, ...], tiny: bool) -> bool:
-    """Whether some rotation of a piece lies on cells of ``room``: in plain Python for a tiny problem (see
-    ``tiny_shapes``), else with the placement arrays (whose orientations the count then reuses)."""
+def _fitter(room: tuple[Voxel, ...], tiny: bool):
+    """Whether some rotation of a piece (its cells) lies on cells of ``room``: in plain Python for a tiny problem
+    (see ``tiny_shapes``), else with the placement arrays in one grid (whose orientations the count then reuses)."""
     if tiny:
-        return fits_in(cells, room)
+        return lambda cells: fits_in(cells, room)
     from solvers.packing.placement_arrays import fits_somewhere, room_grid
 
-    return fits_somewhere(cells, room_grid(room))
+    grid = room_grid(room)
+    return lambda cells: fits_somewhere(cells, grid)
 
 
 def _tiny(problem: BurrProblem) -> bool:

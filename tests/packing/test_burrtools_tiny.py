@@ -102,8 +102,8 @@ def test_hand_made_cases_without_colours_get_the_general_figures(monkeypatch) ->
     assert compared >= 5
 
 
-SCREWS = [["##/##", "##/##"], ["_#/##", "_#/__"], ["_#/_#", "##/__"], ["##"]]  # a 2x2x2 cube, two screws, a domino
-SCREW_PARTS = [(1, (0, 2)), (2, (0, 2)), (3, (0, 6))]
+SCREWS = [["###/###", "###/###"], ["_#/##", "_#/__"], ["_#/_#", "##/__"], ["##"]]  # a 3x2x2 box, two screws, dominoes
+SCREW_PARTS = [(1, (0, 1)), (2, (0, 1)), (3, (0, 3))]
 
 
 def test_screws_with_ranges_are_identified_with_their_mirror_images(monkeypatch) -> None:
