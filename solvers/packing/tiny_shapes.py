@@ -19,9 +19,10 @@ from solvers.packing.voxels import N_ROTATIONS, Voxel, isometry_matrices
 # loaded: up to about a hundred assemblies before symmetry the plain-Python count takes 0.15-0.9 of the general
 # path's time, past that more than the general path. The number of copies says how many assemblies to expect:
 # among seeded random files and hand-made cases of at most 64 cells, with at most 3 copies all had at most 100
-# assemblies, with 4 copies 61%, with 5 16%, with 6 7% (median 8,192), and the Soma cubes (7 copies) have 11,520
-# or more. A problem that is tried here and outgrows the bounds costs the search until then and the numpy
-# orientations its shape questions would have made for the general path (DemoPieceGenerator: 0.6 ms of 9).
+# assemblies, with 4 copies 61%, with 5 16%, with 6 7% (median 8,192), and the Soma cube, crystal and staircase
+# (7 copies) have 2,346-11,520. A problem that is tried here and outgrows the bounds costs the search until then
+# and the numpy orientations its shape questions would have made for the general path (DemoPieceGenerator: 0.6 ms
+# of 9).
 TINY_BOX = 64
 TINY_COPIES = 5  # DemoMirrorParadox's problems have 4 and 5
 
