@@ -76,10 +76,11 @@ class _Box:
         return out
 
 
-_ONE = 1
+_BIT = (1).__lshift__  # i -> 1 << i, for map(): an image's bits summed in C-level loops
 
 
 def _image(mask: int, perm: list[int]) -> int:
+    """The cells of ``mask`` moved by the box permutation ``perm``."""
     out = 0
     while mask:
         low = mask & -mask
@@ -235,7 +236,7 @@ def _class_firsts(problem: BurrProblem, box: _Box, found: list[tuple[tuple[int, 
         for perm, proper in symmetries:
             if proper or mirror_ok:
                 at = perm.__getitem__
-                moved = [sum(map(_ONE.__lshift__, map(at, c))) for c in cells]  # distinct bits: a sum is the union
+                moved = [sum(map(_BIT, map(at, c))) for c in cells]  # distinct bits: a sum is the union
                 seen.add(frozenset(zip(own if proper else kinds, moved, strict=True)))
     return firsts
 
