@@ -63,16 +63,30 @@ class _Box:
     def permutations(self) -> list[tuple[list[int], bool]]:
         """Every isometry that maps the box onto itself, as a permutation of the box indices, with whether it is a
         rotation; in the order of :func:`voxels.isometry_matrices`. An isometry moves an index linearly: the
-        cell ``x + X y + X Y z`` goes to ``a x + b y + c z + d``."""
+        cell ``x + X y + X Y z`` goes to ``a x + b y + c z + d``; each is an exchange of axes followed by flips
+        of some, so the few of each kind are made that way and the 48 composed (a lookup per cell)."""
         dx, dy, dz = self.dims
+        weights = (1, dx, dx * dy)
+
+        def made(cols, signs) -> list[int]:
+            a, d = linear(cols, signs, weights, self.dims)
+            row = [d + a[0] * x for x in range(dx)]
+            plane = [b + a[1] * y for y in range(dy) for b in row]
+            return [b + a[2] * z for z in range(dz) for b in plane]
+
+        exchanges: dict[tuple[int, int, int], list[int]] = {}
+        flips: dict[tuple[int, int, int], list[int]] = {}
         out = []
         for cols, signs, proper in isometries():
             if self.dims[cols[0]] != dx or self.dims[cols[1]] != dy or self.dims[cols[2]] != dz:
                 continue
-            a, d = linear(cols, signs, (1, dx, dx * dy), self.dims)
-            row = [d + a[0] * x for x in range(dx)]
-            plane = [b + a[1] * y for y in range(dy) for b in row]
-            out.append(([b + a[2] * z for z in range(dz) for b in plane], proper))
+            exchange = exchanges.get(cols)
+            if exchange is None:
+                exchange = exchanges[cols] = made(cols, (1, 1, 1))
+            flip = flips.get(signs)
+            if flip is None:
+                flip = flips[signs] = made((0, 1, 2), signs)
+            out.append((list(map(flip.__getitem__, exchange)), proper))
         return out
 
 

@@ -22,7 +22,7 @@ from solvers.packing.burrtools_io import BurrToolsFileError, parse_burrtools, re
 from solvers.packing.burrtools_puzzle import BurrProblem, burr_problem
 from solvers.packing.disassembly import PairCache, _Pairs, _tables_np
 from solvers.packing.placement_arrays import fits_somewhere, is_chiral_np, is_rotation_of, room_grid
-from solvers.packing.voxels import mirror_image, normalise, orientations
+from solvers.packing.voxels import apply, isometry_matrices, mirror_image, normalise, orientations
 
 EXAMPLES = Path("/work/peers/burr-tools/examples")
 
@@ -184,3 +184,19 @@ def test_slide_tables_in_python_are_the_numpy_ones() -> None:
         pairs = _Pairs([list(first), list(second)], PairCache())
         pairs._shapes()
         assert pairs._tables(pairs.ids[0], pairs.ids[1]) == _tables_np(first, second)
+
+
+@pytest.mark.parametrize("dims", [(3, 3, 3), (2, 3, 4), (2, 2, 3), (1, 2, 2), (4, 1, 4)])
+def test_box_permutations_are_the_isometries_applied_cell_by_cell(dims: tuple[int, int, int]) -> None:
+    """Each isometry that maps the box onto itself, as a permutation of box indices: the matrices of
+    ``isometry_matrices`` applied to every cell and moved back to the origin, in their order."""
+    cells = [(x, y, z) for z in range(dims[2]) for y in range(dims[1]) for x in range(dims[0])]
+    expected = []
+    for n, m in enumerate(isometry_matrices()):
+        moved = apply(m, cells)
+        low = [min(v[a] for v in moved) for a in range(3)]
+        moved = [(x - low[0], y - low[1], z - low[2]) for x, y, z in moved]
+        if all(max(v[a] for v in moved) + 1 == dims[a] for a in range(3)):
+            expected.append(([x + dims[0] * (y + dims[1] * z) for x, y, z in moved], n < 24))
+    assert burrtools_tiny._Box(tuple(cells)).permutations() == expected
+    assert len(expected) == {1: 48, 2: 16, 3: 8}[len(set(dims))]  # a cube, a square prism, a brick
