@@ -12,6 +12,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from solvers.nxn.macro_beam import smallest
 from solvers.nxn.turn_runs import MacroRuns
 
 
@@ -111,6 +112,72 @@ def _estimates(
     return estimate
 
 
+@nb.njit(cache=True, nogil=True)
+def _whole_estimates(
+    beam: np.ndarray,
+    spent: np.ndarray,
+    trail_of: np.ndarray,
+    costs: np.ndarray,
+    tuples: np.ndarray,
+    made: np.ndarray,
+    lost: np.ndarray,
+    cost_per_piece: int,
+) -> np.ndarray:
+    """_estimates in whole numbers, flat (state * moves + move), int32: `made` is padded like `lost` (to the count
+    that is always 0), so every move runs the same short loop; about a third less time than the float version."""
+    states, moves, most = len(beam), len(made), made.shape[1]
+    estimate = np.empty(states * moves, dtype=np.int32)
+    k = tuples.shape[1]
+    out = np.zeros(len(tuples) + 1, dtype=np.int32)
+    for s in range(states):
+        row = beam[s]
+        total = 0
+        for t in range(len(tuples)):
+            if k == 3:  # short bars written out: the generic count took longer than all the moves' sums
+                a, b, c = row[tuples[t, 0]], row[tuples[t, 1]], row[tuples[t, 2]]
+                out[t] = 2 - np.int32((a == b) | (a == c) | (b == c)) - np.int32((a == b) & (b == c))
+            elif k == 2:
+                out[t] = np.int32(row[tuples[t, 0]] != row[tuples[t, 1]])
+            else:
+                out[t] = _bar_out(row, tuples[t], 0, k)
+            if t < 24:
+                total += out[t]
+        turns = costs[trail_of[s]]
+        base = spent[s] + cost_per_piece * total
+        for m in range(moves):
+            change = 0
+            for c in range(most):
+                change += out[made[m, c]] - out[lost[m, c]]
+            estimate[s * moves + m] = base + turns[m] + cost_per_piece * change
+    return estimate
+
+
+@nb.njit(cache=True, nogil=True)
+def _lowest(values: np.ndarray, top: int, count: int) -> np.ndarray:
+    """The indices of the `count` lowest of `values` (whole numbers in 0..top), lowest first, ties in index order
+    (a stable sort's first `count`), by a histogram and one counting pass instead of a partition and a sort."""
+    count = min(count, len(values))
+    histogram = np.zeros(top + 1, dtype=np.int64)
+    for i in range(len(values)):
+        histogram[values[i]] += 1
+    start = np.zeros(top + 1, dtype=np.int64)
+    taken = 0
+    cut = top
+    for v in range(top + 1):
+        start[v] = taken
+        if taken + histogram[v] >= count:
+            cut = v
+            break
+        taken += histogram[v]
+    chosen = np.empty(count, dtype=np.int64)
+    for i in range(len(values)):
+        v = values[i]
+        if v <= cut and start[v] < count:
+            chosen[start[v]] = i
+            start[v] += 1
+    return chosen
+
+
 class BarScorer:
     """Scores a bar beam's children for macro_beam (`estimates`) and gives the turns the kept ones added.
 
@@ -137,6 +204,7 @@ class BarScorer:
         self.bars = bars.astype(np.int8)
         self.made = made
         self.lost = np.where(sources < 24, sources, len(rows)).astype(np.int32)  # padding reads the 0 at the end
+        self.padded = np.where(sources < 24, made, len(rows)).astype(np.int32)
         self.first_axis = runs.first_axis.astype(np.int8)
         self.first = runs.first.astype(np.int8)
         self.rest = runs.rest.astype(np.float64)
@@ -161,6 +229,26 @@ class BarScorer:
             np.ascontiguousarray(beam), spent.astype(np.float64), trail_of, table, self.tuples, self.bars,
             self.made, self.lost, float(self.cost_per_piece),
         )  # fmt: skip
+
+    def lowest(
+        self, beam: np.ndarray, spent: np.ndarray, axis: np.ndarray, trail: np.ndarray, count: int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The `count` children with the lowest estimates (flat indices state * moves + move, lowest first, ties in
+        index order: what a stable sort of `estimates` would put first) and their estimates. With a whole cost per
+        piece every estimate is a small whole number, so a counting pass replaces the partition and sort of
+        hundreds of thousands of floats, which took about a third of a step."""
+        if not float(self.cost_per_piece).is_integer():
+            flat = self.estimates(beam, spent, axis, trail).ravel()
+            order = smallest(flat, count)
+            return order, flat[order]
+        trail_of, table = self._costs(axis, trail)
+        whole = int(self.cost_per_piece)
+        values = _whole_estimates(
+            np.ascontiguousarray(beam), spent.astype(np.int32), trail_of, table.astype(np.int32), self.tuples,
+            self.padded, self.lost, whole,
+        )  # fmt: skip
+        order = _lowest(values, int(values.max()), count)
+        return order, values[order].astype(np.float64)
 
     def added(self, axis: np.ndarray, trail: np.ndarray, chosen: np.ndarray) -> np.ndarray:
         """The block turns move chosen[i] adds after the trailing run (axis[i], trail[i])."""

@@ -23,6 +23,13 @@ class Scorer(Protocol):
         """(states, macros): turns so far + turns the macro adds + cost per piece * pieces out after it."""
         ...
 
+    def lowest(
+        self, beam: np.ndarray, spent: np.ndarray, axis: np.ndarray, trail: np.ndarray, count: int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The `count` children with the lowest estimates (flat indices, as `smallest` orders them) and their
+        estimates."""
+        ...
+
     def added(self, axis: np.ndarray, trail: np.ndarray, chosen: np.ndarray) -> np.ndarray:
         """The turns macro chosen[i] adds after the trailing run (axis[i], trail[i])."""
         ...
@@ -56,11 +63,12 @@ def macro_beam(
     best_estimate, best_depth, since = cost_per_piece * float(start_out), 0, 0
     while since < patience and best_estimate > 0 and not stop():
         if scorer is not None:
-            estimate = scorer.estimates(beam, spent, axis, trail).ravel()
+            order, values = scorer.lowest(beam, spent, axis, trail, 4 * width)
         else:
             added = runs.costs(axis, trail) if runs is not None else costs[None, :]
             estimate = (spent[:, None] + added + cost_per_piece * out(beam)).ravel()
-        order = smallest(estimate, 4 * width)
+            order = smallest(estimate, 4 * width)
+            values = estimate[order]
         parents, chosen = order // count, order % count
         children = beam[parents[:, None], local[chosen]]
         _, first = np.unique(_row_hashes(children), return_index=True)
@@ -74,7 +82,7 @@ def macro_beam(
         if runs is not None:
             axis, trail = runs.after(axis[kept_parents], trail[kept_parents], kept_chosen)
         history.append((kept_parents, kept_chosen))
-        top = float(estimate[order[distinct[0]]])
+        top = float(values[distinct[0]])
         if top < best_estimate - 1e-9:
             best_estimate, best_depth, since = top, len(history), 0
         else:

@@ -228,6 +228,10 @@ def test_the_kernel_scores_each_child_as_the_merged_costs_and_a_full_count_do(n,
     for s in range(8):
         assert (scorer.added(axis[[s] * count], trail[[s] * count], every) == added[s]).all()
     assert np.allclose(estimates, spent[:, None] + added + COST_PER_PIECE * (k - most).sum(axis=2))
+    for wanted in (1, 100, 5 * count):  # the counting pass picks what a stable sort of the estimates would
+        order, values = scorer.lowest(beam, spent, axis, trail, wanted)
+        assert (order == np.argsort(estimates.ravel(), kind="stable")[:wanted]).all()
+        assert (values == estimates.ravel()[order]).all()
 
 
 def test_the_beam_tells_states_apart_by_hashes_that_equal_rows_share():
