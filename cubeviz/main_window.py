@@ -553,8 +553,19 @@ class MainWindow(QMainWindow):
         self._close_hooks.append(stop)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """The one shutdown path: save the layout, stop the window's workers, then every feature's."""
-        self.save_layout()
+        """The one shutdown path: save the layout, hide the window, stop the window's workers, then every feature's.
+
+        Hidden before any stop: a table load or a kernel compile cannot be interrupted and holds its worker for
+        seconds on a first run, and a window left on screen meanwhile looks hung. Hiding unmaps it at once, and its
+        own windows (floating docks, dialogs), which hiding the window leaves on screen; the stops then wait for the
+        workers, and the process ends as soon as they return. The layout is saved only from a window on screen: a
+        second close (of a window already hidden, its floating docks too) would write them down as hidden."""
+        if self.isVisible():
+            self.save_layout()
+        for widget in self.findChildren(QWidget):
+            if widget.isWindow() and widget.isVisible():
+                widget.hide()
+        self.hide()
         self._cancel_worker()
         if self._distance_worker is not None:
             self._distance_worker.wait()  # a table load cannot be interrupted; it takes about a second at most
