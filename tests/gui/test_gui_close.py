@@ -1,5 +1,6 @@
 """Closing the window while a worker is held in work it cannot interrupt (a first solve loading its tables): the
-window leaves the screen at once, as the X server sees it, the layout is saved, and no worker outlives the close."""
+window leaves the screen at once, as the X server sees it, the layout is saved, every other worker is told to stop
+before that one is waited for, and no worker outlives the close."""
 
 from __future__ import annotations
 
@@ -22,11 +23,20 @@ class _HeldLoad:
     def __init__(self) -> None:
         self.started = threading.Event()
         self.release = threading.Event()
+        self.others: list[threading.Event] = []  # stop flags of the other workers
+        self.others_told: list[bool] = []  # whether each was set once this load was told to stop
 
-    def events(self, *_args, **_kwargs):
+    def events(self, _choice, _state, stop: threading.Event, *_args, **_kwargs):
         self.started.set()
         self.release.wait(HOLD_S)
+        stop.wait(HOLD_S)  # the close has come to this worker: it is about to be waited for
+        self.others_told = [flag.is_set() for flag in self.others]
         yield from ()
+
+
+def _preparing(stop: threading.Event, *_args) -> None:
+    """Stands in for the start-up's loading of the solver: a load that stops when asked."""
+    stop.wait(HOLD_S)
 
 
 class _Watcher(threading.Thread):
@@ -64,7 +74,12 @@ class _Watcher(threading.Thread):
 def test_closing_during_a_held_table_load_hides_at_once_then_stops_the_worker(qtbot, monkeypatch) -> None:
     load = _HeldLoad()
     monkeypatch.setattr("cubeviz.solve.solve_runner.solve_events", load.events)
+    monkeypatch.setattr("solvers.rubik.preparation.load_if_ready", lambda _tables, _report, stop: _preparing(stop))
+    monkeypatch.setattr("solvers.rubik.rubik_tables.default_tables", lambda: None)
     window = make_window(qtbot, 3)
+    window.solve_feature.prepare_in_background()
+    preparing = window.solve_feature._preparing
+    load.others.append(preparing.stop_event)
     window.net_dock.setFloating(True)  # a floating dock is a window of its own: it must go too
     qtbot.waitUntil(lambda: window.net_dock.windowHandle() is not None and window.net_dock.windowHandle().isExposed())
     window.model.apply_text("R U F'")
@@ -84,4 +99,6 @@ def test_closing_during_a_held_table_load_hides_at_once_then_stops_the_worker(qt
     assert on_screen < HIDDEN_WITHIN_S, f"the window stayed on screen {on_screen * 1000:.0f} ms after the close"
     assert watcher.held_when_hidden, "the window left the screen only once the worker had returned"
     assert worker.stop_event.is_set() and worker.isFinished() and window.solve_feature.session.worker is None
+    assert load.others_told == [True], "another worker was still running untold when the held load was waited for"
+    assert preparing.isFinished()
     assert window.settings.bytes(keys.DOCK_STATE) == layout and window.settings.bytes(keys.GEOMETRY) == geometry
