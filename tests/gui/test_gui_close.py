@@ -34,7 +34,7 @@ class _HeldLoad:
         yield from ()
 
 
-def _preparing(stop: threading.Event, *_args) -> None:
+def _preparing(stop: threading.Event) -> None:
     """Stands in for the start-up's loading of the solver: a load that stops when asked."""
     stop.wait(HOLD_S)
 
