@@ -75,7 +75,6 @@ def test_closing_during_a_held_table_load_hides_at_once_then_stops_the_worker(qt
     load = _HeldLoad()
     monkeypatch.setattr("cubeviz.solve.solve_runner.solve_events", load.events)
     monkeypatch.setattr("solvers.rubik.preparation.load_if_ready", lambda _tables, _report, stop: _preparing(stop))
-    monkeypatch.setattr("solvers.rubik.rubik_tables.default_tables", lambda: None)
     window = make_window(qtbot, 3)
     window.solve_feature.prepare_in_background()
     preparing = window.solve_feature._preparing
