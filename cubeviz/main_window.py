@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from PyQt6.QtCore import QByteArray, QObject, Qt, QTimer, pyqtSignal
+from PyQt6.QtCore import QByteArray, QObject, Qt, QThread, QTimer, pyqtSignal
 from PyQt6.QtGui import QAction, QCloseEvent, QGuiApplication, QUndoGroup, QUndoStack
 from PyQt6.QtWidgets import (
     QApplication,
@@ -48,7 +48,7 @@ from cubeviz.views.history_view import HistoryView
 from cubeviz.views.net_view import NetView
 from cubeviz.views.page_tabs import PageTabs
 from cubeviz.views.size_chooser import add_size_chooser, saved_size
-from cubeviz.workers import CallWorker
+from cubeviz.workers import CallWorker, GeneratorWorker
 from solvers.cube.schemes import available_schemes, load_scheme
 
 APP_TITLE = "cubeviz"
@@ -553,8 +553,24 @@ class MainWindow(QMainWindow):
         self._close_hooks.append(stop)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """The one shutdown path: save the layout, stop the window's workers, then every feature's."""
-        self.save_layout()
+        """The one shutdown path: save the layout, hide the window, stop the window's workers, then every feature's.
+
+        Hidden before any stop: a table load or a kernel compile cannot be interrupted and holds its worker for
+        seconds on a first run, and a window left on screen meanwhile looks hung. Hiding unmaps it at once, and its
+        own windows (floating docks, dialogs), which hiding the window leaves on screen; the stops then wait for the
+        workers, and the process ends as soon as they return: every worker the window holds is told to stop before
+        the first is waited for, so that what they cannot interrupt runs side by side, not one after another. The
+        layout is saved only from a window on screen: a second close (of a window already hidden, its floating docks
+        too) would write them down as hidden."""
+        if self.isVisible():
+            self.save_layout()
+        for widget in self.findChildren(QWidget):
+            if widget.isWindow() and widget.isVisible():
+                widget.hide()
+        self.hide()
+        for worker in self.findChildren(QThread):
+            if isinstance(worker, CallWorker | GeneratorWorker) and worker.isRunning():
+                worker.cancel()
         self._cancel_worker()
         if self._distance_worker is not None:
             self._distance_worker.wait()  # a table load cannot be interrupted; it takes about a second at most

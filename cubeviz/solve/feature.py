@@ -225,8 +225,12 @@ class SolveFeature(QObject):
         self.host.cube_view.installEventFilter(self)
 
     def shutdown(self) -> None:
-        """The window is closing: stop playing, the solve and a training scramble being made."""
+        """The window is closing: stop playing, the solve and a training scramble being made. Every worker is told
+        to stop before the first is waited for, so that loads they cannot interrupt end side by side."""
         self.playback.set_playing(False)
+        self.session.cancel()
+        if self._preparing is not None:
+            self._preparing.cancel()
         self.session.shutdown()
         self.training.shutdown()
         if self._preparing is not None:
