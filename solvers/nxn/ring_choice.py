@@ -1,12 +1,14 @@
 """The outermost centre ring's solution chosen by a quick edge pairing after each of its shortest solutions.
 
 The 5x5x5 search of the outermost ring (centre_rings.py) finds several solutions of the same length or nearly,
-each ending in another state of the edges; the edge pairing after them varies by several turns from one to the
-next (on the 6x6x6 56-68 turns, as much as the centres' whole spread), which the ring's own length cannot see.
+each ending in another state of the edges; the whole solve after them varies with that (on the 6x6x6 by 6-18
+turns among a scramble's first six solutions, nxn_bench.py seeds 0-9), which the ring's own length cannot see.
 So on the sizes of SCREENS each of the first few solutions is followed by a narrow first pairing beam (no late
 beam), and the one whose centres + pairing + unpaired wings come out least is kept; the full pairing then runs
-on that one alone. Measured on the 6x6x6 (nxn_bench.py seeds 0-9, whole solves): 144.4 -> 141.4 turns for six
-96-state beams, about 2.6 s of CPU.
+on that one alone. The quick beam's length predicts the full pairing's only loosely, so more solutions looked at
+narrowly beat fewer looked at widely: on the 6x6x6 (nxn_bench.py's scrambles, whole solves) 144.7 -> 142.6 turns on
+seeds 0-9 for eight 64-state beams, about 2.5 s of CPU (six 96-state beams: 142.2 on seeds 0-9 but 143.5 against
+143.7 on seeds 10-15, where eight 64-state beams gave 140.7).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from solvers.nxn.centre_rings import Chooser, _after, _joined_length
 from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.pairing import COST_PER_WING, EVEN_COST_PER_WING, pairing_candidates, unpaired_wings
 
-SCREENS = {6: (6, 96)}  # size -> (ring solutions looked at, pairing beam width)
+SCREENS = {6: (8, 64)}  # size -> (ring solutions looked at, pairing beam width)
 
 
 def pairing_chooser(size: int, stopped: Callable[[], bool]) -> Chooser | None:
