@@ -200,8 +200,9 @@ def solve(
 def rings_share_of_time(size: int) -> float:
     """The part of a solve the centre rings take, for an honest progress bar: measured 0.5-0.6 of a 6x6x6's and
     7x7x7's time (after the first solve in a process), 0.8-0.85 of an 8x8x8's and 9x9x9's (more rings with bars),
-    0.8-0.86 of the bigger cubes' (the later stages grow more slowly)."""
-    return {6: 0.55, 7: 0.6}.get(size, 0.82)
+    0.8-0.86 of the bigger cubes' (the later stages grow more slowly); the 6x6x6's 0.68-0.78 of its CPU time once
+    its outer ring was chosen by quick pairings after it (ring_choice.py)."""
+    return {6: 0.73, 7: 0.6}.get(size, 0.82)
 
 
 def _shortest_finish(
