@@ -71,6 +71,9 @@ def _after(size: int, colours: np.ndarray, turns: list[BlockTurn]) -> np.ndarray
 
 
 RingsResult = tuple[list[BlockTurn], np.ndarray, tuple[Projection, ...]]
+# (turns so far, the outermost ring's shortest solutions found, least merged turns first, colours before them) ->
+# the one to keep: what comes after the centres (the edge pairing) may prefer another of them
+Chooser = Callable[[list[BlockTurn], list[list[BlockTurn]], np.ndarray], list[BlockTurn]]
 
 
 def solve_rings(
@@ -78,9 +81,10 @@ def solve_rings(
     colours: np.ndarray,
     stopped: Callable[[], bool] = lambda: False,
     pair: Callable[[int, np.ndarray], list[BlockTurn]] | None = None,
+    choose: Chooser | None = None,
 ) -> RingsResult:
     """ring_by_ring run to its end: see there."""
-    steps = ring_by_ring(size, colours, stopped, pair)
+    steps = ring_by_ring(size, colours, stopped, pair, choose)
     while True:
         try:
             next(steps)
@@ -93,6 +97,7 @@ def ring_by_ring(
     colours: np.ndarray,
     stopped: Callable[[], bool] = lambda: False,
     pair: Callable[[int, np.ndarray], list[BlockTurn]] | None = None,
+    choose: Chooser | None = None,
 ) -> Generator[tuple[int, int], None, RingsResult]:
     """(turns, colours after them relabelled to the target, the rings solved) for every ring the tables solve
     within their budgets, innermost first; a ring whose search gives up, or runs past RING_SECONDS, is left to
@@ -101,7 +106,8 @@ def ring_by_ring(
     that depth's bars one colour and keep every deeper piece: bar_pairing.py), each ring after the innermost is
     first paired and then solved with its bars as a 5x5x5 (bars.BarRing), obliques and all, while the rings have
     taken less than BARS_SECONDS. Yields (rings done, rings in all) after each ring, so a caller can report
-    progress: a 15x15x15's six rings take half a minute."""
+    progress: a 15x15x15's six rings take half a minute. `choose` picks among the outermost 5x5x5 ring's solutions
+    (the one that merges best with the turns before it, without)."""
     turns: list[BlockTurn] = []
     solved: list[Projection] = []
     five_until = time.monotonic() + FIVE_SECONDS
@@ -129,7 +135,9 @@ def ring_by_ring(
                 limit = _deadline(stopped, min(time.monotonic() + RING_SECONDS, five_until))
             found = five_solve(small, limit, RING_KEPT, RING_TRIED)
             lifted = [[ring.lift(t) for t in candidate.turns] for candidate in found]
-            step = min(lifted, key=lambda s: _joined_length(size, turns, s)) if lifted else None
+            lifted.sort(key=lambda s: _joined_length(size, turns, s))  # stable: the search's order among equals
+            outermost = number == len(every_ring) - 1
+            step = (choose(turns, lifted, colours) if choose and outermost else lifted[0]) if lifted else None
             if step is None:  # its x-centres at least, by the 4x4x4's tables (fast and sure)
                 ring = Projection(size, 4, ring.depth)
                 step = _fixed_four(ring, ring.project(colours), stopped)

@@ -280,12 +280,13 @@ def pairing_candidates(
     count: int,
     width: int | None = None,
     stop: Callable[[], bool] = lambda: False,
+    late_beam: bool = True,
 ) -> list[list[BlockTurn]]:
     """Up to `count` turn lists, best first: the beam states of least estimate (turns + a cost per wing left
     unpaired) over the whole search, each a different state, so a later stage can keep the one it finishes
     shortest. `width`: states kept per step (None: WIDTHS, or as many as BUDGET allows). On the sizes of
     LATE_WIDTHS the best states found then go on through a narrow beam that also has the seven-turn moves
-    (pairing_family.py). [] below 4x4x4."""
+    (pairing_family.py), unless `late_beam` is False (a quick look). [] below 4x4x4."""
     if size < 4:
         return []
     family = _family(size)
@@ -299,7 +300,7 @@ def pairing_candidates(
     values = np.array([per_wing * float(len(view[0]) - _paired_edges(view, start.colours[0]))])
     history, seen, levels = _search(size, family, start, np.full(1, parity), values, width, stop)
     found = [_found(history, family, entry) for entry in seen]
-    late_width = LATE_WIDTHS.get(size, 0)
+    late_width = LATE_WIDTHS.get(size, 0) if late_beam else 0
     if late_width and seen and not stop():
         # the best end states, then the best states LATE_BACK steps before the best one's depth: the seven-turn
         # moves pay most in the last steps, where the first beam took three-turn middles with side effects

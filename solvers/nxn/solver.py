@@ -5,7 +5,9 @@ Stages, for any N >= 2 (a later stage keeps what earlier ones solved, except whe
    sizes `uses_rings` names instead the innermost centre ring as a 4x4x4 or 5x5x5 by its exact tables
    (centre_rings.py), then, depth by depth outwards, the obliques of that depth paired into bars (bar_pairing.py,
    bar_cycles.py) and the ring with its bars solved as a 5x5x5 (bars.py); a ring whose search runs out of time
-   leaves its pieces to a beam over the block commutators that keep the solved rings (centre_beam.py);
+   leaves its pieces to a beam over the block commutators that keep the solved rings (centre_beam.py); on some
+   sizes the outermost ring's solution is the one after which a quick edge pairing comes out shortest
+   (ring_choice.py);
 2. wing parity: one inner-layer quarter turn for each wing orbit whose permutation is odd, so that 3-cycles can
    finish every wing orbit and a fully paired even cube has no "OLL parity";
 3. centres in bulk: greedy block commutators that move rectangles of centre pieces (centre_blocks.py);
@@ -46,6 +48,7 @@ from solvers.nxn.orbit_solve import solve_orbit, wing_parity_fix
 from solvers.nxn.pairing import COST_PER_WING, EVEN_COST_PER_WING, pairing_candidates, unpaired_wings
 from solvers.nxn.pieces import Kind, orbits
 from solvers.nxn.progress_shares import LATER_SHARES, NO_RING_SHARES, later_fraction, rings_done_shares
+from solvers.nxn.ring_choice import pairing_chooser
 from solvers.nxn.state import NxNState
 from solvers.nxn.validation import _rotation_centres, home_relabel, validate
 
@@ -125,7 +128,7 @@ def solve(
     if uses_rings(size):
         yield StageProgress("centres: rings by the small cubes' tables", 0.0, 0.0)
         pair = partial(pair_depth, size, stop=stopped) if size <= BARS_UP_TO else None
-        steps = ring_by_ring(size, colours, stopped, pair)
+        steps = ring_by_ring(size, colours, stopped, pair, pairing_chooser(size, stopped))
         while True:
             try:
                 rings_solved, count = next(steps)
@@ -197,8 +200,9 @@ def solve(
 def rings_share_of_time(size: int) -> float:
     """The part of a solve the centre rings take, for an honest progress bar: measured 0.5-0.6 of a 6x6x6's and
     7x7x7's time (after the first solve in a process), 0.8-0.85 of an 8x8x8's and 9x9x9's (more rings with bars),
-    0.8-0.86 of the bigger cubes' (the later stages grow more slowly)."""
-    return {6: 0.55, 7: 0.6}.get(size, 0.82)
+    0.8-0.86 of the bigger cubes' (the later stages grow more slowly); the 6x6x6's 0.68-0.78 of its CPU time once
+    its outer ring was chosen by quick pairings after it (ring_choice.py)."""
+    return {6: 0.73, 7: 0.6}.get(size, 0.82)
 
 
 def _shortest_finish(
