@@ -15,7 +15,7 @@ assemblies before symmetry or ``TINY_NODES`` search nodes) is left to the genera
 from __future__ import annotations
 
 from solvers.packing.burrtools_puzzle import BurrProblem, kind_chirality, kind_twins
-from solvers.packing.tiny_shapes import is_tiny, isometries, linear
+from solvers.packing.tiny_shapes import is_tiny, isometries, linear, placed_codes
 from solvers.packing.voxels import Voxel
 
 # Measured with numba loaded (the count alone, seeded random files of 4-27 cells): up to about a hundred assemblies
@@ -106,35 +106,14 @@ def _image(mask: int, perm: list[int]) -> int:
 def _placements(problem: BurrProblem, box: _Box, room: int) -> list[list[tuple[int, list[int]]]] | None:
     """Per box index, the placements whose lowest cell it is, as (kind, masks) in kind order; None past
     ``TINY_PLACEMENTS``."""
-    dx, dy, dz = box.dims
     table: list[list[tuple[int, list[int]]]] = [[] for _ in range(box.size)]
     total = 0
-    weights = (1, dx, dx * dy)
     for k, kind in enumerate(problem.kinds):
         per_cell: dict[int, list[int]] = {}
-        extents = (max(v[0] for v in kind.cells) + 1, max(v[1] for v in kind.cells) + 1,
-                   max(v[2] for v in kind.cells) + 1)  # fmt: skip
-        seen: set[int] = set()
-        for cols, signs, proper in isometries():
-            if not proper:
-                break
-            ex, ey, ez = extents[cols[0]], extents[cols[1]], extents[cols[2]]
-            if ex > dx or ey > dy or ez > dz:
-                continue
-            (a, b, c), d = linear(cols, signs, weights, extents)
-            base = 0
-            for x, y, z in kind.cells:
-                base |= 1 << (a * x + b * y + c * z + d)
-            if base in seen:  # the same orientation again
-                continue
-            seen.add(base)
-            for tz in range(dz - ez + 1):
-                for ty in range(dy - ey + 1):
-                    for tx in range(dx - ex + 1):
-                        placed = base << (tx + dx * (ty + dy * tz))
-                        if not placed & ~room:
-                            per_cell.setdefault((placed & -placed).bit_length() - 1, []).append(placed)
-                            total += 1
+        for placed in placed_codes(kind.cells, box.dims):
+            if not placed & ~room:
+                per_cell.setdefault((placed & -placed).bit_length() - 1, []).append(placed)
+                total += 1
         if total > TINY_PLACEMENTS:
             return None
         for cell, masks in per_cell.items():

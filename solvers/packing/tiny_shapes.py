@@ -9,7 +9,7 @@ of a handful of cells. An isometry followed by the shift back to the origin move
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from solvers.packing.voxels import N_ROTATIONS, Voxel, isometry_matrices
@@ -112,18 +112,14 @@ def is_chiral(cells: Sequence[Voxel], codes: tuple[int, frozenset[int]] | None =
     return not is_rotation(cells, mirrored, codes)
 
 
-def fits_in(cells: Sequence[Voxel], room: Sequence[Voxel]) -> bool:
-    """Whether some rotation of the piece ``cells`` (normal form) lies on cells of ``room``."""
-    low = (min(v[0] for v in room), min(v[1] for v in room), min(v[2] for v in room))
-    dims = (max(v[0] for v in room) - low[0] + 1, max(v[1] for v in room) - low[1] + 1,
-            max(v[2] for v in room) - low[2] + 1)  # fmt: skip
+def placed_codes(cells: Sequence[Voxel], dims: Sequence[int]) -> Iterator[int]:
+    """Every rotation of the piece ``cells`` (normal form) at every shift inside a box of ``dims`` cells per axis,
+    as the bits of its cells (index ``x + X y + X Y z``); a rotation that looks the same as an earlier one is given
+    once. The one loop behind the fit question and the tiny count's placements."""
     dx, dy, dz = dims
     weights = (1, dx, dx * dy)
-    free = 0
-    for x, y, z in room:
-        free |= 1 << (x - low[0] + dx * (y - low[1] + dy * (z - low[2])))
-    blocked = ~free
     extents = _extents(cells)
+    seen: set[int] = set()
     for cols, signs, proper in isometries():
         if not proper:
             break
@@ -132,9 +128,23 @@ def fits_in(cells: Sequence[Voxel], room: Sequence[Voxel]) -> bool:
             continue
         a, d = linear(cols, signs, weights, extents)
         base = _code(cells, a, d)
+        if base in seen:  # the same orientation again
+            continue
+        seen.add(base)
         for tz in range(dz - ez + 1):
             for ty in range(dy - ey + 1):
                 for tx in range(dx - ex + 1):
-                    if not (base << (tx + dx * (ty + dy * tz))) & blocked:
-                        return True
-    return False
+                    yield base << (tx + dx * (ty + dy * tz))
+
+
+def fits_in(cells: Sequence[Voxel], room: Sequence[Voxel]) -> bool:
+    """Whether some rotation of the piece ``cells`` (normal form) lies on cells of ``room``."""
+    low = (min(v[0] for v in room), min(v[1] for v in room), min(v[2] for v in room))
+    dims = (max(v[0] for v in room) - low[0] + 1, max(v[1] for v in room) - low[1] + 1,
+            max(v[2] for v in room) - low[2] + 1)  # fmt: skip
+    dx, dy = dims[0], dims[1]
+    free = 0
+    for x, y, z in room:
+        free |= 1 << (x - low[0] + dx * (y - low[1] + dy * (z - low[2])))
+    blocked = ~free
+    return any(not placed & blocked for placed in placed_codes(cells, dims))
