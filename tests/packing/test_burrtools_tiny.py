@@ -7,12 +7,11 @@ questions (``tiny_shapes``) answer as the numpy ones do."""
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from burrtools_cases import CASES, FILLED_COLOURS, VARIABLE_COLOURS, xml_file
+from fresh_cli import cli_in_fresh_process
 from test_small_burrtools_counts import _random_file
 
 import solvers.packing.burrtools_tiny as burrtools_tiny
@@ -161,13 +160,7 @@ def test_a_tiny_count_end_to_end_never_imports_numpy(tmp_path, monkeypatch) -> N
     the figures are the general path's (in this process: numpy and the compiled searches)."""
     path = tmp_path / "screws.xmpuzzle"
     path.write_text(xml_file(SCREWS, SCREW_PARTS, 0, [], 1), encoding="utf-8")
-    script = (
-        "import sys\n"
-        "from solvers.cli import main\n"
-        f"status = main(['pack', {str(path)!r}, '--count', '--disassemble'])\n"
-        "print('numpy:', 'numpy' in sys.modules, 'status:', status, file=sys.stderr)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    done = cli_in_fresh_process(["pack", str(path), "--count", "--disassemble"], "numpy")
     assert "numpy: False status: 0" in done.stderr, done.stderr
     monkeypatch.setattr(tiny_shapes, "TINY_BOX", 0)
     expected = count(burr_problem(parse_burrtools(path.read_bytes())), disassemble=True)

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import math
 import random
-import subprocess
-import sys
 from itertools import product
 
 import numpy as np
 import pytest
 from box_cuts import box_cut
+from fresh_cli import cli_in_fresh_process
 from search_spy import search_made
 
 import solvers.packing.burrtools_count as burrtools_count
@@ -204,13 +203,7 @@ def test_a_small_file_is_counted_without_numba(tmp_path) -> None:
         '<result id="0"/></problem></problems></puzzle>',
         encoding="utf-8",
     )  # fmt: skip
-    script = (
-        "import sys\n"
-        "from solvers.cli import main\n"
-        f"status = main(['pack', {str(path)!r}, '--disassemble'])\n"
-        "print('numba:', 'numba' in sys.modules, 'status:', status, file=sys.stderr)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    done = cli_in_fresh_process(["pack", str(path), "--disassemble"], "numba")
     assert "numba: False status: 0" in done.stderr, done.stderr
     problem = burr_problem(parse_burrtools(path.read_bytes()))
     expected = burrtools_count.count(problem, disassemble=True)  # this process: the compiled searches
