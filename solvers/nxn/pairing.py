@@ -12,9 +12,11 @@ centre sticker on its face, and of the macros with one effect on the edges only 
 wing counts as paired when it shows the same two colours as its slot's reference piece. The search keeps the
 `width` distinct edge states with the least estimate (turns so far + a cost per wing unpaired, less JOIN_BONUS per
 pair of neighbouring wings in a slot that show the same colours: a block slice later carries such a pair home in
-one move; plus PARITY_COST where an even cube's reference wings are twelve different edges whose permutation parity
-differs from the corners', which the 3x3x3 stage would mend with its six-turn exchange: pairing_scores.py) at each
-step and returns the turns to the state where the estimate without the joined-pairs bonus was least, or
+one move, and on the 7x7x7 as much per slot's two wings of one orbit that show the same colours but not the middle
+edge's: a block symmetric about the middle later pairs both at once; plus PARITY_COST where an even cube's
+reference wings are twelve different edges whose permutation parity differs from the corners', which the 3x3x3
+stage would mend with its six-turn exchange: pairing_scores.py) at each step and returns the turns to the state
+where the estimate without the joined-pairs bonus was least, or
 (`pairing_candidates`) to the few best different states, for the 3x3x3 stage to pick from; the wings left go to
 the 3-cycles. A move costs the block turns it adds after the previous one: its first turn merges with the previous
 move's last when both turn the
@@ -55,6 +57,7 @@ JOIN_BONUSES = {6: 3.0, 7: 3.0}
 # 167.5 -> 143.3, 10x10x10 283.0 -> 205.7; but 12x12x12 266.3 -> 354.3: its narrow beam (about 20 states) fills with
 # joined, unpaired wings and ends with a dozen of them unpaired.
 JOIN_UP_TO = 11
+MIRRORED = {7}  # odd sizes whose joined pairs include a slot's two wings of one orbit (pairing_scores.py)
 SPREAD = 6.0  # states kept as candidates for the 3x3x3 stage: at most this much above the best estimate
 PARITY_COST = 6.0  # the PLL-parity exchange's turns (6x6x6 pairing + 3x3x3 stage + wing cycles: 86.1 -> 84.5)
 # The seven-turn moves (pairing_family.py) in a second beam of LATE_WIDTHS states, from the first beam's LATE_STARTS
@@ -66,6 +69,7 @@ PARITY_COST = 6.0  # the PLL-parity exchange's turns (6x6x6 pairing + 3x3x3 stag
 LATE_WIDTHS = {6: 32, 7: 32}
 LATE_STARTS = 16
 LATE_BACK = 5
+LATE_BACKS: dict[int, tuple[int, ...]] = {}  # sizes restarted from more depths than LATE_BACK steps back
 MAX_SYMMETRIC = 2  # blocks symmetric about the middle that get the short middles (the innermost)
 
 # Outer sequences with each side face's turns adding up to none, as face indices U R F D L B and quarter turns.
@@ -303,9 +307,10 @@ def pairing_candidates(
     if late_width and seen and not stop():
         # the best end states, then the best states LATE_BACK steps before the best one's depth: the seven-turn
         # moves pay most in the last steps, where the first beam took three-turn middles with side effects
-        back = levels[max(0, seen[0][1] - LATE_BACK)]
         late = _late(size, colours, found, late_width, stop)
-        late += _late(size, colours, [_found(history, family, entry) for entry in back], late_width, stop)
+        for steps in LATE_BACKS.get(size, (LATE_BACK,)):
+            back = levels[max(0, seen[0][1] - steps)]
+            late += _late(size, colours, [_found(history, family, entry) for entry in back], late_width, stop)
         found += late
     found.sort(key=lambda entry: entry.value)
     chosen: dict[int, list[BlockTurn]] = {}  # edge state -> turns, the first (least estimate) of each
@@ -384,7 +389,15 @@ def _search(
         # at a place is the parent's code where the move takes it from: one gather per move gives every wing's code
         codes = colours.astype(np.int64) * 8 + colours[:, partner]
         paired, joined, mismatch = move_scores(
-            codes, family.slot_moves, own, family.touched, reference, edge_of, parity, family.move_parity
+            codes,
+            family.slot_moves,
+            own,
+            family.touched,
+            reference,
+            edge_of,
+            parity,
+            family.move_parity,
+            size in MIRRORED,
         )
         joins = family.first_group[None, :] == last[:, None]  # S' then S of the same layers: one turn, or none
         cancels = (
