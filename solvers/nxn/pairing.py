@@ -57,7 +57,10 @@ JOIN_BONUSES = {6: 3.0, 7: 3.0}
 # 167.5 -> 143.3, 10x10x10 283.0 -> 205.7; but 12x12x12 266.3 -> 354.3: its narrow beam (about 20 states) fills with
 # joined, unpaired wings and ends with a dozen of them unpaired.
 JOIN_UP_TO = 11
-MIRRORED = {7}  # odd sizes whose joined pairs include a slot's two wings of one orbit (pairing_scores.py)
+# Odd sizes whose joined pairs include a slot's two wings of one orbit showing the same colours (pairing_scores.py's
+# _mirrored_counts): 7x7x7 pairing + 3x3x3 stage + wing cycles on the solver's own centre-solved states 103.0 ->
+# 101.7, whole solves 195.5 -> 193.8, for about 0.7 CPU s more a solve (the kernel's steps about 1.45 times as long).
+MIRRORED = {7}
 SPREAD = 6.0  # states kept as candidates for the 3x3x3 stage: at most this much above the best estimate
 PARITY_COST = 6.0  # the PLL-parity exchange's turns (6x6x6 pairing + 3x3x3 stage + wing cycles: 86.1 -> 84.5)
 # The seven-turn moves (pairing_family.py) in a second beam of LATE_WIDTHS states, from the first beam's LATE_STARTS
@@ -69,7 +72,6 @@ PARITY_COST = 6.0  # the PLL-parity exchange's turns (6x6x6 pairing + 3x3x3 stag
 LATE_WIDTHS = {6: 32, 7: 32}
 LATE_STARTS = 16
 LATE_BACK = 5
-LATE_BACKS: dict[int, tuple[int, ...]] = {}  # sizes restarted from more depths than LATE_BACK steps back
 MAX_SYMMETRIC = 2  # blocks symmetric about the middle that get the short middles (the innermost)
 
 # Outer sequences with each side face's turns adding up to none, as face indices U R F D L B and quarter turns.
@@ -307,10 +309,9 @@ def pairing_candidates(
     if late_width and seen and not stop():
         # the best end states, then the best states LATE_BACK steps before the best one's depth: the seven-turn
         # moves pay most in the last steps, where the first beam took three-turn middles with side effects
+        back = levels[max(0, seen[0][1] - LATE_BACK)]
         late = _late(size, colours, found, late_width, stop)
-        for steps in LATE_BACKS.get(size, (LATE_BACK,)):
-            back = levels[max(0, seen[0][1] - steps)]
-            late += _late(size, colours, [_found(history, family, entry) for entry in back], late_width, stop)
+        late += _late(size, colours, [_found(history, family, entry) for entry in back], late_width, stop)
         found += late
     found.sort(key=lambda entry: entry.value)
     chosen: dict[int, list[BlockTurn]] = {}  # edge state -> turns, the first (least estimate) of each
