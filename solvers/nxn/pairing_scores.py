@@ -10,7 +10,6 @@ ending of about the same length avoids.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 
 import numba as nb
@@ -97,8 +96,8 @@ def move_scores(
     (state_parity[b] ^ move_parity[m]), 0 elsewhere. An empty `edge_of` (odd cubes: the middle edges are a real
     3x3x3's) leaves mismatch 0. `own` is each slot's places (the unturned view), `touched[m]` the slots move m
     changes, -1 after them: the others keep the parent's counts (a move changes about half the slots)."""
-    counts = _mirrored_counts if mirrored else _slot_counts
-    return _move_scores(codes, slot_moves, own, touched, reference, edge_of, state_parity, move_parity, counts)
+    kernel = _mirrored_move_scores if mirrored else _move_scores
+    return kernel(codes, slot_moves, own, touched, reference, edge_of, state_parity, move_parity)
 
 
 @nb.njit(cache=True, nogil=True)
@@ -111,9 +110,8 @@ def _move_scores(
     edge_of: np.ndarray,
     state_parity: np.ndarray,
     move_parity: np.ndarray,
-    counts: Callable[[np.ndarray, np.ndarray, int], tuple[int, int]],  # _slot_counts or _mirrored_counts
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """`move_scores` with the slot counter passed in (numba compiles one kernel per counter)."""
+    """`move_scores` without mirrored pairs."""
     states, moves, slots = codes.shape[0], slot_moves.shape[0], slot_moves.shape[1]
     paired = np.empty((states, moves), dtype=np.int64)
     joined = np.empty((states, moves), dtype=np.int64)
@@ -126,7 +124,7 @@ def _move_scores(
     total_joins = np.zeros(states, dtype=np.int64)
     for b in range(states):
         for slot in range(slots):
-            pairs, joins = counts(codes[b], own[slot], reference)
+            pairs, joins = _slot_counts(codes[b], own[slot], reference)
             base_pairs[b, slot], base_joins[b, slot] = pairs, joins
             total_pairs[b] += pairs
             total_joins[b] += joins
@@ -147,7 +145,75 @@ def _move_scores(
                 slot = changed[k]
                 if slot < 0:
                     break
-                slot_pairs, slot_joins = counts(code, where[slot], reference)
+                slot_pairs, slot_joins = _slot_counts(code, where[slot], reference)
+                pairs += slot_pairs - base_pairs[b, slot]
+                joins += slot_joins - base_joins[b, slot]
+                if parity:
+                    homes[slot] = edge_of[code[where[slot, reference]]]
+            paired[b, m] = pairs - slots
+            joined[b, m] = joins
+            if parity:
+                seen = 0
+                for slot in range(slots):
+                    if homes[slot] >= 0:
+                        seen |= 1 << homes[slot]
+                if seen == (1 << slots) - 1:
+                    inversions = 0
+                    for i in range(slots):
+                        for j in range(i + 1, slots):
+                            if homes[i] > homes[j]:
+                                inversions += 1
+                    mismatch[b, m] = (inversions + state_parity[b] + move_parity[m]) & 1
+    return paired, joined, mismatch
+
+
+@nb.njit(cache=True, nogil=True)
+def _mirrored_move_scores(
+    codes: np.ndarray,
+    slot_moves: np.ndarray,
+    own: np.ndarray,
+    touched: np.ndarray,
+    reference: int,
+    edge_of: np.ndarray,
+    state_parity: np.ndarray,
+    move_parity: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`move_scores` with mirrored pairs: the same loops as `_move_scores` with the other slot counter (a kernel each,
+    since numba neither caches one that takes the counter as an argument nor prunes a flag's branch to full speed)."""
+    states, moves, slots = codes.shape[0], slot_moves.shape[0], slot_moves.shape[1]
+    paired = np.empty((states, moves), dtype=np.int64)
+    joined = np.empty((states, moves), dtype=np.int64)
+    mismatch = np.zeros((states, moves), dtype=np.int64)
+    check_parity = edge_of.size > 0
+    base_pairs = np.zeros((states, slots), dtype=np.int64)
+    base_joins = np.zeros((states, slots), dtype=np.int64)
+    base_homes = np.full((states, slots), -1, dtype=np.int64)
+    total_pairs = np.zeros(states, dtype=np.int64)
+    total_joins = np.zeros(states, dtype=np.int64)
+    for b in range(states):
+        for slot in range(slots):
+            pairs, joins = _mirrored_counts(codes[b], own[slot], reference)
+            base_pairs[b, slot], base_joins[b, slot] = pairs, joins
+            total_pairs[b] += pairs
+            total_joins[b] += joins
+            if check_parity:
+                base_homes[b, slot] = edge_of[codes[b, own[slot, reference]]]
+    homes = np.empty(slots, dtype=np.int64)
+    for m in range(moves):  # moves outside: one move's sources stay in cache across the beam
+        where = slot_moves[m]
+        changed = touched[m]
+        for b in range(states):
+            code = codes[b]
+            pairs = total_pairs[b]
+            joins = total_joins[b]
+            parity = check_parity
+            if parity:
+                homes[:] = base_homes[b]
+            for k in range(changed.shape[0]):
+                slot = changed[k]
+                if slot < 0:
+                    break
+                slot_pairs, slot_joins = _mirrored_counts(code, where[slot], reference)
                 pairs += slot_pairs - base_pairs[b, slot]
                 joins += slot_joins - base_joins[b, slot]
                 if parity:
