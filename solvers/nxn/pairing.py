@@ -59,7 +59,7 @@ JOIN_BONUSES = {6: 3.0, 7: 3.0}
 JOIN_UP_TO = 11
 # Odd sizes whose first beam's joined pairs include a slot's two wings of one orbit showing the same colours
 # (pairing_scores.py's _mirrored_counts): 7x7x7 pairing + 3x3x3 stage + wing cycles on the solver's own
-# centre-solved states 103.0 -> 101.7, whole solves 195.5 -> 193.8, for about 0.7 CPU s more a solve (the kernel's
+# centre-solved states 103.0 -> 101.7, whole solves 195.3 -> 194.0, for about 0.5 CPU s more a solve (the kernel's
 # steps about 1.45 times as long); the second beam counting them too found the same pairings in 0.27 s more.
 MIRRORED = {7}
 SPREAD = 6.0  # states kept as candidates for the 3x3x3 stage: at most this much above the best estimate
