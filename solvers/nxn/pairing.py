@@ -12,9 +12,11 @@ centre sticker on its face, and of the macros with one effect on the edges only 
 wing counts as paired when it shows the same two colours as its slot's reference piece. The search keeps the
 `width` distinct edge states with the least estimate (turns so far + a cost per wing unpaired, less JOIN_BONUS per
 pair of neighbouring wings in a slot that show the same colours: a block slice later carries such a pair home in
-one move; plus PARITY_COST where an even cube's reference wings are twelve different edges whose permutation parity
-differs from the corners', which the 3x3x3 stage would mend with its six-turn exchange: pairing_scores.py) at each
-step and returns the turns to the state where the estimate without the joined-pairs bonus was least, or
+one move, and on the 7x7x7 as much per slot's two wings of one orbit that show the same colours but not the middle
+edge's: a block symmetric about the middle later pairs both at once; plus PARITY_COST where an even cube's
+reference wings are twelve different edges whose permutation parity differs from the corners', which the 3x3x3
+stage would mend with its six-turn exchange: pairing_scores.py) at each step and returns the turns to the state
+where the estimate without the joined-pairs bonus was least, or
 (`pairing_candidates`) to the few best different states, for the 3x3x3 stage to pick from; the wings left go to
 the 3-cycles. A move costs the block turns it adds after the previous one: its first turn merges with the previous
 move's last when both turn the
@@ -55,6 +57,11 @@ JOIN_BONUSES = {6: 3.0, 7: 3.0}
 # 167.5 -> 143.3, 10x10x10 283.0 -> 205.7; but 12x12x12 266.3 -> 354.3: its narrow beam (about 20 states) fills with
 # joined, unpaired wings and ends with a dozen of them unpaired.
 JOIN_UP_TO = 11
+# Odd sizes whose first beam's joined pairs include a slot's two wings of one orbit showing the same colours
+# (pairing_scores.py's _mirrored_counts): 7x7x7 pairing + 3x3x3 stage + wing cycles on the solver's own
+# centre-solved states 103.0 -> 101.7, whole solves 195.3 -> 194.0, for about 0.5 CPU s more a solve (the kernel's
+# steps about 1.45 times as long); the second beam counting them too found the same pairings in 0.27 s more.
+MIRRORED = {7}
 SPREAD = 6.0  # states kept as candidates for the 3x3x3 stage: at most this much above the best estimate
 PARITY_COST = 6.0  # the PLL-parity exchange's turns (6x6x6 pairing + 3x3x3 stage + wing cycles: 86.1 -> 84.5)
 # The seven-turn moves (pairing_family.py) in a second beam of LATE_WIDTHS states, from the first beam's LATE_STARTS
@@ -298,7 +305,8 @@ def pairing_candidates(
     parity = corner_parity(size, colours) if len(edge_lookup(size)) else 0
     start = _Beam(colours[edges][None, :], np.zeros(1), np.full(1, -1), np.zeros(1, np.int64), np.zeros(1, bool))
     values = np.array([per_wing * float(len(view[0]) - _paired_edges(view, start.colours[0]))])
-    history, seen, levels = _search(size, family, start, np.full(1, parity), values, width, stop)
+    mirrored = size in MIRRORED
+    history, seen, levels = _search(size, family, start, np.full(1, parity), values, width, stop, mirrored)
     found = [_found(history, family, entry) for entry in seen]
     late_width = LATE_WIDTHS.get(size, 0) if late_beam else 0
     if late_width and seen and not stop():
@@ -353,6 +361,7 @@ def _search(
     values: np.ndarray,
     width: int,
     stop: Callable[[], bool],
+    mirrored: bool = False,
 ) -> tuple[
     list[tuple[np.ndarray, np.ndarray]],
     list[tuple[float, int, int, int, float]],
@@ -361,7 +370,8 @@ def _search(
     """The beam over `family`'s moves from the states `beam` (corner parities `parity`, estimates `values`): each
     step's (parents, moves); every state seen within SPREAD of the best estimate as (estimate, depth, index in
     its step's beam, edge state key, turns spent), least estimate first; and the first LATE_STARTS states of each
-    step as the beam ranks them (the starts' first), the same way."""
+    step as the beam ranks them (the starts' first), the same way. `mirrored`: joined pairs include a slot's two
+    wings of one orbit (MIRRORED)."""
     edges, _, view = _edge_view(size)
     per_wing = COST_PER_WING if size % 2 else EVEN_COST_PER_WING
     weights = np.random.default_rng(4).integers(1, 2**40, size=len(edges), dtype=np.int64)
@@ -385,7 +395,15 @@ def _search(
         # at a place is the parent's code where the move takes it from: one gather per move gives every wing's code
         codes = colours.astype(np.int64) * 8 + colours[:, partner]
         paired, joined, mismatch = move_scores(
-            codes, family.slot_moves, own, family.touched, reference, edge_of, parity, family.move_parity
+            codes,
+            family.slot_moves,
+            own,
+            family.touched,
+            reference,
+            edge_of,
+            parity,
+            family.move_parity,
+            mirrored,
         )
         joins = family.first_group[None, :] == last[:, None]  # S' then S of the same layers: one turn, or none
         cancels = (

@@ -221,6 +221,32 @@ def test_pairing_counts_each_moves_paired_and_joined_wings_from_the_parents_wing
     assert len(set(counted.tolist())) > 3 and len(set(joined.tolist())) > 3
 
 
+def test_pairing_counts_an_odd_cubes_mirrored_wings_of_one_orbit_as_joined():
+    """With `mirrored`, a slot's two wings of one orbit (places mirrored about the middle edge) showing the same
+    colours, not the middle edge's, count as joined too: the same count as read off the child itself."""
+    n = 7
+    macros, perms, _ = _macros(n)
+    rng = random.Random(n + 1)
+    mix = [turn for _ in range(10) for turn in rng.choice(macros)]
+    colours = NxNState.solved(n).apply(mix).colours
+    edges, _, _ = _edge_view(n)
+    slot_moves, reference, partner = _slot_view(n)
+    beam = colours[edges][None, :].astype(np.int64)
+    codes = beam * 8 + beam[:, partner]
+    identity = _slot_identity(n)
+    parity = np.zeros(1, dtype=np.int64)
+    plain = move_scores(codes, slot_moves, *identity, reference, edge_lookup(n), parity, _move_parities(n))[1][0]
+    both = move_scores(codes, slot_moves, *identity, reference, edge_lookup(n), parity, _move_parities(n), True)[1][0]
+    slots = edge_slots(n)
+    places = n - 2
+    for move in rng.sample(range(len(macros)), 200):
+        child = colours[perms[move]]
+        shown = [[(child[a], child[b]) for a, b in slot] for slot in slots]
+        mirrored = sum(s[p] == s[places - 1 - p] != s[places // 2] for s in shown for p in range(places // 2))
+        assert both[move] == plain[move] + mirrored
+    assert (both > plain).any()
+
+
 def _scores_of(n: int, colours: np.ndarray) -> tuple:
     """The pairing kernel's scores of every move from one cube (a beam of one state)."""
     edges, _, _ = _edge_view(n)
