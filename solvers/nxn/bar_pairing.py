@@ -35,11 +35,12 @@ from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.turn_runs import MacroRuns
 
 WIDTH = 64
-WIDTHS = {6: 8192, 7: 3072}  # bars and their 3-cycles on the bench's ten scrambles: merged turns and pieces out
+WIDTHS = {6: 16384, 7: 3072}  # bars and their 3-cycles on the bench's ten scrambles: merged turns and pieces out
 # counted only in the bars a move changes took 6x6x6 256 -> 1024 wide 26.1 -> 21.6 turns, 7x7x7 128 -> 512 54.3 ->
 # 45.8; the kernel's cheaper steps (bar_scores.py) then 6x6x6 1024 -> 4096 -> 8192: 21.6 -> 20.3 -> 19.6 (CPU 0.24 ->
 # 0.86 -> 1.7 s), 7x7x7 512 -> 1024 -> 2048 -> 3072: 45.8 -> 43.8 -> 41.4 -> 41.1 (CPU 0.4, -, 1.3, 1.9 s);
-# the numpy steps before took 1.0 s at 1024 wide (6x6x6) and 1.3 s at 512 (7x7x7)
+# the numpy steps before took 1.0 s at 1024 wide (6x6x6) and 1.3 s at 512 (7x7x7); with the outer ring chosen by
+# the edges (ring_choice.py), whole 6x6x6 solves 8192 -> 16384: 142.6 -> 140.4 turns, median CPU 7.6 -> 9.0 s
 MIN_WIDTH = 8
 BUDGET = 32_000_000  # beam width x moves x changed bars x bar length^2: each step's work
 MOVE_LIMIT = 6_000  # conjugates kept per depth at most (a fixed-seed sample beyond: big cubes have tens of thousands)
