@@ -8,7 +8,9 @@ beam), and the one whose centres + pairing + unpaired wings come out least is ke
 on that one alone. The quick beam's length predicts the full pairing's only loosely, so more solutions looked at
 narrowly beat fewer looked at widely: on the 6x6x6 (nxn_bench.py's scrambles, whole solves) 144.7 -> 142.6 turns on
 seeds 0-9 for eight 64-state beams, about 2.5 s of CPU (six 96-state beams: 142.2 on seeds 0-9 but 143.5 against
-143.7 on seeds 10-15, where eight 64-state beams gave 140.7).
+143.7 on seeds 10-15, where eight 64-state beams gave 140.7). On the 7x7x7, whose beam costs about twice as much
+a state, eight 16-state beams (with the pairing's mirrored wing pairs): 194.0 -> 192.0 on seeds 0-9 for about 1.1 s
+of CPU; 32 states gave 192.4, 24 states 193.0, and twelve solutions (centre_rings.RING_KEPT 12) 192.3, each dearer.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from solvers.nxn.centre_rings import Chooser, _after, _joined_length
 from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.pairing import COST_PER_WING, EVEN_COST_PER_WING, pairing_candidates, unpaired_wings
 
-SCREENS = {6: (8, 64)}  # size -> (ring solutions looked at, pairing beam width)
+# size -> (ring solutions looked at, pairing beam width); the 7x7x7's beam costs about twice the 6x6x6's a state
+SCREENS = {6: (8, 64), 7: (8, 16)}
 
 
 def pairing_chooser(size: int, stopped: Callable[[], bool]) -> Chooser | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
 from solvers.nxn import pairing
 from solvers.nxn.centre_rings import solve_rings
@@ -15,10 +16,10 @@ from solvers.nxn.scramble import random_turns
 from solvers.nxn.state import NxNState
 
 
-def test_of_two_solutions_the_one_after_which_nothing_is_left_to_pair_is_kept_though_listed_second():
-    """A solved 6x6x6: a first "solution" that mixes the edges by centre-keeping moves, a second that does
+@pytest.mark.parametrize("n", [6, 7])
+def test_of_two_solutions_the_one_after_which_nothing_is_left_to_pair_is_kept_though_listed_second(n: int):
+    """A solved cube: a first "solution" that mixes the edges by centre-keeping moves, a second that does
     nothing. The chooser keeps the second: the first's turns and its pairing after are more than none."""
-    n = 6
     macros, _, _ = pairing._macros(n)
     rng = random.Random(3)
     mixing = [turn for _ in range(4) for turn in rng.choice(macros[18:])]  # past the 18 face turns
@@ -30,7 +31,8 @@ def test_of_two_solutions_the_one_after_which_nothing_is_left_to_pair_is_kept_th
 
 
 def test_sizes_without_a_screen_keep_the_ring_that_merges_best():
-    assert 7 not in SCREENS and pairing_chooser(7, lambda: False) is None
+    assert 5 not in SCREENS and pairing_chooser(5, lambda: False) is None
+    assert 8 not in SCREENS and pairing_chooser(8, lambda: False) is None
 
 
 def test_the_chooser_sees_the_outermost_ring_only_its_solutions_least_merged_first(monkeypatch):
