@@ -26,7 +26,6 @@ pieces) and sorted into classes by the images above.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 
 from solvers.packing.burrtools_colour import row_colourings
 from solvers.packing.burrtools_io import MAX_COLOURS, BurrToolsFileError
@@ -39,6 +38,7 @@ from solvers.packing.burrtools_puzzle import (
     plain_mode,
     to_puzzle,
 )
+from solvers.packing.burrtools_result import Count, check_stop
 from solvers.packing.puzzle import Piece, Puzzle
 from solvers.packing.voxels import Matrix, Voxel, apply, isometry_matrices
 
@@ -49,17 +49,6 @@ DISASSEMBLY_BATCH = 256  # assemblies taken apart per compiled call
 # assemblies in 0.17 s, but PelikanBurr's 512-cell result takes 3 s and DraculasDentalDesaster's 1,656 cells 8 s
 # (numba and the compiled searches load in about 0.45 s).
 SMALL_CELLS = 256
-
-
-@dataclass(frozen=True)
-class Count:
-    """BurrTools' figures for one problem: assemblies up to its symmetry and, when asked, how many of them come
-    apart (``solutions``; None when not asked) and how many could not be decided within the state bound."""
-
-    assemblies: int
-    solutions: int | None = None
-    undecided: int = 0
-    representatives: tuple[tuple[tuple[int, tuple[Voxel, ...]], ...], ...] = ()  # (kind, cells) per piece
 
 
 def _engine_puzzle(problem: BurrProblem) -> tuple[Puzzle, int | None]:
@@ -111,7 +100,7 @@ def count(problem: BurrProblem, *, disassemble: bool = False, max_states: int = 
     if disassemble:  # a tiny problem in plain Python, without the general path's arrays
         from solvers.packing.burrtools_tiny import tiny_count
 
-        tiny = tiny_count(problem, max_states, stop)
+        tiny = tiny_count(problem, max_states, stop, _python_first(problem))
         if tiny is not None:
             return tiny
     if problem.plain and (not problem.mirror_ok or kind_twins(problem) is not None):
@@ -132,7 +121,7 @@ def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop)
     mode = plain_mode(problem)
     if not disassemble:
         total = count_solutions(cover, up_to=mode, stop=stop)
-        _check_stop(stop)
+        check_stop(stop)
         return Count(total)
     from solvers.packing.symmetry import row_lookup
 
@@ -142,7 +131,7 @@ def _count_plain(problem: BurrProblem, disassemble: bool, max_states: int, stop)
     anchored = None if row_lookup(cover).vectorised else _rotation_chunks(problem, cover, puzzle, enabled, None)
     rows = _search_rows(cover, anchored or plan_chunks(cover, mode), enabled, stop, puzzle.title,
                         small_seconds=_python_first(problem))  # fmt: skip
-    _check_stop(stop)
+    check_stop(stop)
     if anchored is not None:
         keep = _fast_classes(problem, cover, puzzle, rows)
         assert keep is not None  # a plain problem's copies pair up kind by kind (see count)
@@ -181,7 +170,7 @@ def _general_search(problem: BurrProblem, stop, *, one_per_rotation: bool) -> tu
     colourings = row_colourings(problem, cover, target, enabled, hole) if problem.coloured else None
     chunks = _rotation_chunks(problem, cover, puzzle, enabled, hole) if one_per_rotation else None
     rows = _every_assembly(cover, enabled, stop, chunks, hole, _python_first(problem))
-    _check_stop(stop)
+    check_stop(stop)
     return puzzle, cover, target, hole, rows, colourings
 
 
@@ -269,12 +258,6 @@ def _result_coordinates(problem: BurrProblem, puzzle: Puzzle) -> list[Voxel]:
     """The engine puzzle's target cells (moved to the origin) back in the result shape's coordinates."""
     shift = _offset(problem)
     return [(x + shift[0], y + shift[1], z + shift[2]) for x, y, z in puzzle.target]
-
-
-def _check_stop(stop) -> None:
-    """A set ``stop`` flag ends the count as an interruption (the CLI reports it and exits with 130)."""
-    if stop is not None and stop.is_set():
-        raise KeyboardInterrupt
 
 
 def _every_assembly(cover, enabled, stop, chunks=None, hole: int | None = None, small_seconds: float | None = None):
@@ -530,7 +513,7 @@ def _disassemble_rows(problem: BurrProblem, cover, target: list[Voxel], rows, ho
         return Count(0, 0, 0)
     solutions = undecided = 0
     for start in range(0, len(rows), DISASSEMBLY_BATCH * 16):  # batches: a stop request is seen between them
-        _check_stop(stop)
+        check_stop(stop)
         verdicts = verdicts_from_rows(problem, cover, coordinates, rows[start : start + DISASSEMBLY_BATCH * 16],
                                       hole, max_states, _python_first(problem))  # fmt: skip
         if verdicts is None:
@@ -545,7 +528,7 @@ def _with_disassembly(problem: BurrProblem, reps, max_states: int, stop) -> Coun
 
     solutions = undecided = 0
     for start in range(0, len(reps), DISASSEMBLY_BATCH):  # batches: a stop request is seen between them
-        _check_stop(stop)
+        check_stop(stop)
         batch = reps[start : start + DISASSEMBLY_BATCH]
         for verdict in takes_apart_many(problem, batch, max_states=max_states, python_seconds=_python_first(problem)):
             if verdict is None:
@@ -622,7 +605,7 @@ def class_ids(problem: BurrProblem, found: list, *, mirror: bool, stop=None) -> 
 
     for n, placed in enumerate(found):
         if n % 1024 == 0:
-            _check_stop(stop)
+            check_stop(stop)
         mirror_kinds = _mirror_kinds(problem, placed, copies, first_copy, chiral) if mirror else None
         best: tuple = ()
         for s, (_m, _shift, proper) in enumerate(symmetries):

@@ -15,6 +15,7 @@ assemblies before symmetry or ``TINY_NODES`` search nodes) is left to the genera
 from __future__ import annotations
 
 from solvers.packing.burrtools_puzzle import BurrProblem, kind_chirality, kind_twins
+from solvers.packing.burrtools_result import Count, check_stop
 from solvers.packing.tiny_shapes import is_tiny, isometries, linear, placed_codes
 from solvers.packing.voxels import Voxel
 
@@ -234,10 +235,9 @@ def _class_firsts(problem: BurrProblem, box: _Box, found: list[tuple[tuple[int, 
     return firsts
 
 
-def tiny_count(problem: BurrProblem, max_states: int, stop=None):
+def tiny_count(problem: BurrProblem, max_states: int, stop=None, python_seconds: float | None = None) -> Count | None:
     """:func:`burrtools_count.count` with ``disassemble`` for a tiny problem, or None when the problem is outside
     the bounds or needs a rule this path leaves out (colours; copies that pair up across kinds)."""
-    from solvers.packing.burrtools_count import Count, _check_stop, _python_first
     from solvers.packing.burrtools_disassembly import takes_apart_many
 
     if not is_tiny(problem.cells, sum(k.maximum for k in problem.kinds)):
@@ -248,14 +248,14 @@ def tiny_count(problem: BurrProblem, max_states: int, stop=None):
     found = _assemblies(problem, box, stop)
     if found is None:
         return None
-    _check_stop(stop)
+    check_stop(stop)
     firsts = _class_firsts(problem, box, found)
     if not firsts:
         return Count(0, 0, 0)
     where = box.coordinates()
     reps = [tuple((k, tuple(where[i] for i in _bits(m))) for k, m in found[n]) for n in firsts]
-    _check_stop(stop)
-    verdicts = takes_apart_many(problem, reps, max_states=max_states, python_seconds=_python_first(problem))
+    check_stop(stop)
+    verdicts = takes_apart_many(problem, reps, max_states=max_states, python_seconds=python_seconds)
     solutions = sum(1 for v in verdicts if v)
     undecided = sum(1 for v in verdicts if v is None)
     return Count(len(reps), solutions, undecided)
