@@ -15,7 +15,8 @@ Stages, for any N >= 2 (a later stage keeps what earlier ones solved, except whe
 5. edge pairing: a beam search over centre-keeping macros joins wings to their edge (pairing.py);
 6. 3x3x3 stage: corners, and the middle edges (odd N) or paired edges (even N), by the two-phase solver, after
    the six-turn "PLL parity" exchange when an even cube needs it (frame.py), on each of the pairing's
-   FRAME_CANDIDATES best states, the shortest whole kept;
+   FRAME_CANDIDATES best states, the shortest whole kept (paired_finish.py; where the outer ring's choice already
+   paired and finished the edges of the state the centres ended in, that finish is taken as it is);
 7. wings the pairing left: pure 3-cycles again.
 The turns are then merged (compact.py: runs of turns about one axis become the fewest block turns) and checked by
 replay before the solution is yielded. An odd cube is solved to the colours of its fixed centres, an even cube to
@@ -42,10 +43,11 @@ from solvers.nxn.centre_rings import RingsResult, ring_by_ring
 from solvers.nxn.centre_search import free_centre_turns
 from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
-from solvers.nxn.frame import DEFAULT_SECONDS, solve_frame
+from solvers.nxn.frame import DEFAULT_SECONDS
 from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.orbit_solve import solve_orbit, wing_parity_fix
-from solvers.nxn.pairing import COST_PER_WING, EVEN_COST_PER_WING, pairing_candidates, unpaired_wings
+from solvers.nxn.paired_finish import FRAME_CANDIDATES, shortest_finish
+from solvers.nxn.pairing import pairing_candidates
 from solvers.nxn.pieces import Kind, orbits
 from solvers.nxn.progress_shares import LATER_SHARES, NO_RING_SHARES, later_fraction, rings_done_shares
 from solvers.nxn.ring_choice import pairing_chooser
@@ -60,7 +62,6 @@ RING_SIZES = (6, 8, 10, 12, 14, 16)  # even sizes whose centre rings go by the 4
 # 15x15x15 3515 -> 3346, 17x17x17 4816 -> 4627, at a few seconds more.
 BEAM_UP_TO = 7  # the ring-keeping beam (centre_beam.py); on bigger cubes its steps cost seconds, greedy takes over
 BEAM_WIDTHS = {7: 64}  # states per beam step past centre_beam.WIDTH: 7x7x7 283.0 turns for 287.4 (seeds 0-19)
-FRAME_CANDIDATES = 3  # paired states the 3x3x3 stage is tried on, the shortest whole kept
 BARS_UP_TO = 17  # ring sizes whose outer rings go with their bars (bar_cycles.pair_depth, bars.py): measured shorter
 MAX_SOLVE_SIZE = 25  # the solver's time grows about as N^2.5 (17x17x17: 10-20 s); larger cubes are refused
 
@@ -125,10 +126,12 @@ def solve(
         return StageProgress(words, rings_share + (1 - rings_share) * later, time.monotonic() - started)
 
     solved_rings: tuple = ()
+    chooser = None
     if uses_rings(size):
         yield StageProgress("centres: rings by the small cubes' tables", 0.0, 0.0)
         pair = partial(pair_depth, size, stop=stopped) if size <= BARS_UP_TO else None
-        steps = ring_by_ring(size, colours, stopped, pair, pairing_chooser(size, stopped))
+        chooser = pairing_chooser(size, flag, frame_seconds)
+        steps = ring_by_ring(size, colours, stopped, pair, chooser)
         while True:
             try:
                 rings_solved, count = next(steps)
@@ -172,12 +175,13 @@ def solve(
         if stopped():
             return
     yield progress("pairing", 0, "edge pairing")
-    candidates = pairing_candidates(size, colours, FRAME_CANDIDATES, stop=stopped)
+    known = chooser.finish_for(colours) if chooser is not None else None
+    candidates = pairing_candidates(size, colours, FRAME_CANDIDATES, stop=stopped) if known is None else []
     if stopped():
         return
     yield progress("finish", 0, "3x3x3 stage: corners and edges")
     try:
-        finish = _shortest_finish(size, colours, candidates or [[]], frame_seconds, flag)
+        finish = _shortest_finish(size, colours, candidates or [[]], frame_seconds, flag) if known is None else known
     except SearchCancelled:
         return
     if stopped():
@@ -201,28 +205,16 @@ def rings_share_of_time(size: int) -> float:
     """The part of a solve the centre rings take, for an honest progress bar: measured 0.5-0.6 of a 6x6x6's and
     7x7x7's time (after the first solve in a process), 0.8-0.85 of an 8x8x8's and 9x9x9's (more rings with bars),
     0.8-0.86 of the bigger cubes' (the later stages grow more slowly); the 6x6x6's 0.68-0.78 of its CPU time once
-    its outer ring was chosen by quick pairings after it (ring_choice.py)."""
-    return {6: 0.73, 7: 0.6}.get(size, 0.82)
+    its outer ring was chosen by quick pairings after it (ring_choice.py), and 0.96-0.998 since that choice also
+    pairs and finishes the edges of its two finalists (the solver then only replays the kept finish)."""
+    return {6: 0.97, 7: 0.6}.get(size, 0.82)
 
 
 def _shortest_finish(
     size: int, colours: np.ndarray, candidates: list[list[BlockTurn]], seconds: float | None, flag: StopFlag
 ) -> list[BlockTurn]:
-    """Pairing then 3x3x3 stage, for the pairing candidate whose whole is shortest: block turns once merged, plus
-    what the wing 3-cycles will spend on the wings it left unpaired. The 3x3x3 stage's length varies by a few
-    turns from one paired state to another (an even cube's PLL-parity exchange alone is six), which the pairing's
-    own estimate cannot see."""
-    per_wing = COST_PER_WING if size % 2 else EVEN_COST_PER_WING
-    best: tuple[float, list[BlockTurn]] | None = None
-    for pairing in candidates:
-        paired = colours[sequence_permutation(size, pairing)]
-        frame = solve_frame(size, paired, seconds, flag)  # type: ignore[arg-type]
-        score = len(compact(pairing + frame, size)) + per_wing * unpaired_wings(size, paired)
-        if best is None or score < best[0]:
-            best = (score, pairing + frame)
-        if flag.is_set():
-            break
-    return best[1] if best is not None else []
+    """paired_finish.shortest_finish, without the turns before (their merges are not counted)."""
+    return shortest_finish(size, colours, candidates, seconds, flag)
 
 
 def solve_nxn(state: NxNState, **options) -> BigCubeSolution:

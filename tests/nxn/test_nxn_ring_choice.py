@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 
 import numpy as np
 import pytest
@@ -25,14 +26,44 @@ def test_of_two_solutions_the_one_after_which_nothing_is_left_to_pair_is_kept_th
     mixing = [turn for _ in range(4) for turn in rng.choice(macros[18:])]  # past the 18 face turns
     colours = NxNState.solved(n).colours
     assert pairing.unpaired_wings(n, colours[sequence_permutation(n, mixing)]) > 0
-    choose = pairing_chooser(n, lambda: False)
+    choose = pairing_chooser(n, threading.Event())
     assert choose is not None
     assert choose([], [mixing, []], colours) == []
 
 
 def test_sizes_without_a_screen_keep_the_ring_that_merges_best():
-    assert 5 not in SCREENS and pairing_chooser(5, lambda: False) is None
-    assert 8 not in SCREENS and pairing_chooser(8, lambda: False) is None
+    assert 5 not in SCREENS and pairing_chooser(5, threading.Event()) is None
+    assert 8 not in SCREENS and pairing_chooser(8, threading.Event()) is None
+
+
+def test_the_finish_found_for_the_kept_solution_solves_the_cube_and_is_given_for_its_state_alone():
+    """The 6x6x6's finalists go through the full pairing and 3x3x3 stage; the chooser hands the kept one's finish
+    to the solver for exactly the state that solution leaves. Replayed: centres' solution, finish and the wing
+    3-cycles after it solve the cube; for the other solution's state it gives nothing."""
+    from solvers.nxn.orbit_solve import solve_orbit
+    from solvers.nxn.pieces import Kind, orbits
+
+    n = 6
+    assert SCREENS[n].finalists >= 2
+    macros, _, _ = pairing._macros(n)
+    rng = random.Random(5)
+    first, second = ([turn for _ in range(3) for turn in rng.choice(macros[18:])] for _ in range(2))
+    start = NxNState.solved(n)
+    choose = pairing_chooser(n, threading.Event(), None)
+    assert choose is not None
+    kept = choose([], [first, second], start.colours)
+    other = second if kept == first else first
+    assert kept in (first, second) and kept != other
+    after = start.apply(kept)
+    finish = choose.finish_for(after.colours)
+    assert finish is not None and choose.finish_for(start.apply(other).colours) is None
+    colours = after.apply(finish).colours
+    rest = []
+    for index, orbit in enumerate(orbits(n)):
+        if orbit.kind is Kind.WING:
+            done, colours = solve_orbit(n, index, colours)
+            rest += done
+    assert start.apply(kept + finish + rest).is_solved()
 
 
 def test_the_chooser_sees_the_outermost_ring_only_its_solutions_least_merged_first(monkeypatch):

@@ -344,3 +344,22 @@ def test_the_3x3x3_stage_keeps_the_paired_state_it_finishes_shortest():
     for turns in found:
         paired = start.apply(turns).colours
         assert chosen <= whole(turns + solve_frame(n, paired, None, None))
+
+
+def test_a_pairing_is_charged_what_it_adds_after_the_turns_before_it(monkeypatch):
+    """Of two pairings of equal length that leave every wing paired, `R' U` merges with the centres' last turn R (one
+    turn added) and `U R'` does not (three): with the turns before given, the first is kept though listed second;
+    without them the first listed. The 3x3x3 stage is left out (it would undo either the same way)."""
+    import threading
+
+    from solvers.nxn import paired_finish
+    from solvers.nxn.moves import face_turn
+
+    n = 6
+    r, u = face_turn(1, 1, n), face_turn(0, 1, n)
+    colours = NxNState.solved(n).apply([r]).colours
+    plain, merging = [u, r.inverse()], [r.inverse(), u]
+    monkeypatch.setattr(paired_finish, "solve_frame", lambda *args: [])
+    flag = threading.Event()
+    assert paired_finish.shortest_finish(n, colours, [plain, merging], None, flag, before=[r]) == merging
+    assert paired_finish.shortest_finish(n, colours, [plain, merging], None, flag) == plain
