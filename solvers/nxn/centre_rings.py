@@ -43,8 +43,9 @@ RING_SECONDS = 4.5  # a 5x5x5 ring's search past this is dropped (median 1-2 s, 
 RING_TRIED = 12  # phase-2 candidates a 5x5x5 ring takes to phase 3: on the 7x7x7 the same turns as the 5x5x5's 48
 RING_KEPT = 8  # a 5x5x5 ring's shortest solutions compared by their turns once merged with the turns before them
 # (free: the search finds them anyway); bars and their ring merged, seeds 0-9: 6x6x6 47.8 -> 47.6, 7x7x7 69.3 -> 69.1
-BAR_RING_SECONDS = 6.0  # of CPU time, for a ring with its bars (bars.py), outside FIVE_SECONDS: it takes 1.5-3 s, and
-# cut off on a loaded machine (wall-clock limits did, at a load average of 9) it costs its bars about 100 turns
+BAR_RING_SECONDS = 10.0  # of CPU time, for a ring with its bars (bars.py), outside FIVE_SECONDS: it takes 1.5-3 s, and
+# cut off on a loaded machine (wall-clock limits did, at a load average of 9) it costs its bars about 100 turns; 6 s
+# cut short the 5x5x5 search's second try for even wings (about 3.5 s more, on one ring in twenty: 6x6x6 seed 11)
 BARS_SECONDS = 20.0  # rings begun after this go without their bars (big cubes on a loaded machine: the 60 s limit)
 FIVE_SECONDS = 8.0  # all 5x5x5 rings of one cube together (a 17x17x17 has seven); later rings get the 4x4x4's
 SHALLOW_BLOCKS = tuple(b for b in INNER_BLOCKS if b != (1, 2))  # (1, 2) lifts to a block over the deeper rings

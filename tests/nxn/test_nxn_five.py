@@ -220,3 +220,36 @@ def test_wings_left_odd_by_the_shortest_centre_solutions_cost_no_wing_exchange()
     assert found.turns[-len(edge_parity()) :] != edge_parity()
     assert wing_parity(found.colours) == 0
     assert sum(1 for t in found.turns if not t.is_rotation(5)) <= 30
+
+
+def test_when_every_even_phase_2_search_runs_past_its_budget_a_patient_one_still_avoids_the_wing_exchange(
+    monkeypatch,
+):
+    """Seed 0's shortest phase-2 endings all leave the wings odd. With the searches for even endings running past
+    their usual budget (as a 6x6x6's outer ring's did on nxn_bench.py's seed 11: 43 turns with the exchange), the
+    centres would end with the 15-turn wing exchange; phase 2 tried again for even endings with a larger budget
+    finds them."""
+    from solvers.nxn.five import centres as five_centres
+
+    plain = five_centres._search
+
+    def even_past_budget(phase, moves, colours, need_even, limit, stop, budget=0):
+        if phase == 1 and need_even and not budget:
+            return []
+        return plain(phase, moves, colours, need_even, limit, stop, budget)
+
+    monkeypatch.setattr(five_centres, "_search", even_past_budget)
+    monkeypatch.setattr(five_centres, "EVEN_BUDGET", five_centres.BUDGETS[1])  # what this scramble needs: cheap
+    model = StickerModel(5)
+    model.apply(format_turns(random_turns(5, seed=0), 5))
+    state = read_facelets(model.facelets())
+    found = solve_centres(home_relabel(state)[state.colours], keep=1, tried=12)[0]  # the rings' RING_TRIED
+    assert found.turns[-len(edge_parity()) :] != edge_parity()
+    assert sum(1 for t in found.turns if not t.is_rotation(5)) <= 30
+    model.apply(format_turns(list(found.turns), 5))
+    text = model.facelets()
+    for f in range(6):
+        face = {text[i] for i in X_INDEX[4 * f : 4 * f + 4] + PLUS_INDEX[4 * f : 4 * f + 4] + [FIXED_INDEX[f]]}
+        assert len(face) == 1, (f, face)
+    after = read_facelets(text)
+    assert wing_parity(home_relabel(after)[after.colours]) == 0
