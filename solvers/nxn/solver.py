@@ -42,7 +42,7 @@ from solvers.nxn.centre_rings import RingsResult, ring_by_ring
 from solvers.nxn.centre_search import free_centre_turns
 from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
-from solvers.nxn.frame import DEFAULT_SECONDS, solve_frame
+from solvers.nxn.frame import FRAME_NODES, solve_frame
 from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.orbit_solve import solve_orbit, wing_parity_fix
 from solvers.nxn.pairing import COST_PER_WING, EVEN_COST_PER_WING, pairing_candidates, unpaired_wings
@@ -91,7 +91,7 @@ def _target_relabel(state: NxNState) -> np.ndarray:
 
 
 def solve(
-    state: NxNState, *, stop: StopFlag | None = None, frame_seconds: float | None = DEFAULT_SECONDS
+    state: NxNState, *, stop: StopFlag | None = None, frame_nodes: int | None = FRAME_NODES
 ) -> Iterator[SolveEvent]:
     """Yield StageProgress events, then one BigCubeSolution (unless stopped). InvalidBigCubeError first if the
     colouring is not a solvable cube; ValueError for a cube above MAX_SOLVE_SIZE."""
@@ -105,12 +105,12 @@ def solve(
     if size == 4:  # table-driven centres: a pipeline of its own (solvers/nxn/four/)
         from solvers.nxn.four.solve import solve_four
 
-        yield from solve_four(state, flag, frame_seconds)
+        yield from solve_four(state, flag, frame_nodes)
         return
     if size == 5:  # table-driven centres per orbit: a pipeline of its own (solvers/nxn/five/)
         from solvers.nxn.five.solve import solve_five
 
-        if (yield from solve_five(state, flag, frame_seconds)):
+        if (yield from solve_five(state, flag, frame_nodes)):
             return
     colours = _target_relabel(state)[state.colours]
     turns: list[BlockTurn] = []
@@ -177,7 +177,7 @@ def solve(
         return
     yield progress("finish", 0, "3x3x3 stage: corners and edges")
     try:
-        finish = _shortest_finish(size, colours, candidates or [[]], frame_seconds, flag)
+        finish = _shortest_finish(size, colours, candidates or [[]], frame_nodes, flag)
     except SearchCancelled:
         return
     if stopped():
@@ -206,7 +206,7 @@ def rings_share_of_time(size: int) -> float:
 
 
 def _shortest_finish(
-    size: int, colours: np.ndarray, candidates: list[list[BlockTurn]], seconds: float | None, flag: StopFlag
+    size: int, colours: np.ndarray, candidates: list[list[BlockTurn]], nodes: int | None, flag: StopFlag
 ) -> list[BlockTurn]:
     """Pairing then 3x3x3 stage, for the pairing candidate whose whole is shortest: block turns once merged, plus
     what the wing 3-cycles will spend on the wings it left unpaired. The 3x3x3 stage's length varies by a few
@@ -216,7 +216,7 @@ def _shortest_finish(
     best: tuple[float, list[BlockTurn]] | None = None
     for pairing in candidates:
         paired = colours[sequence_permutation(size, pairing)]
-        frame = solve_frame(size, paired, seconds, flag)  # type: ignore[arg-type]
+        frame = solve_frame(size, paired, nodes, flag)  # type: ignore[arg-type]
         score = len(compact(pairing + frame, size)) + per_wing * unpaired_wings(size, paired)
         if best is None or score < best[0]:
             best = (score, pairing + frame)
