@@ -40,9 +40,9 @@ BUDGET = 200_000  # nodes per search and bound
 MAX_BOUND = 16
 RING_SECONDS = 4.5  # wall clock: a 5x5x5 ring's search past this is dropped, on cubes above BARS_UP_TO (median 1-2 s,
 # phases 1 and 2 the most of it; at 3 s a load average of 3 made rings fall back, which cost about 50 turns)
-SAFETY_SECONDS = 30.0  # wall clock: the innermost ring's and a ring with bars's search past this is dropped. Their
-# work is bounded by the searches' node budgets (1.5-3 s of CPU), so that the same scramble gets the same answer under
-# any load; this only guards against a machine all but stalled (a load average of 10 makes them 5-15 s)
+SAFETY_SECONDS = 30.0  # CPU time: the innermost ring's and a ring with bars's search past this is dropped. Their work
+# is bounded by the searches' node budgets (1.5-3 s of CPU), so that the same scramble gets the same answer under any
+# load: this only guards against a runaway search. (As wall clock, 30 s was reached at a load average of 17.)
 RING_TRIED = 12  # phase-2 candidates a 5x5x5 ring takes to phase 3: on the 7x7x7 the same turns as the 5x5x5's 48
 RING_KEPT = 8  # a 5x5x5 ring's shortest solutions compared by their turns once merged with the turns before them
 # (free: the search finds them anyway); bars and their ring merged, seeds 0-9: 6x6x6 47.8 -> 47.6, 7x7x7 69.3 -> 69.1
@@ -133,7 +133,7 @@ def ring_by_ring(
             from solvers.nxn.five.centres import solve_centres as five_solve
 
             if isinstance(ring, BarRing) or (number == 0 and pair is not None):  # node budgets alone, normally
-                limit = _deadline(stopped, time.monotonic() + SAFETY_SECONDS)
+                limit = _cpu_deadline(stopped, time.process_time() + SAFETY_SECONDS)
             else:
                 limit = _deadline(stopped, min(time.monotonic() + RING_SECONDS, five_until))
             found = five_solve(small, limit, RING_KEPT, RING_TRIED)
@@ -166,6 +166,11 @@ def _joined_length(size: int, before: list[BlockTurn], step: list[BlockTurn]) ->
         start -= 1
     joined = compact(before[start:] + step, size)
     return sum(not t.is_rotation(size) for t in joined)
+
+
+def _cpu_deadline(stopped: Callable[[], bool], until: float) -> Callable[[], bool]:
+    """A stop test that is also true once this process has used CPU time up to `until` (time.process_time)."""
+    return lambda: stopped() or time.process_time() > until
 
 
 @cache
