@@ -47,8 +47,8 @@ RING_TRIED = 12  # phase-2 candidates a 5x5x5 ring takes to phase 3: on the 7x7x
 RING_KEPT = 8  # a 5x5x5 ring's shortest solutions compared by their turns once merged with the turns before them
 # (free: the search finds them anyway); bars and their ring merged, seeds 0-9: 6x6x6 47.8 -> 47.6, 7x7x7 69.3 -> 69.1
 BARS_SECONDS = 45.0  # wall clock, a safety valve: rings begun after this go without their bars. A 17x17x17's seven
-# rings all with bars took 31.6 s of CPU (seed 0, at a load average of 11) for 2047 turns; cut at 20 s, as they were
-# under load, 4507 turns
+# rings all with bars took 31.6 s of CPU, loading included (seed 0, at a load average of 11), for 2047 turns in all;
+# cut at 20 s, as they were under load, 4507 turns
 FIVE_SECONDS = 8.0  # all 5x5x5 rings of one cube together (a 17x17x17 has seven); later rings get the 4x4x4's
 SHALLOW_BLOCKS = tuple(b for b in INNER_BLOCKS if b != (1, 2))  # (1, 2) lifts to a block over the deeper rings
 

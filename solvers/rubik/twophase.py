@@ -135,6 +135,7 @@ def twophase(
 
 
 def _kernel_tables(tables: RubikTables) -> tuple[k.Phase1Tables, k.Phase2Tables]:
+    """The tables each phase's kernel reads, packed as the kernel takes them (loaded on first use)."""
     mv, classes, p2 = tables.moves(), tables.flipslice_classes(), tables.phase2()
     phase1 = k.Phase1Tables(mv["twist"], mv["flip"], mv["slice"], tables.phase1(), classes["class_of"],
                             classes["sym_of"], mv["twist_conj"])  # fmt: skip
