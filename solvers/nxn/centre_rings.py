@@ -38,15 +38,17 @@ PHASE1_SOLUTIONS = 6  # per axis (fixed-orientation rings)
 PHASE2_SOLUTIONS = 4  # per phase-1 solution and choice of U/D
 BUDGET = 200_000  # nodes per search and bound
 MAX_BOUND = 16
-RING_SECONDS = 4.5  # a 5x5x5 ring's search past this is dropped (median 1-2 s, phases 1 and 2 the most of it; at 3 s
-# a load average of 3 made rings fall back, which cost about 50 turns and the beam's time)
+RING_SECONDS = 4.5  # wall clock: a 5x5x5 ring's search past this is dropped, on cubes above BARS_UP_TO (median 1-2 s,
+# phases 1 and 2 the most of it; at 3 s a load average of 3 made rings fall back, which cost about 50 turns)
+SAFETY_SECONDS = 30.0  # CPU time: the innermost ring's and a ring with bars's search past this is dropped. Their work
+# is bounded by the searches' node budgets (1.5-3 s of CPU), so that the same scramble gets the same answer under any
+# load: this only guards against a runaway search. (As wall clock, 30 s was reached at a load average of 17.)
 RING_TRIED = 12  # phase-2 candidates a 5x5x5 ring takes to phase 3: on the 7x7x7 the same turns as the 5x5x5's 48
 RING_KEPT = 8  # a 5x5x5 ring's shortest solutions compared by their turns once merged with the turns before them
 # (free: the search finds them anyway); bars and their ring merged, seeds 0-9: 6x6x6 47.8 -> 47.6, 7x7x7 69.3 -> 69.1
-BAR_RING_SECONDS = 10.0  # of CPU time, for a ring with its bars (bars.py), outside FIVE_SECONDS: it takes 1.5-3 s, and
-# cut off on a loaded machine (wall-clock limits did, at a load average of 9) it costs its bars about 100 turns; 6 s
-# cut short the 5x5x5 search's second try for even wings (about 3.5 s more, on one ring in twenty: 6x6x6 seed 11)
-BARS_SECONDS = 20.0  # rings begun after this go without their bars (big cubes on a loaded machine: the 60 s limit)
+BARS_SECONDS = 45.0  # wall clock, a safety valve: rings begun after this go without their bars. A 17x17x17's seven
+# rings all with bars took 31.6 s of CPU, loading included (seed 0, at a load average of 11), for 2047 turns in all;
+# cut at 20 s, as they were under load, 4507 turns
 FIVE_SECONDS = 8.0  # all 5x5x5 rings of one cube together (a 17x17x17 has seven); later rings get the 4x4x4's
 SHALLOW_BLOCKS = tuple(b for b in INNER_BLOCKS if b != (1, 2))  # (1, 2) lifts to a block over the deeper rings
 
@@ -101,7 +103,7 @@ def ring_by_ring(
     choose: Chooser | None = None,
 ) -> Generator[tuple[int, int], None, RingsResult]:
     """(turns, colours after them relabelled to the target, the rings solved) for every ring the tables solve
-    within their budgets, innermost first; a ring whose search gives up, or runs past RING_SECONDS, is left to
+    within their budgets, innermost first; a ring whose search gives up, or runs past its time, is left to
     the later stages. `colours` are relative to the target (for an even cube the innermost ring may change that
     target: the colours returned are relative to the new one). With `pair` (depth, colours -> turns that make
     that depth's bars one colour and keep every deeper piece: bar_pairing.py), each ring after the innermost is
@@ -111,9 +113,11 @@ def ring_by_ring(
     (the one that merges best with the turns before it, without)."""
     turns: list[BlockTurn] = []
     solved: list[Projection] = []
+    every_ring = rings(size)
+    if any(ring.small == 5 for ring in every_ring) or pair is not None:
+        warm_five()  # before any clock starts: a fresh process's first solve must not spend its limits loading
     five_until = time.monotonic() + FIVE_SECONDS
     bars_until = time.monotonic() + BARS_SECONDS
-    every_ring = rings(size)
     for number, ring in enumerate(every_ring):
         if number:
             yield number, len(every_ring)
@@ -128,10 +132,8 @@ def ring_by_ring(
         if ring.small == 5:
             from solvers.nxn.five.centres import solve_centres as five_solve
 
-            if isinstance(ring, BarRing):  # worth more time: cut short, its paired bars go piece by piece
-                limit = _cpu_deadline(stopped, time.process_time() + BAR_RING_SECONDS)
-            elif number == 0 and pair is not None:  # the bars' deeper ring: on CPU time too, like theirs
-                limit = _cpu_deadline(stopped, time.process_time() + RING_SECONDS)
+            if isinstance(ring, BarRing) or (number == 0 and pair is not None):  # node budgets alone, normally
+                limit = _cpu_deadline(stopped, time.process_time() + SAFETY_SECONDS)
             else:
                 limit = _deadline(stopped, min(time.monotonic() + RING_SECONDS, five_until))
             found = five_solve(small, limit, RING_KEPT, RING_TRIED)
@@ -169,6 +171,16 @@ def _joined_length(size: int, before: list[BlockTurn], step: list[BlockTurn]) ->
 def _cpu_deadline(stopped: Callable[[], bool], until: float) -> Callable[[], bool]:
     """A stop test that is also true once this process has used CPU time up to `until` (time.process_time)."""
     return lambda: stopped() or time.process_time() > until
+
+
+@cache
+def warm_five() -> None:
+    """Load the 5x5x5 centre tables and kernels once per process, by solving a centre state one turn from solved
+    (a fraction of a second once they are on disk)."""
+    from solvers.nxn.five.centres import solve_centres as five_solve
+
+    solved = np.repeat(np.arange(6, dtype=np.int8), 25)
+    five_solve(solved[sequence_permutation(5, [BlockTurn(Axis.X, 1, 1, 1)])], lambda: False, 1, 1)
 
 
 def _deadline(stopped: Callable[[], bool], until: float) -> Callable[[], bool]:

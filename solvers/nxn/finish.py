@@ -13,12 +13,12 @@ from solvers.nxn.pieces import Kind, orbits
 
 
 def finish_from_centres(
-    size: int, colours: np.ndarray, flag: StopFlag, frame_seconds: float | None
+    size: int, colours: np.ndarray, flag: StopFlag, frame_nodes: int | None
 ) -> list[BlockTurn] | None:
     """The 3x3x3 stage and wing 3-cycles for what pairing left, from solved centres; None if stopped."""
     stopped = flag.is_set
     try:
-        turns = solve_frame(size, colours, frame_seconds, flag)  # type: ignore[arg-type]
+        turns = solve_frame(size, colours, frame_nodes, flag)  # type: ignore[arg-type]
     except SearchCancelled:
         return None
     colours = colours[sequence_permutation(size, turns)]

@@ -26,7 +26,9 @@ from solvers.nxn.pieces import corner_slots, edge_slots
 if TYPE_CHECKING:
     from solvers.cube.state import CubeState
 
-DEFAULT_SECONDS = 0.25  # two-phase keeps improving its answer this long
+FRAME_NODES = 1_200_000  # per view of the two-phase search (six views): about 0.5 s of CPU, what 0.25 s of wall
+# clock on two cores gave before; counted in nodes, not seconds, so a scramble's answer does not depend on the load
+SAFETY_SECONDS = 10.0  # wall clock: two-phase ends early past this (0.3 s on a quiet machine, 1-2 s at a load of 10)
 
 
 def frame_colours(size: int, colours: np.ndarray, edges: bool = True) -> np.ndarray:
@@ -135,10 +137,11 @@ def pll_parity_turns(size: int) -> list[BlockTurn]:
     return parse(f"2-{h}Rw2 U2 2-{h}Rw2 {h}Uw2 2-{h}Rw2 2-{h}Uw2", size)
 
 
-def solve_frame(size: int, colours: np.ndarray, seconds: float | None, stop: threading.Event | None) -> list[BlockTurn]:
+def solve_frame(size: int, colours: np.ndarray, nodes: int | None, stop: threading.Event | None) -> list[BlockTurn]:
     """Turns that solve the frame (see the module docstring): two-phase's outer turns, after the PLL-parity
-    exchange of two edges when an even cube's paired edges need it. Two-phase improves its answer for `seconds`;
-    with None it gives the first answer of a single search, the same on every run (what a seeded scramble needs)."""
+    exchange of two edges when an even cube's paired edges need it. Two-phase improves its answer for `nodes`
+    nodes per view, the same answer on every run and under any load; with None it gives the first answer of a
+    single search (quicker, also the same on every run: what a seeded scramble needs)."""
     from solvers.rubik.events import MoveSolution
     from solvers.rubik.twophase import twophase
 
@@ -146,7 +149,10 @@ def solve_frame(size: int, colours: np.ndarray, seconds: float | None, stop: thr
     if cube.is_solved():
         return before
     best = None
-    search = twophase(cube, n_variants=1, stop=stop) if seconds is None else twophase(cube, max_time=seconds, stop=stop)
+    if nodes is None:
+        search = twophase(cube, n_variants=1, stop=stop)
+    else:
+        search = twophase(cube, max_nodes=nodes, max_time=SAFETY_SECONDS, stop=stop)
     for event in search:
         if isinstance(event, MoveSolution):
             best = event

@@ -23,19 +23,19 @@ def shortest_finish(
     size: int,
     colours: np.ndarray,
     candidates: list[list[BlockTurn]],
-    seconds: float | None,
+    nodes: int | None,
     flag: StopFlag,
     before: list[BlockTurn] | None = None,
 ) -> list[BlockTurn]:
     """Pairing then 3x3x3 stage, for the pairing candidate whose whole is shortest: block turns once merged, plus
-    what the wing 3-cycles will spend on the wings it left unpaired. With `before` (the turns that led to
-    `colours`) a candidate is charged what it adds once merged with them: a pairing whose first slice turn merges
-    with the centres' last turn is a turn cheaper than its own length says."""
+    what the wing 3-cycles will spend on the wings it left unpaired (`nodes` as frame.solve_frame's). With `before`
+    (the turns that led to `colours`) a candidate is charged what it adds once merged with them: a pairing whose
+    first slice turn merges with the centres' last turn is a turn cheaper than its own length says."""
     per_wing = COST_PER_WING if size % 2 else EVEN_COST_PER_WING
     best: tuple[float, list[BlockTurn]] | None = None
     for pairing in candidates:
         paired = colours[sequence_permutation(size, pairing)]
-        frame = solve_frame(size, paired, seconds, flag)  # type: ignore[arg-type]
+        frame = solve_frame(size, paired, nodes, flag)  # type: ignore[arg-type]
         turns = pairing + frame
         length = len(compact(turns, size)) if before is None else _joined_length(size, before, turns)
         score = length + per_wing * unpaired_wings(size, paired)
@@ -47,10 +47,10 @@ def shortest_finish(
 
 
 def pair_and_finish(
-    size: int, colours: np.ndarray, seconds: float | None, flag: StopFlag, before: list[BlockTurn] | None = None
+    size: int, colours: np.ndarray, nodes: int | None, flag: StopFlag, before: list[BlockTurn] | None = None
 ) -> list[BlockTurn]:
     """The full edge pairing (its FRAME_CANDIDATES best states) and the 3x3x3 stage after it: shortest_finish."""
     candidates = pairing_candidates(size, colours, FRAME_CANDIDATES, stop=flag.is_set)
     if flag.is_set():
         return []
-    return shortest_finish(size, colours, candidates or [[]], seconds, flag, before)
+    return shortest_finish(size, colours, candidates or [[]], nodes, flag, before)

@@ -27,7 +27,7 @@ import numpy as np
 
 from solvers.engine import SearchCancelled, StopFlag
 from solvers.nxn.centre_rings import _after, _joined_length
-from solvers.nxn.frame import DEFAULT_SECONDS
+from solvers.nxn.frame import FRAME_NODES
 from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.orbit_solve import solve_orbit
 from solvers.nxn.paired_finish import pair_and_finish
@@ -48,12 +48,12 @@ class Screen(NamedTuple):
 SCREENS = {6: Screen(8, 64, 2), 7: Screen(8, 16, 0)}
 
 
-def pairing_chooser(size: int, flag: StopFlag, frame_seconds: float | None = DEFAULT_SECONDS) -> PairingChooser | None:
+def pairing_chooser(size: int, flag: StopFlag, frame_nodes: int | None = FRAME_NODES) -> PairingChooser | None:
     """The chooser for centre_rings.ring_by_ring on a size of SCREENS, None on the others (the ring that merges
-    best is kept). `frame_seconds` as the 3x3x3 stage's (frame.solve_frame)."""
+    best is kept). `frame_nodes` as the 3x3x3 stage's (frame.solve_frame)."""
     if size not in SCREENS:
         return None
-    return PairingChooser(size, SCREENS[size], flag, frame_seconds)
+    return PairingChooser(size, SCREENS[size], flag, frame_nodes)
 
 
 @dataclass
@@ -64,7 +64,7 @@ class PairingChooser:
     size: int
     screen: Screen
     flag: StopFlag
-    frame_seconds: float | None
+    frame_nodes: int | None
     _finish: tuple[bytes, list[BlockTurn]] | None = field(default=None, init=False)
 
     def finish_for(self, colours: np.ndarray) -> list[BlockTurn] | None:
@@ -101,7 +101,7 @@ class PairingChooser:
             step = solutions[index]
             after = _after(size, colours, step)
             try:
-                finish = pair_and_finish(size, after, self.frame_seconds, self.flag, before + step)
+                finish = pair_and_finish(size, after, self.frame_nodes, self.flag, before + step)
             except SearchCancelled:
                 return solutions[0]
             if stopped():

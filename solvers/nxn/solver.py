@@ -43,7 +43,7 @@ from solvers.nxn.centre_rings import RingsResult, ring_by_ring
 from solvers.nxn.centre_search import free_centre_turns
 from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
-from solvers.nxn.frame import DEFAULT_SECONDS
+from solvers.nxn.frame import FRAME_NODES
 from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.orbit_solve import solve_orbit, wing_parity_fix
 from solvers.nxn.paired_finish import FRAME_CANDIDATES, shortest_finish
@@ -92,7 +92,7 @@ def _target_relabel(state: NxNState) -> np.ndarray:
 
 
 def solve(
-    state: NxNState, *, stop: StopFlag | None = None, frame_seconds: float | None = DEFAULT_SECONDS
+    state: NxNState, *, stop: StopFlag | None = None, frame_nodes: int | None = FRAME_NODES
 ) -> Iterator[SolveEvent]:
     """Yield StageProgress events, then one BigCubeSolution (unless stopped). InvalidBigCubeError first if the
     colouring is not a solvable cube; ValueError for a cube above MAX_SOLVE_SIZE."""
@@ -106,12 +106,12 @@ def solve(
     if size == 4:  # table-driven centres: a pipeline of its own (solvers/nxn/four/)
         from solvers.nxn.four.solve import solve_four
 
-        yield from solve_four(state, flag, frame_seconds)
+        yield from solve_four(state, flag, frame_nodes)
         return
     if size == 5:  # table-driven centres per orbit: a pipeline of its own (solvers/nxn/five/)
         from solvers.nxn.five.solve import solve_five
 
-        if (yield from solve_five(state, flag, frame_seconds)):
+        if (yield from solve_five(state, flag, frame_nodes)):
             return
     colours = _target_relabel(state)[state.colours]
     turns: list[BlockTurn] = []
@@ -130,7 +130,7 @@ def solve(
     if uses_rings(size):
         yield StageProgress("centres: rings by the small cubes' tables", 0.0, 0.0)
         pair = partial(pair_depth, size, stop=stopped) if size <= BARS_UP_TO else None
-        chooser = pairing_chooser(size, flag, frame_seconds)
+        chooser = pairing_chooser(size, flag, frame_nodes)
         steps = ring_by_ring(size, colours, stopped, pair, chooser)
         while True:
             try:
@@ -181,7 +181,7 @@ def solve(
         return
     yield progress("finish", 0, "3x3x3 stage: corners and edges")
     try:
-        finish = _shortest_finish(size, colours, candidates or [[]], frame_seconds, flag) if known is None else known
+        finish = _shortest_finish(size, colours, candidates or [[]], frame_nodes, flag) if known is None else known
     except SearchCancelled:
         return
     if stopped():
@@ -211,10 +211,10 @@ def rings_share_of_time(size: int) -> float:
 
 
 def _shortest_finish(
-    size: int, colours: np.ndarray, candidates: list[list[BlockTurn]], seconds: float | None, flag: StopFlag
+    size: int, colours: np.ndarray, candidates: list[list[BlockTurn]], nodes: int | None, flag: StopFlag
 ) -> list[BlockTurn]:
     """paired_finish.shortest_finish, without the turns before (their merges are not counted)."""
-    return shortest_finish(size, colours, candidates, seconds, flag)
+    return shortest_finish(size, colours, candidates, nodes, flag)
 
 
 def solve_nxn(state: NxNState, **options) -> BigCubeSolution:

@@ -18,8 +18,8 @@ from solvers.rubik.cubie import multiply
 from solvers.rubik.movetables import PHASE2_MOVES
 
 # control array shared by all threads of one solve (int64)
-CTRL_STOP, CTRL_BEST, CTRL_TARGET, CTRL_MAX = 0, 1, 2, 3
-CTRL_SIZE = 4
+CTRL_STOP, CTRL_BEST, CTRL_TARGET, CTRL_MAX, CTRL_NODES = 0, 1, 2, 3, 4
+CTRL_SIZE = 5  # CTRL_NODES: a thread stops once it has counted this many nodes (0: no limit)
 # per-thread statistics (int64)
 STAT_NODES, STAT_DEPTH, STAT_SOLUTIONS, STAT_EXHAUSTED = 0, 1, 2, 3
 STAT_SIZE = 4
@@ -68,6 +68,13 @@ def redundant(prev: int, m: int) -> bool:
     fp = prev // 3
     fm = m // 3
     return fm == fp or (fm == (fp + 3) % 6 and fm < fp)
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def spent(ctrl, stats) -> bool:
+    """This thread's node budget is used up: checked only at the thread's own node counts, so with a control
+    array of its own the search stops at the same node on every run, whatever the load."""
+    return ctrl[CTRL_NODES] > 0 and stats[STAT_NODES] >= ctrl[CTRL_NODES]
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -123,7 +130,7 @@ def _phase2(c0, e0, s0, depth, prev, mv_corners, mv_ud, mv_ssorted, p2c, p2e, pa
         e = mv_ud[es[lvl], m]
         s = mv_ssorted[ss[lvl], m]
         stats[STAT_NODES] += 1
-        if (stats[STAT_NODES] & _CHECK_EVERY) == 0 and ctrl[CTRL_STOP] != 0:
+        if (stats[STAT_NODES] & _CHECK_EVERY) == 0 and (ctrl[CTRL_STOP] != 0 or spent(ctrl, stats)):
             return -1
         togo = depth - lvl - 1
         h = max(p2c[c * cd.N_PERM4 + s], p2e[e * cd.N_PERM4 + s])
@@ -218,7 +225,7 @@ def twophase_search(start, phase1, phase2, move_cubes, ctrl, found):
                 continue
             if stats[STAT_NODES] >= next_check:
                 next_check = stats[STAT_NODES] + _CHECK_EVERY
-                if ctrl[CTRL_STOP] != 0 or ctrl[CTRL_BEST] <= ctrl[CTRL_TARGET]:
+                if ctrl[CTRL_STOP] != 0 or ctrl[CTRL_BEST] <= ctrl[CTRL_TARGET] or spent(ctrl, stats):
                     return
                 if d1 >= ctrl[CTRL_BEST]:
                     break
@@ -252,9 +259,11 @@ def new_buffers() -> Found:
     )
 
 
-def new_control(target: int, max_length: int) -> np.ndarray:
+def new_control(target: int, max_length: int, max_nodes: int = 0) -> np.ndarray:
+    """A control array: no solution yet, the target and longest lengths, the node budget (0: none)."""
     ctrl = np.zeros(CTRL_SIZE, dtype=np.int64)
     ctrl[CTRL_BEST] = max_length + 1
     ctrl[CTRL_TARGET] = target
     ctrl[CTRL_MAX] = max_length
+    ctrl[CTRL_NODES] = max_nodes
     return ctrl

@@ -145,7 +145,7 @@ def test_rings_with_bars_solve_every_centre_piece_of_the_cube(n, monkeypatch):
     monkeypatch.setattr(centre_rings, "RING_SECONDS", 600.0)
     monkeypatch.setattr(centre_rings, "FIVE_SECONDS", 600.0)
     monkeypatch.setattr(centre_rings, "BARS_SECONDS", 600.0)
-    monkeypatch.setattr(centre_rings, "BAR_RING_SECONDS", 600.0)
+    monkeypatch.setattr(centre_rings, "SAFETY_SECONDS", 600.0)
     model = _scrambled(n, seed=4)
     colours = read_facelets(model.facelets()).colours
     paired: list[int] = []

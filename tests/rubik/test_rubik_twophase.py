@@ -65,3 +65,37 @@ def test_impossible_cube_is_refused():
     twisted = CubeState.from_arrays(3, SOLVED.cp, co, SOLVED.ep, SOLVED.eo, SOLVED.centres)
     with pytest.raises(UnsolvableCubeError):
         solve_twophase(twisted)
+
+
+def _fast_clock(factor: float):
+    """A stand-in for the two-phase module's `time`: its clock runs `factor` times too fast (a loaded machine)."""
+    import time
+    from types import SimpleNamespace
+
+    return SimpleNamespace(perf_counter=lambda: factor * time.perf_counter())
+
+
+def test_a_node_budget_gives_the_same_answer_however_fast_the_clock_runs(monkeypatch):
+    """With a node budget each view searches alone, so the answer (applied: it solves) is the same on a second
+    run with a clock 1000 times too fast: no improvement is lost to a slow machine."""
+    from solvers.rubik import twophase as module
+
+    state = random_state(3, random.Random(11))
+    first = [e for e in twophase(state, max_nodes=200_000) if isinstance(e, MoveSolution)]
+    monkeypatch.setattr(module, "time", _fast_clock(1000.0))
+    again = [e for e in twophase(state, max_nodes=200_000) if isinstance(e, MoveSolution)]
+    assert len(first) == len(again) == 1 and again[0].moves == first[0].moves
+    assert first[0].length <= 20 and apply_moves(state, first[0].moves) == SOLVED
+
+
+def test_a_node_budget_finds_short_answers_and_proves_them():
+    """A four-move scramble under a node budget: found, applied, and proven (a view ran out of shorter ones)."""
+    state = parse_algorithm("R U R' F2").state(3)
+    final = [e for e in twophase(state, max_nodes=100_000) if isinstance(e, MoveSolution)]
+    assert [(e.length, e.proven_optimal) for e in final] == [(4, True)]
+    assert apply_moves(state, final[0].moves) == SOLVED
+
+
+def test_a_node_budget_below_one_is_refused():
+    with pytest.raises(ValueError, match="max_nodes must be above 0"):
+        next(twophase(random_state(3, random.Random(1)), max_nodes=0))

@@ -35,7 +35,7 @@ COST_PER_WING = 6.0  # turns the 3-cycle stage spends per wing left unpaired
 
 
 def solve_five(
-    state: NxNState, flag: StopFlag, frame_seconds: float | None
+    state: NxNState, flag: StopFlag, frame_nodes: int | None
 ) -> Generator[StageProgress | BigCubeSolution, None, bool]:
     """StageProgress events, then one BigCubeSolution unless `flag` is set first (then nothing more); returns
     False, having yielded no solution, when the centre phases found none (the caller then solves the cube its
@@ -83,7 +83,7 @@ def solve_five(
     best: list[BlockTurn] | None = None
     for number, (_, turns, after) in enumerate(paired[:FRAME_CANDIDATES]):
         yield progress(2 + number, f"the 3x3x3 stage after pairing {number + 1} of {FRAME_CANDIDATES}")
-        rest = finish_from_centres(SIZE, after, flag, frame_seconds)
+        rest = finish_from_centres(SIZE, after, flag, frame_nodes)
         if rest is None:
             return True
         merged = compact(turns + rest, SIZE)

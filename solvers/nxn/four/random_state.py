@@ -80,8 +80,8 @@ def random_state_turns(seed: int | None) -> list[BlockTurn]:
     from solvers.nxn.compact import compact
     from solvers.nxn.solver import solve_nxn
 
-    # frame_seconds=None: the 3x3x3 stage takes its first answer, so a seed gives the same scramble under any load
-    turns = without_rotations(list(solve_nxn(random_state(seed), frame_seconds=None).turns))
+    # frame_nodes=None: the 3x3x3 stage takes its first answer, so a seed gives the same scramble under any load
+    turns = without_rotations(list(solve_nxn(random_state(seed), frame_nodes=None).turns))
     for _ in range(4):  # dropping rotations can leave turns about one axis side by side: merge, drop again
         merged = without_rotations(compact(turns, SIZE))
         if merged == turns:

@@ -37,9 +37,7 @@ CENTRE_CANDIDATES = 24  # centre solutions the edge pairing is tried on (it take
 FRAME_CANDIDATES = 3  # of those, the best paired ones the 3x3x3 stage is run on (a few hundred ms each)
 
 
-def solve_four(
-    state: NxNState, flag: StopFlag, frame_seconds: float | None
-) -> Iterator[StageProgress | BigCubeSolution]:
+def solve_four(state: NxNState, flag: StopFlag, frame_nodes: int | None) -> Iterator[StageProgress | BigCubeSolution]:
     """StageProgress events, then one BigCubeSolution unless `flag` is set first (then nothing more)."""
     started = time.monotonic()
     stopped = flag.is_set
@@ -76,7 +74,7 @@ def solve_four(
     best: list[BlockTurn] | None = None
     for number, (_, turns, colours) in enumerate(paired[:FRAME_CANDIDATES]):
         yield progress(2 + number, f"the 3x3x3 stage after pairing {number + 1} of {FRAME_CANDIDATES}")
-        rest = finish_from_centres(SIZE, colours, flag, frame_seconds)
+        rest = finish_from_centres(SIZE, colours, flag, frame_nodes)
         if rest is None:
             return
         merged = compact(turns + rest, SIZE)
