@@ -100,7 +100,7 @@ def move_scores(
     return kernel(codes, slot_moves, own, touched, reference, edge_of, state_parity, move_parity)
 
 
-@nb.njit(cache=True, nogil=True)
+@nb.njit(cache=True, nogil=True, parallel=True)
 def _move_scores(
     codes: np.ndarray,
     slot_moves: np.ndarray,
@@ -130,8 +130,9 @@ def _move_scores(
             total_joins[b] += joins
             if check_parity:
                 base_homes[b, slot] = edge_of[codes[b, own[slot, reference]]]
-    homes = np.empty(slots, dtype=np.int64)
-    for m in range(moves):  # moves outside: one move's sources stay in cache across the beam
+    # moves outside: one move's sources stay in cache across the beam; the moves split over the cores
+    for m in nb.prange(moves):
+        homes = np.empty(slots, dtype=np.int64)
         where = slot_moves[m]
         changed = touched[m]
         for b in range(states):
@@ -167,7 +168,7 @@ def _move_scores(
     return paired, joined, mismatch
 
 
-@nb.njit(cache=True, nogil=True)
+@nb.njit(cache=True, nogil=True, parallel=True)
 def _mirrored_move_scores(
     codes: np.ndarray,
     slot_moves: np.ndarray,
@@ -198,8 +199,9 @@ def _mirrored_move_scores(
             total_joins[b] += joins
             if check_parity:
                 base_homes[b, slot] = edge_of[codes[b, own[slot, reference]]]
-    homes = np.empty(slots, dtype=np.int64)
-    for m in range(moves):  # moves outside: one move's sources stay in cache across the beam
+    # moves outside: one move's sources stay in cache across the beam; the moves split over the cores
+    for m in nb.prange(moves):
+        homes = np.empty(slots, dtype=np.int64)
         where = slot_moves[m]
         changed = touched[m]
         for b in range(states):

@@ -205,9 +205,10 @@ def rings_share_of_time(size: int) -> float:
     """The part of a solve the centre rings take, for an honest progress bar: measured 0.5-0.6 of a 6x6x6's and
     7x7x7's time (after the first solve in a process), 0.8-0.85 of an 8x8x8's and 9x9x9's (more rings with bars),
     0.8-0.86 of the bigger cubes' (the later stages grow more slowly); the 6x6x6's 0.68-0.78 of its CPU time once
-    its outer ring was chosen by quick pairings after it (ring_choice.py), and 0.96-0.998 since that choice also
-    pairs and finishes the edges of its two finalists (the solver then only replays the kept finish)."""
-    return {6: 0.97, 7: 0.6}.get(size, 0.82)
+    its outer ring was chosen by quick pairings after it (ring_choice.py), and 0.96-0.998 of a 6x6x6's or 7x7x7's
+    since that choice also pairs and finishes the edges of its two finalists (the solver then only replays the kept
+    finish)."""
+    return {6: 0.97, 7: 0.97}.get(size, 0.82)
 
 
 def _shortest_finish(
