@@ -28,7 +28,15 @@ if TYPE_CHECKING:
 
 FRAME_NODES = 1_200_000  # per view of the two-phase search (six views): about 0.5 s of CPU, what 0.25 s of wall
 # clock on two cores gave before; counted in nodes, not seconds, so a scramble's answer does not depend on the load
+SIZE_FRAME_NODES = {7: 600_000}  # the 7x7x7 runs the stage nine times (three finalists, three paired states each):
+# half the nodes gave the same answers on the bench's seeds 0-9 for about 0.5 s less
+DEFAULT_NODES = -1  # as a solver's frame_nodes: the size's own budget (frame_nodes_for)
 SAFETY_SECONDS = 10.0  # wall clock: two-phase ends early past this (0.3 s on a quiet machine, 1-2 s at a load of 10)
+
+
+def frame_nodes_for(size: int) -> int:
+    """The two-phase budget per view of a size's 3x3x3 stage."""
+    return SIZE_FRAME_NODES.get(size, FRAME_NODES)
 
 
 def frame_colours(size: int, colours: np.ndarray, edges: bool = True) -> np.ndarray:

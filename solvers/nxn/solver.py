@@ -43,7 +43,7 @@ from solvers.nxn.centre_rings import RingsResult, ring_by_ring
 from solvers.nxn.centre_search import free_centre_turns
 from solvers.nxn.compact import compact
 from solvers.nxn.events import BigCubeSolution, StageProgress
-from solvers.nxn.frame import FRAME_NODES
+from solvers.nxn.frame import DEFAULT_NODES, frame_nodes_for
 from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.orbit_solve import solve_orbit, wing_parity_fix
 from solvers.nxn.paired_finish import FRAME_CANDIDATES, shortest_finish
@@ -92,15 +92,18 @@ def _target_relabel(state: NxNState) -> np.ndarray:
 
 
 def solve(
-    state: NxNState, *, stop: StopFlag | None = None, frame_nodes: int | None = FRAME_NODES
+    state: NxNState, *, stop: StopFlag | None = None, frame_nodes: int | None = DEFAULT_NODES
 ) -> Iterator[SolveEvent]:
     """Yield StageProgress events, then one BigCubeSolution (unless stopped). InvalidBigCubeError first if the
-    colouring is not a solvable cube; ValueError for a cube above MAX_SOLVE_SIZE."""
+    colouring is not a solvable cube; ValueError for a cube above MAX_SOLVE_SIZE. `frame_nodes`: the 3x3x3 stage's
+    two-phase nodes per view (frame.solve_frame), the size's own budget by default."""
     started = time.monotonic()
     if state.size > MAX_SOLVE_SIZE:
         raise ValueError(f"the solver takes cubes up to {MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}")
     validate(state)
     size = state.size
+    if frame_nodes == DEFAULT_NODES:
+        frame_nodes = frame_nodes_for(size)
     flag = stop if stop is not None else threading.Event()
     stopped = flag.is_set
     if size == 4:  # table-driven centres: a pipeline of its own (solvers/nxn/four/)

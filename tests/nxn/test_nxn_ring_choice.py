@@ -8,7 +8,7 @@ import threading
 import numpy as np
 import pytest
 
-from solvers.nxn import pairing
+from solvers.nxn import centre_rings, pairing
 from solvers.nxn.centre_rings import solve_rings
 from solvers.nxn.moves import BlockTurn, sequence_permutation
 from solvers.nxn.projection import rings
@@ -89,6 +89,7 @@ def test_the_chooser_sees_the_outermost_ring_only_its_solutions_least_merged_fir
         return found[-1]
 
     monkeypatch.setattr(five_centres, "solve_centres", solutions)
+    monkeypatch.setattr(centre_rings, "warm_five", lambda: None)  # its warm-up solve would take the first answer
     colours = NxNState.solved(n).apply(random_turns(n, seed=1)).colours
     turns, _, _ = solve_rings(n, colours, choose=last)
     assert seen == [[[outer.lift(t) for t in merging], [outer.lift(t) for t in plain]]]
