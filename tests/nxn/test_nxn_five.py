@@ -107,6 +107,17 @@ def test_the_joint_bound_is_zero_on_solved_centres_and_at_most_the_turns_away():
     assert 1 <= distance(coordinates(read_facelets(model.facelets()).colours)) <= 5
 
 
+def _assert_centres_home_wings_even(model: StickerModel, turns) -> None:
+    """Replayed on the independent model: every face's x-, +- and fixed centres one colour, the wings even."""
+    model.apply(format_turns(list(turns), 5))
+    text = model.facelets()
+    for f in range(6):
+        face = {text[i] for i in X_INDEX[4 * f : 4 * f + 4] + PLUS_INDEX[4 * f : 4 * f + 4] + [FIXED_INDEX[f]]}
+        assert len(face) == 1, (f, face)
+    state = read_facelets(text)
+    assert wing_parity(home_relabel(state)[state.colours]) == 0
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_the_centre_phases_solve_every_centre_and_leave_the_wings_even(seed):
     model = StickerModel(5)
@@ -114,13 +125,7 @@ def test_the_centre_phases_solve_every_centre_and_leave_the_wings_even(seed):
     candidates = solve_centres(read_facelets(model.facelets()).colours.copy(), keep=2)
     assert candidates
     found = candidates[-1]
-    model.apply(format_turns(list(found.turns), 5))
-    text = model.facelets()
-    for f in range(6):
-        face = {text[i] for i in X_INDEX[4 * f : 4 * f + 4] + PLUS_INDEX[4 * f : 4 * f + 4] + [FIXED_INDEX[f]]}
-        assert len(face) == 1, (f, face)
-    state = read_facelets(text)
-    assert wing_parity(home_relabel(state)[state.colours]) == 0
+    _assert_centres_home_wings_even(model, found.turns)
     # about 28 turns, and 15 more for the wing exchange when the wings end odd; the general centre stages took 70-90
     assert sum(1 for t in found.turns if not t.is_rotation(5)) <= 50
 
@@ -246,10 +251,4 @@ def test_when_every_even_phase_2_search_runs_past_its_budget_a_patient_one_still
     found = solve_centres(home_relabel(state)[state.colours], keep=1, tried=12)[0]  # the rings' RING_TRIED
     assert found.turns[-len(edge_parity()) :] != edge_parity()
     assert sum(1 for t in found.turns if not t.is_rotation(5)) <= 30
-    model.apply(format_turns(list(found.turns), 5))
-    text = model.facelets()
-    for f in range(6):
-        face = {text[i] for i in X_INDEX[4 * f : 4 * f + 4] + PLUS_INDEX[4 * f : 4 * f + 4] + [FIXED_INDEX[f]]}
-        assert len(face) == 1, (f, face)
-    after = read_facelets(text)
-    assert wing_parity(home_relabel(after)[after.colours]) == 0
+    _assert_centres_home_wings_even(model, found.turns)
